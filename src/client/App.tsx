@@ -1,0 +1,60 @@
+import { Admin, CustomRoutes, localStorageStore } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import type { PermissionEntry } from '../shared/permissions';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { QeLayout } from './layout/QeLayout';
+import { theme } from './layout/theme';
+import { LoginPage } from './auth/LoginPage';
+import { InitPage } from './auth/InitPage';
+import { NotFoundPage } from './common/NotFoundPage';
+import { TutorialPage } from './common/TutorialPage';
+import { PlaceholderPage } from './common/PlaceholderPage';
+import { keptAppRoutes, keptGroups } from './routes';
+
+const store = localStorageStore('1', 'qe');
+const ToNotFound = () => <Navigate to="/404" replace />;
+
+/** QE's client: react-admin under /qe/ with the route table of the spec, filtered by the user's permissions. */
+export function App() {
+  return (
+    <Admin
+      title="QE"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      layout={QeLayout}
+      loginPage={LoginPage}
+      catchAll={ToNotFound}
+      store={store}
+      requireAuth
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/init" element={<InitPage />} />
+        <Route path="/404" element={<NotFoundPage />} />
+        <Route path="/tutorial" element={<TutorialPage />} />
+        <Route path="/app/login" element={<LoginPage chromeless />} />
+        <Route path="/app/quick" element={<PlaceholderPage titleKey="qe.menu.QuestionnaireFillingDetail" area="qe.placeholder.areaFilling" />} />
+        <Route path="/app/upload" element={<PlaceholderPage titleKey="qe.common.noData" area="qe.placeholder.areaApp" />} />
+      </CustomRoutes>
+      {(permissions: PermissionEntry[]) => {
+        const groups = keptGroups(permissions ?? []);
+        return (
+          <CustomRoutes>
+            <Route path="/" element={<Navigate to="/dashboard" replace />} />
+            {keptAppRoutes(permissions ?? []).map((r) => (
+              <Route key={r.path} path={r.path} element={r.element} />
+            ))}
+            {groups.map((g) => (
+              <Route key={g.path} path={g.path} element={<Navigate to={(g.children.find((c) => !c.hidden) ?? g.children[0]).path} replace />} />
+            ))}
+            {groups.flatMap((g) => g.children.map((r) => <Route key={r.path} path={r.path} element={r.element} />))}
+          </CustomRoutes>
+        );
+      }}
+    </Admin>
+  );
+}

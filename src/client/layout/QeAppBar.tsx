@@ -1,0 +1,44 @@
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import { AppBar, Logout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { SchoolBrand } from './SchoolBrand';
+import { GoogleAccountButton, HelpLink, LanguageSwitch, PdfSupportState } from './TopBarItems';
+
+function ChangePasswordItem() {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem component={Link} to="/change-psw" onClick={() => userMenu?.onClose()} data-testid="change-password">
+      <ListItemIcon>
+        <LockResetIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('qe.nav.changePassword')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+/** Sidebar toggle, school logo and name, PDF state, help, Google account, language and the user menu (spec §2). */
+export function QeAppBar() {
+  return (
+    <AppBar
+      color="primary"
+      toolbar={
+        <>
+          <PdfSupportState />
+          <HelpLink />
+          <GoogleAccountButton />
+          <LanguageSwitch />
+        </>
+      }
+      userMenu={
+        <UserMenu label="qe.nav.userMenu">
+          <ChangePasswordItem />
+          <Logout />
+        </UserMenu>
+      }
+    >
+      <SchoolBrand />
+    </AppBar>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Layout } from 'react-admin';
+import { QeAppBar } from './QeAppBar';
+import { QeMenu } from './QeMenu';
+import { Breadcrumb } from './Breadcrumb';
+import { Notices } from './Notices';
+import { useMobileMode } from './useMobileMode';
+
+/** Sidebar, top bar, breadcrumb and content (spec §2 "Layout"). */
+export function QeLayout({ children }: { children: ReactNode }) {
+  const mobile = useMobileMode();
+  return (
+    <Layout appBar={QeAppBar} menu={QeMenu} sx={{ '& .RaLayout-content': { px: mobile ? 1 : 2 } }}>
+      <Breadcrumb />
+      {children}
+      <Notices />
+    </Layout>
+  );
+}

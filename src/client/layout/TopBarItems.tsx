@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Button, Chip, IconButton, Menu as MuiMenu, MenuItem, Tooltip } from '@mui/material';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import TranslateIcon from '@mui/icons-material/Translate';
+import GoogleIcon from '@mui/icons-material/Google';
+import { Confirm, useCanAccess, useGetIdentity, useLocaleState, useLocales, useTranslate } from 'react-admin';
+import { usePdfSupport } from '../providers/pdfSupport';
+import { request } from '../providers/http';
+
+/** Help link (help.view): the tutorial page in a new tab. */
+export function HelpLink() {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'help', action: 'view' });
+  if (!canAccess) return null;
+  return (
+    <Tooltip title={translate('qe.nav.help')}>
+      <IconButton color="inherit" component="a" href="/qe/tutorial" target="_blank" rel="noopener" aria-label={translate('qe.nav.help')} data-testid="help-link">
+        <HelpOutlineIcon />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** Switch between zh-hk and en; the choice is remembered. */
+export function LanguageSwitch() {
+  const translate = useTranslate();
+  const [locale, setLocale] = useLocaleState();
+  const locales = useLocales();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Tooltip title={translate('qe.nav.language')}>
+        <Button color="inherit" onClick={(e) => setAnchor(e.currentTarget)} startIcon={<TranslateIcon />} aria-label={translate('qe.nav.language')} data-testid="language-switch" sx={{ minWidth: 0, textTransform: 'none' }}>
+          {locales.find((l) => l.locale === locale)?.name}
+        </Button>
+      </Tooltip>
+      <MuiMenu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {locales.map((l) => (
+          <MenuItem
+            key={l.locale}
+            selected={l.locale === locale}
+            lang={l.locale === 'en' ? 'en' : 'zh-HK'}
+            data-testid={`language-${l.locale}`}
+            onClick={() => {
+              setAnchor(null);
+              setLocale(l.locale);
+            }}
+          >
+            {l.name}
+          </MenuItem>
+        ))}
+      </MuiMenu>
+    </>
+  );
+}
+
+/** The PDF support state (spec §2): shown only once a PDF screen has started loading its font pack. */
+export function PdfSupportState() {
+  const translate = useTranslate();
+  const state = usePdfSupport();
+  if (state === 'idle') return null;
+  const color = state === 'success' ? 'success' : state === 'failed' ? 'error' : 'default';
+  return <Chip size="small" color={color} label={translate(`qe.nav.pdf${state[0].toUpperCase()}${state.slice(1)}`)} sx={{ mx: 1, bgcolor: state === 'loading' ? 'rgba(255,255,255,0.8)' : undefined }} data-testid="pdf-support" />;
+}
+
+/**
+ * Google account authorisation (google-account.view): confirm, then ask the server for the
+ * provider's link and open it in a popup. Per spec §8 a failing auth-url call is ignored silently.
+ */
+export function GoogleAccountButton() {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'google-account', action: 'view' });
+  const { identity } = useGetIdentity();
+  const [confirming, setConfirming] = useState(false);
+  if (!canAccess) return null;
+  const open = async () => {
+    setConfirming(false);
+    try {
+      const data = await request<{ link: string }>('/v1/google/actions/auth-url', { ignoreErr: true });
+      if (data?.link) window.open(data.link, 'qe-google', 'width=520,height=640');
+    } catch {
+      // silently ignored (spec §8)
+    }
+  };
+  return (
+    <>
+      <Tooltip title={translate('qe.nav.googleAccount')}>
+        <IconButton color="inherit" onClick={() => setConfirming(true)} aria-label={translate('qe.nav.googleAccount')} data-testid="google-account">
+          <GoogleIcon />
+        </IconButton>
+      </Tooltip>
+      <Confirm
+        isOpen={confirming}
+        title={translate('qe.nav.googleAccount')}
+        content={translate('qe.nav.googleConfirm', { name: identity?.fullName ?? '' })}
+        onConfirm={open}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}

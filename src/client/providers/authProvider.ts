@@ -1,0 +1,106 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { hasPermission, type PermissionEntry } from '../../shared/permissions';
+import { request } from './http';
+import { currentLocale } from './i18nProvider';
+import { clearSession, getStoredUserId, getToken, saveSession, setCurrentUserId } from './session';
+
+export interface UserInfo {
+  userId: number;
+  userNo: string | null;
+  username: string;
+  nameHk: string;
+  nameEn: string;
+  avatar: string | null;
+  email: string | null;
+  googleMail: string | null;
+  userType: 'SUPER_ADMIN' | 'ADMIN' | 'TEACHER' | 'STUDENT';
+  loginTime: string | null;
+  lastLogin: string | null;
+  status: string;
+  permissions: PermissionEntry[];
+  years: { id: number; name: string; beginDate: string; endDate: string; yearStatus: string }[];
+  terms: { id: number; nameHk: string; nameEn: string; beginDate: string; endDate: string }[];
+  currentYear: { id: number; name: string } | null;
+  currentTerm: { id: number; nameHk: string; nameEn: string } | null;
+}
+
+/** The logged-in user, loaded once per page load (a role change shows on the next load). */
+let userInfo: Promise<UserInfo> | null = null;
+
+export function loadUserInfo(): Promise<UserInfo> {
+  userInfo ??= request<UserInfo>('/v1/my/user-info', { query: { userId: getStoredUserId() } }).then(
+    (info) => {
+      setCurrentUserId(String(info.userId));
+      return info;
+    },
+    (error) => {
+      // failure to load user info forces a local logout and a return to / (spec §4)
+      userInfo = null;
+      clearSession();
+      throw error;
+    },
+  );
+  return userInfo;
+}
+
+export async function login(username: string, password: string): Promise<void> {
+  const { tk, userId } = await request<{ tk: string; userId: number }>('/v1/login', {
+    method: 'POST',
+    body: { username: username.trim(), password },
+    ignoreErr: true,
+  });
+  saveSession(tk, userId);
+  setCurrentUserId(String(userId));
+  userInfo = null;
+}
+
+/** Where an unauthenticated visit goes: /login with the wanted path as `redirect` (spec §2). */
+export function loginRedirect(): string {
+  const path = window.location.pathname.replace(/^\/qe/, '') || '/';
+  if (path.startsWith('/login')) return `/login${window.location.search}`;
+  const wanted = path + window.location.search;
+  return path === '/' ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`;
+}
+
+export const authProvider: AuthProvider = {
+  async login({ username, password }: { username: string; password: string }) {
+    await login(username, password);
+  },
+
+  async logout() {
+    // an explicit logout goes to /login; a visit without a session keeps the wanted path (spec §2)
+    const hadToken = Boolean(getToken());
+    if (hadToken) await request('/v1/logout', { method: 'POST', ignoreErr: true, quietSession: true }).catch(() => undefined);
+    clearSession();
+    userInfo = null;
+    return hadToken ? '/login' : loginRedirect();
+  },
+
+  async checkAuth() {
+    if (!getToken()) throw { redirectTo: loginRedirect(), message: false };
+    await loadUserInfo().catch(() => {
+      throw { redirectTo: '/login', message: false };
+    });
+  },
+
+  async checkError(error: { status?: number; body?: { code?: number } }) {
+    const code = error?.body?.code;
+    if (code === 401 || code === 444) throw { redirectTo: '/login', message: false };
+  },
+
+  async getIdentity(): Promise<UserIdentity> {
+    const info = await loadUserInfo();
+    return { ...info, id: info.userId, fullName: currentLocale() === 'en' ? info.nameEn : info.nameHk, avatar: info.avatar ?? undefined };
+  },
+
+  async getPermissions() {
+    if (!getToken()) return [];
+    return (await loadUserInfo()).permissions;
+  },
+
+  async canAccess({ resource, action }: { resource: string; action: string }) {
+    if (!getToken()) return false;
+    const { permissions } = await loadUserInfo();
+    return hasPermission(permissions, resource === '*' ? '*' : `${resource}.${action}`);
+  },
+};

@@ -1,0 +1,31 @@
+import type { ComponentType, ReactElement } from 'react';
+
+/** One screen of the spec's route table. */
+export interface QeRoute {
+  /** full path under /qe, e.g. /forms/list */
+  path: string;
+  /** the route name of the spec (formsList); its title is qe.menu.<name> */
+  name: string;
+  /** `page.action` or `*` (any logged-in user) */
+  permission: string;
+  /** detail screens: not listed in the sidebar; they highlight `activeMenu` instead */
+  hidden?: boolean;
+  activeMenu?: string;
+  /** lists that keep their filters and page when the user comes back (spec: cached / kept alive) */
+  cached?: boolean;
+  /** breadcrumb and title suffix for shared view/add/edit screens */
+  screen?: 'list' | 'view' | 'add' | 'edit';
+  /** title key when the name is not a qe.menu key (the master screens) */
+  titleKey?: string;
+  element: ReactElement;
+}
+
+/** A group of the sidebar (form, questionnaireFilling, …): a path that redirects to its first screen, and its screens. */
+export interface QeRouteGroup {
+  name: string;
+  path: string;
+  redirect: string;
+  icon: ComponentType;
+  alwaysShow?: boolean;
+  children: QeRoute[];
+}

@@ -1,0 +1,74 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Config } from './config.js';
+import { createDb, type DB } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { guardPlugin } from './plugins/guard.js';
+import { trimPlugin } from './plugins/trim.js';
+import { clientPlugin } from './plugins/client.js';
+import { logSerializers, logRedact } from './plugins/logging.js';
+import { seedPermissionModel } from './developer/seed.js';
+import { authRoutes } from './auth/index.js';
+import { schoolRoutes } from './school/index.js';
+import { developerRoutes } from './developer/index.js';
+
+export interface App {
+  app: FastifyInstance;
+  db: DB;
+}
+
+/** Builds QE: database ready (migrated, permission model seeded), every business area registered. */
+export async function buildApp(config: Config, options: { db?: DB; logger?: FastifyServerOptions['logger'] } = {}): Promise<App> {
+  const db = options.db ?? createDb(config);
+  await migrateToLatest(db);
+  await seedPermissionModel(db);
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: logRedact, serializers: logSerializers },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    ajv: {
+      // strict, with every error reported and nothing silently dropped; x-qe is the schemas' own extension (DESIGN.md §2)
+      customOptions: { removeAdditional: false, allErrors: true, strict: true, keywords: ['x-qe'] },
+    },
+  });
+  app.addHook('onClose', async () => db.destroy());
+
+  await app.register(helmet, {
+    // the Google binding popup talks back to its opener
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    contentSecurityPolicy: {
+      directives: {
+        // schools often serve QE over plain http on their own network
+        'upgrade-insecure-requests': null,
+        // MUI (emotion) writes style tags at run time
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'script-src': ["'self'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'QE API', version: '1', description: 'Every answer is the envelope {code, msg, data}. Send Authorization: Bearer <token>, Accept-Language (zh-HK or en), X-Device and X-System (QE).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/qe/api-docs' });
+  await app.register(errorsPlugin);
+  await app.register(trimPlugin);
+  await app.register(guardPlugin, { db, config });
+
+  await app.register(authRoutes, { db, config });
+  await app.register(schoolRoutes, { db });
+  await app.register(developerRoutes, { db });
+
+  await app.register(clientPlugin, { config });
+  return { app, db };
+}

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { DB } from '../db/connect.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/validation.js';
+import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { BusinessError, FieldError } from '../plugins/errors.js';
+import { currentUser } from '../plugins/guard.js';
+import { permissionEntries } from '../developer/permission-queries.js';
+import { loginLimiter } from './login-limit.js';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { openSession, revokeSession, revokeUserSessions } from './sessions.js';
+import { mayLogIn, userInfo } from './user-info.js';
+
+const tags = ['session'];
+const password = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } as const;
+
+/** Login, logout, password change and what the logged-in user may see and do. */
+export async function authRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
+  const limiter = loginLimiter(db, config);
+
+  app.post<{ Body: { username: string; password: string } }>('/v1/login', {
+    config: { permission: 'public' },
+    schema: {
+      tags,
+      summary: 'Log in; answers the token (tk) and the user id',
+      body: {
+        type: 'object',
+        required: ['username', 'password'],
+        additionalProperties: false,
+        properties: { username: { type: 'string', minLength: 1, maxLength: 100 }, password: { type: 'string', minLength: 1, maxLength: 100 } },
+      },
+      response: { 200: envelopeSchema({ type: 'object', properties: { tk: { type: 'string' }, userId: { type: 'integer' } } }) },
+    },
+  }, async (request) => {
+    const { username, password: given } = request.body;
+    await limiter.check(username, request.ip);
+    const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+    const matches = await verifyPassword(given, user?.password_hash ?? (await decoyHash()));
+    if (!user || !matches) {
+      await limiter.recordFailure(username, request.ip);
+      throw new BusinessError('LOGIN_FAILED');
+    }
+    if (!mayLogIn(user)) throw new BusinessError('ACCOUNT_DISABLED');
+    await limiter.clear(username);
+    const now = new Date().toISOString();
+    await db.updateTable('users').set({ last_login: user.login_time, login_time: now }).where('id', '=', user.id).execute();
+    const tk = await openSession(db, config, user.id);
+    return ok({ tk, userId: user.id });
+  });
+
+  app.post('/v1/logout', {
+    config: { permission: '*' },
+    schema: { tags, summary: 'Log out: the token stops working at once' },
+  }, async (request) => {
+    await revokeSession(db, currentUser(request).sessionId);
+    return ok(null);
+  });
+
+  app.post<{ Body: { oldPassword: string; newPassword: string } }>('/v1/change-password', {
+    config: { permission: '*' },
+    schema: {
+      tags,
+      summary: 'Change my password; every session of mine ends and I log in again',
+      body: {
+        type: 'object',
+        required: ['oldPassword', 'newPassword'],
+        additionalProperties: false,
+        properties: { oldPassword: { type: 'string', minLength: 1, maxLength: 100 }, newPassword: password },
+      },
+    },
+  }, async (request) => {
+    const me = currentUser(request);
+    const { oldPassword, newPassword } = request.body;
+    const user = await db.selectFrom('users').select(['password_hash']).where('id', '=', me.id).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(oldPassword, user.password_hash))) {
+      throw new FieldError({ oldPassword: { rule: 'oldPasswordWrong' } });
+    }
+    if (oldPassword === newPassword) throw new BusinessError('SAME_PASSWORD');
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(newPassword), updated_at: new Date().toISOString() })
+      .where('id', '=', me.id)
+      .execute();
+    await revokeUserSessions(db, me.id);
+    return ok(null);
+  });
+
+  const userIdQuery = {
+    type: 'object',
+    additionalProperties: false,
+    properties: { userId: { type: 'integer' }, system: { type: 'string', enum: ['QE'] } },
+  } as const;
+
+  /** The userId parameter of the spec's calls must be the caller's own. */
+  const ownUserId = (asked: number | undefined, mine: number) => {
+    if (asked !== undefined && asked !== mine) throw new BusinessError('PERMISSION_DENIED');
+  };
+
+  app.get<{ Querystring: { userId?: number } }>('/v1/my/user-info', {
+    config: { permission: '*' },
+    schema: { tags, summary: 'The logged-in user, permissions and school calendar included', querystring: userIdQuery },
+  }, async (request) => {
+    const me = currentUser(request);
+    ownUserId(request.query.userId, me.id);
+    const user = await db.selectFrom('users').selectAll().where('id', '=', me.id).executeTakeFirstOrThrow();
+    return ok(await userInfo(db, user, me.permissions));
+  });
+
+  app.get<{ Querystring: { userId?: number } }>('/v1/my/action-list', {
+    config: { permission: '*' },
+    schema: { tags, summary: 'The `page.action` codes I hold', querystring: userIdQuery },
+  }, async (request) => {
+    const me = currentUser(request);
+    ownUserId(request.query.userId, me.id);
+    return ok([...me.permissions].sort());
+  });
+
+  app.get<{ Querystring: { userId?: number; system?: string } }>('/v1/my/permissions', {
+    config: { permission: '*' },
+    schema: { tags, summary: 'My permission list: every page with its actions and which I hold', querystring: userIdQuery },
+  }, async (request) => {
+    const me = currentUser(request);
+    ownUserId(request.query.userId, me.id);
+    return ok(await permissionEntries(db, me.permissions, request.query.system ?? 'QE'));
+  });
+}

@@ -1,0 +1,59 @@
+import type { DB } from '../db/connect.js';
+import type { User } from '../db/schema.js';
+import { permissionEntries } from '../developer/permission-queries.js';
+
+/** Whether the account may log in: active, a teacher on the job, a student still in school. */
+export function mayLogIn(user: Pick<User, 'active' | 'user_type' | 'status'>): boolean {
+  if (user.active !== 1) return false;
+  if (user.user_type === 'TEACHER' || user.user_type === 'STUDENT') return user.status === '1';
+  return true;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The school calendar a user works in: every year, the current one (year_status '1') and its terms. */
+export async function calendar(db: DB) {
+  const years = await db.selectFrom('school_years').selectAll().orderBy('begin_date', 'desc').execute();
+  const current = years.find((y) => y.year_status === '1') ?? null;
+  const terms = current
+    ? await db.selectFrom('terms').selectAll().where('school_year_id', '=', current.id).orderBy('seq').execute()
+    : [];
+  const now = today();
+  const currentTerm = terms.find((t) => t.begin_date <= now && now <= t.end_date) ?? terms[0] ?? null;
+  const year = (y: (typeof years)[number]) => ({ id: y.id, name: y.name, beginDate: y.begin_date, endDate: y.end_date, yearStatus: y.year_status });
+  const term = (t: (typeof terms)[number]) => ({ id: t.id, nameHk: t.name_hk, nameEn: t.name_en, beginDate: t.begin_date, endDate: t.end_date });
+  return {
+    years: years.map(year),
+    terms: terms.map(term),
+    currentYear: current ? year(current) : null,
+    currentTerm: currentTerm ? term(currentTerm) : null,
+  };
+}
+
+/** The logged-in user's fields of spec §3, permissions included. */
+export async function userInfo(db: DB, user: User, held: Set<string>) {
+  const isStaff = user.user_type !== 'STUDENT';
+  return {
+    userId: user.id,
+    userNo: user.user_no,
+    username: user.username,
+    nameHk: user.name_hk,
+    nameEn: user.name_en,
+    avatar: user.avatar,
+    identityCardId: null,
+    identityCardType: null,
+    email: user.email,
+    googleMail: user.google_mail,
+    tel: user.tel,
+    gender: user.gender,
+    birthday: user.birthday,
+    userType: user.user_type,
+    active: user.active === 1,
+    loginTime: user.login_time,
+    lastLogin: user.last_login,
+    staff_id: isStaff ? user.id : null,
+    status: user.status,
+    permissions: await permissionEntries(db, held),
+    ...(await calendar(db)),
+  };
+}

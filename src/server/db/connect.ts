@@ -1,0 +1,31 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import type { Database } from './schema.js';
+
+// int8 (counts, epoch milliseconds) as JS numbers rather than strings: every value QE
+// keeps there is far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export type DB = Kysely<Database>;
+
+export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DB {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = join(config.dataDir, 'qe.sqlite');
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the one writer; busy_timeout makes concurrent writers wait instead of failing.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}

@@ -1,0 +1,183 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** The whole database, typed once (Kysely). Timestamps are ISO-8601 UTC text; expiries epoch ms. */
+export interface Database {
+  school: SchoolTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  menus: MenusTable;
+  actions: ActionsTable;
+  roles: RolesTable;
+  role_actions: RoleActionsTable;
+  user_roles: UserRolesTable;
+  school_years: SchoolYearsTable;
+  terms: TermsTable;
+  grades: GradesTable;
+  classes: ClassesTable;
+  positions: PositionsTable;
+  student_classes: StudentClassesTable;
+}
+
+export interface SchoolTable {
+  id: Generated<number>;
+  name_hk: string;
+  name_en: string;
+  school_logo: string | null;
+  address_hk: string | null;
+  address_en: string | null;
+  tel: string | null;
+  fax: string | null;
+  email: string | null;
+  host: string | null;
+  app_logo: string | null;
+  app_view: string | null;
+  graduate_grade: string | null;
+  school_pre: string | null;
+  grade_range: string | null;
+  edac_connect: string | null;
+  /** JSON text: [{code:'zh-hk', required:'1'}, {code:'en', required:'0'}] */
+  languages: string;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** the login account */
+  username: string;
+  password_hash: string;
+  user_type: string;
+  /** staff or student code (a student's begins with S) */
+  user_no: string | null;
+  name_hk: string;
+  name_en: string;
+  email: string | null;
+  google_mail: string | null;
+  tel: string | null;
+  gender: string | null;
+  birthday: string | null;
+  avatar: string | null;
+  /** 1: may log in; 0: disabled */
+  active: number;
+  /** teacher: '1' on the job, '0' off the job; student: '1' in school, '2'/'3' left */
+  status: string;
+  abbr: string | null;
+  position_id: number | null;
+  seq: number;
+  leave_date: string | null;
+  login_time: string | null;
+  last_login: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface LoginFailuresTable {
+  /** 'account:<name>' or 'address:<ip>' */
+  key: string;
+  count: number;
+  window_start: number;
+}
+
+export interface MenusTable {
+  id: Generated<number>;
+  system: string;
+  code: string;
+  name_hk: string;
+  name_en: string;
+  sort: number;
+}
+
+export interface ActionsTable {
+  id: Generated<number>;
+  menu_id: number;
+  code: string;
+  action_group: number;
+  name_hk: string;
+  name_en: string;
+  sort: number;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  system: string;
+  user_type: string;
+  role_code: string;
+  name_hk: string;
+  name_en: string;
+  remark: string | null;
+}
+
+export interface RoleActionsTable {
+  role_id: number;
+  action_id: number;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface SchoolYearsTable {
+  id: Generated<number>;
+  name: string;
+  begin_date: string;
+  end_date: string;
+  /** '1' marks the current (active) year; exactly one row has it */
+  year_status: string;
+}
+
+export interface TermsTable {
+  id: Generated<number>;
+  school_year_id: number;
+  name_hk: string;
+  name_en: string;
+  begin_date: string;
+  end_date: string;
+  seq: number;
+}
+
+export interface GradesTable {
+  id: Generated<number>;
+  code: string;
+  name_hk: string;
+  name_en: string;
+  seq: number;
+}
+
+export interface ClassesTable {
+  id: Generated<number>;
+  grade_id: number;
+  code: string;
+  name_hk: string;
+  name_en: string;
+  seq: number;
+}
+
+export interface PositionsTable {
+  id: Generated<number>;
+  code: string;
+  name_hk: string;
+  name_en: string;
+  seq: number;
+}
+
+export interface StudentClassesTable {
+  id: Generated<number>;
+  user_id: number;
+  school_year_id: number;
+  class_id: number;
+  student_number: number;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type School = Selectable<SchoolTable>;

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../db/connect.js';
+import { ok } from '../plugins/envelope.js';
+import { BusinessError } from '../plugins/errors.js';
+import { permissionEntries } from './permission-queries.js';
+
+const tags = ['developer'];
+
+/** The developer area: menus, actions and roles (spec §7 calls under /v1/menus, /v1/actions, /v1/roles, /ed/roles). */
+export async function developerRoutes(app: FastifyInstance, { db }: { db: DB }) {
+  app.get<{ Params: { role_id: number }; Querystring: { role_id?: number; independent_system?: number; web_code?: string } }>(
+    '/ed/roles/:role_id/permissions',
+    {
+      config: { permission: 'role.view' },
+      schema: {
+        tags,
+        summary: "A role's permission list, in the same shape as a user's",
+        params: { type: 'object', required: ['role_id'], properties: { role_id: { type: 'integer' } } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { role_id: { type: 'integer' }, independent_system: { type: 'integer' }, web_code: { type: 'string', maxLength: 20 } },
+        },
+      },
+    },
+    async (request) => {
+      const role = await db.selectFrom('roles').select(['id', 'system']).where('id', '=', request.params.role_id).executeTakeFirst();
+      if (!role) throw new BusinessError('RECORD_NOT_FOUND');
+      const system = request.query.web_code || role.system;
+      const held = await db
+        .selectFrom('role_actions as ra')
+        .innerJoin('actions as a', 'a.id', 'ra.action_id')
+        .innerJoin('menus as m', 'm.id', 'a.menu_id')
+        .where('ra.role_id', '=', role.id)
+        .where('m.system', '=', system)
+        .select(['m.code as page', 'a.code as action'])
+        .execute();
+      return ok(await permissionEntries(db, new Set(held.map((h) => `${h.page}.${h.action}`)), system));
+    },
+  );
+}

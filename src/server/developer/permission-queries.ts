@@ -1,0 +1,48 @@
+import { ACTIONS, type PermissionEntry } from '../../shared/permissions.js';
+import type { DB } from '../db/connect.js';
+
+/** The `page.action` codes a user holds through their roles in a system. */
+export async function userPermissionCodes(db: DB, userId: number, system = 'QE'): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('role_actions as ra', 'ra.role_id', 'ur.role_id')
+    .innerJoin('actions as a', 'a.id', 'ra.action_id')
+    .innerJoin('menus as m', 'm.id', 'a.menu_id')
+    .where('ur.user_id', '=', userId)
+    .where('m.system', '=', system)
+    .select(['m.code as page', 'a.code as action'])
+    .distinct()
+    .execute();
+  return new Set(rows.map((r) => `${r.page}.${r.action}`));
+}
+
+/** Every page of a system with its actions in order, each marked selected when `held` has it: the spec's permission entry. */
+export async function permissionEntries(db: DB, held: Set<string>, system = 'QE'): Promise<PermissionEntry[]> {
+  const rows = await db
+    .selectFrom('menus as m')
+    .innerJoin('actions as a', 'a.menu_id', 'm.id')
+    .where('m.system', '=', system)
+    .select(['m.code as page', 'm.sort as menuSort', 'm.id as menuId', 'a.code as action', 'a.sort as actionSort', 'a.name_hk', 'a.name_en'])
+    .orderBy('m.sort')
+    .orderBy('m.id')
+    .orderBy('a.sort')
+    .orderBy('a.id')
+    .execute();
+  const byPage = new Map<string, typeof rows>();
+  for (const r of rows) {
+    const list = byPage.get(r.page) ?? [];
+    list.push(r);
+    byPage.set(r.page, list);
+  }
+  return [...byPage.entries()].map(([page, actions]) => ({
+    code: page,
+    actions: actions.map((a) => ({ code: a.action })),
+    permission_content: actions.map(() => '1').join(''),
+    permission_selection: actions.map((a) => (held.has(`${page}.${a.action}`) ? '1' : '0')).join(''),
+    permission_mark_cn: actions.map((a) => a.name_hk).join(','),
+    permission_mark_en: actions.map((a) => a.name_en).join(','),
+  }));
+}
+
+/** The action catalogue order, so new pages list actions the way the permission grid shows them. */
+export const actionSort = (code: string) => ACTIONS.findIndex((a) => a.code === code);

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../config.js';
+
+/**
+ * Serves the built single-page app under /qe/; every other /qe/ path answers index.html so
+ * the client's router decides (and shows its own 404). / goes to /qe/.
+ */
+export async function clientPlugin(app: FastifyInstance, { config }: { config: Config }) {
+  app.get('/', (_request, reply) => reply.redirect('/qe/'));
+  const index = join(config.clientDir, 'index.html');
+  if (!existsSync(index)) {
+    app.log.warn(`no built client in ${config.clientDir}: run "npm run build" to serve the web app`);
+    app.get('/qe/*', (_request, reply) => reply.type('text/plain').send('QE client not built: run "npm run build".'));
+    return;
+  }
+  await app.register(fastifyStatic, { root: config.clientDir, prefix: '/qe/', wildcard: false, index: false });
+  const sendIndex = (_request: unknown, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  };
+  app.get('/qe', sendIndex as never);
+  app.get('/qe/*', sendIndex as never);
+}

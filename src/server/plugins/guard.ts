@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import type { DB } from '../db/connect.js';
+import { readToken } from '../auth/tokens.js';
+import { userPermissionCodes } from '../developer/permission-queries.js';
+import { BusinessError } from './errors.js';
+
+export interface AuthUser {
+  id: number;
+  userType: string;
+  sessionId: string;
+  /** the `page.action` codes held, loaded on each request so a role change applies at once */
+  permissions: Set<string>;
+}
+
+/**
+ * What a route needs: `public` (no login), `*` (any logged-in user) or `page.action`
+ * (form.view). Every /v1 and /ed route must declare one — the app refuses to start otherwise.
+ */
+export type Permission = 'public' | '*' | `${string}.${string}`;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+const API_PREFIXES = ['/v1/', '/ed/'];
+
+function bearer(request: FastifyRequest): string | null {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(.+)$/i.exec(h);
+  return m ? m[1].trim() : null;
+}
+
+export async function authenticate(db: DB, config: Config, request: FastifyRequest): Promise<AuthUser> {
+  const token = bearer(request);
+  if (!token) throw new BusinessError('SESSION_EXPIRED');
+  const claims = await readToken(config.secret, token);
+  if (!claims) throw new BusinessError('SESSION_EXPIRED');
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .where('s.id', '=', claims.sessionId)
+    .select(['s.user_id', 's.expires_at', 's.revoked_at', 'u.user_type', 'u.active'])
+    .executeTakeFirst();
+  if (!row || row.user_id !== claims.userId || row.expires_at < Date.now()) throw new BusinessError('SESSION_EXPIRED');
+  // a revoked session (logout, password change) or a disabled account: 444, so the client logs out
+  if (row.revoked_at !== null || row.active !== 1) throw new BusinessError('SESSION_REVOKED');
+  const permissions = await userPermissionCodes(db, claims.userId);
+  return { id: claims.userId, userType: row.user_type, sessionId: claims.sessionId, permissions };
+}
+
+export const guardPlugin = fp<{ db: DB; config: Config }>(async function guard(app: FastifyInstance, { db, config }) {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    if (!API_PREFIXES.some((p) => url.startsWith(p))) return;
+    if (!route.config?.permission) {
+      throw new Error(`route ${String(route.method)} ${url} declares no permission`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const permission = request.routeOptions.config?.permission;
+    if (!permission) return; // not an API route (static files, the OpenAPI page)
+    if (permission === 'public') return;
+    request.user = await authenticate(db, config, request);
+    if (permission !== '*' && !request.user.permissions.has(permission)) throw new BusinessError('PERMISSION_DENIED');
+  });
+});
+
+/** For handlers behind a logged-in permission: the user, which the guard has set. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new BusinessError('SESSION_EXPIRED');
+  return request.user;
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../db/connect.js';
+import type { School } from '../db/schema.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/validation.js';
+import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { BusinessError } from '../plugins/errors.js';
+import { createFirstSchool } from './init.js';
+
+const tags = ['school'];
+
+/** The school's fields as spec §3 names them. */
+export function schoolInfo(s: School) {
+  const languageList = JSON.parse(s.languages) as { code: string; required: string }[];
+  return {
+    schoolId: s.id,
+    nameHk: s.name_hk,
+    nameEn: s.name_en,
+    schoolLogo: s.school_logo,
+    addressHk: s.address_hk,
+    addressEn: s.address_en,
+    tel: s.tel,
+    fax: s.fax,
+    app_logo: s.app_logo,
+    app_view: s.app_view,
+    host: s.host,
+    email: s.email,
+    graduate_grade: s.graduate_grade,
+    school_pre: s.school_pre,
+    grade_range: s.grade_range,
+    edac_connect: s.edac_connect,
+    languageList,
+    requiredChinese: languageList.some((l) => l.code === 'zh-hk' && l.required === '1'),
+    requiredEnglish: languageList.some((l) => l.code === 'en' && l.required === '1'),
+  };
+}
+
+export interface InitBody {
+  schoolNameHk: string;
+  schoolNameEn: string;
+  username: string;
+  password: string;
+  nameHk: string;
+  nameEn: string;
+  email?: string;
+}
+
+export async function schoolRoutes(app: FastifyInstance, { db }: { db: DB }) {
+  app.get('/v1/school-info', {
+    config: { permission: 'public' },
+    schema: { tags, summary: 'The school: names, logo and languages (shown before login)' },
+  }, async () => {
+    const school = await db.selectFrom('school').selectAll().orderBy('id').executeTakeFirst();
+    if (!school) throw new BusinessError('NOT_INITIALISED');
+    return ok(schoolInfo(school));
+  });
+
+  app.get('/v1/init', {
+    config: { permission: 'public' },
+    schema: { tags, summary: 'Whether the first-run set-up is still open', response: { 200: envelopeSchema({ type: 'object', properties: { initialised: { type: 'boolean' } } }) } },
+  }, async () => {
+    const school = await db.selectFrom('school').select('id').executeTakeFirst();
+    return ok({ initialised: Boolean(school) });
+  });
+
+  app.post<{ Body: InitBody }>('/v1/init', {
+    config: { permission: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      summary: 'First run: create the school and the first super administrator; closed for good afterwards',
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['schoolNameHk', 'schoolNameEn', 'username', 'password', 'nameHk', 'nameEn'],
+        properties: {
+          schoolNameHk: { type: 'string', minLength: 1, maxLength: 200 },
+          schoolNameEn: { type: 'string', minLength: 1, maxLength: 200 },
+          username: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_.-]+$' },
+          password: { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
+          nameHk: { type: 'string', minLength: 1, maxLength: 100 },
+          nameEn: { type: 'string', minLength: 1, maxLength: 100 },
+          email: { type: 'string', maxLength: 200 },
+        },
+      },
+    },
+  }, async (request) => {
+    await createFirstSchool(db, request.body);
+    return ok(null, 201);
+  });
+}

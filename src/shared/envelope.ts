@@ -1,0 +1,25 @@
+/** Every answer of the server is this envelope (spec §7, DESIGN.md §3). */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** A page of a list: GET /v1/{resource} answers this in `data`. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+}
+
+/** HTTP 422 carries `{field: message}` in `data`. */
+export type FieldErrors = Record<string, string>;
+
+/** The request headers of spec §7. */
+export const HEADERS = {
+  language: 'Accept-Language',
+  device: 'X-Device',
+  system: 'X-System',
+} as const;
+
+export const SYSTEM_CODE = 'QE';
+export const REQUEST_TIMEOUT_MS = 60_000;

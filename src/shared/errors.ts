@@ -1,0 +1,65 @@
+/**
+ * The business codes of the envelope (spec §8, DESIGN.md §3). Each code has its text in
+ * both languages here so that server messages and client fallbacks never drift apart.
+ * `http` is the transport status the server answers with; the client reads `code`.
+ */
+export type Lang = 'zh-hk' | 'en';
+
+export interface ErrorDef {
+  code: number;
+  http: number;
+  'zh-hk': string;
+  en: string;
+}
+
+export const ERRORS = {
+  SYSTEM_ERROR: { code: 400, http: 500, 'zh-hk': '系統錯誤，請聯絡管理員', en: 'System error, please contact the administrator' },
+  SESSION_EXPIRED: { code: 401, http: 401, 'zh-hk': '登入資料已過期，請重新登入', en: 'Login information expired, please log in again' },
+  SESSION_REVOKED: { code: 444, http: 401, 'zh-hk': '登入資料已過期，請重新登入', en: 'Login information expired, please log in again' },
+  RECORD_NOT_FOUND: { code: 404, http: 404, 'zh-hk': '找不到記錄', en: 'Record not found' },
+  PERMISSION_DENIED: { code: 405, http: 403, 'zh-hk': '你沒有執行此操作的權限', en: 'You do not have permission for this operation' },
+  INVALID_REQUEST: { code: 406, http: 400, 'zh-hk': '請求內容不正確', en: 'The request is not valid' },
+  LOGIN_FAILED: { code: 700, http: 400, 'zh-hk': '用戶名稱或密碼不正確', en: 'Incorrect user name or password' },
+  ACCOUNT_DISABLED: { code: 701, http: 403, 'zh-hk': '此帳戶已停用，請聯絡管理員', en: 'This account is disabled, please contact the administrator' },
+  LOGIN_RATE_LIMITED: {
+    code: 702,
+    http: 429,
+    'zh-hk': '登入失敗次數過多，請於 %{minutes} 分鐘後再試',
+    en: 'Too many failed logins, please try again in %{minutes} minutes',
+  },
+  OLD_PASSWORD_WRONG: { code: 703, http: 400, 'zh-hk': '舊密碼不正確', en: 'The old password is incorrect' },
+  PASSWORD_RULE: { code: 704, http: 400, 'zh-hk': '密碼長度須為 6 至 15 個字元', en: 'The password must be 6 to 15 characters long' },
+  ALREADY_INITIALISED: { code: 705, http: 409, 'zh-hk': '系統已完成初始設定', en: 'The system has already been set up' },
+  IMPORT_ERRORS: { code: 706, http: 400, 'zh-hk': 'Excel 匯入有錯誤', en: 'Excel import has errors' },
+  DUPLICATE: { code: 707, http: 409, 'zh-hk': '%{field}「%{value}」已被使用', en: '%{field} "%{value}" is already in use' },
+  IN_USE: { code: 708, http: 409, 'zh-hk': '此記錄正被其他資料使用，不能刪除', en: 'This record is used by other data and cannot be deleted' },
+  ILLEGAL_TRANSITION: { code: 709, http: 409, 'zh-hk': '目前狀態不允許此操作', en: 'This operation is not allowed in the current status' },
+  GOOGLE_ACCOUNT_REQUIRED: {
+    code: 710,
+    http: 400,
+    'zh-hk': '須先設定 Google 帳戶才可建立問卷',
+    en: 'A Google account must be set before creating a questionnaire',
+  },
+  SAME_PASSWORD: { code: 711, http: 400, 'zh-hk': '新密碼不可與舊密碼相同', en: 'The new password must differ from the old one' },
+  NOT_INITIALISED: { code: 712, http: 409, 'zh-hk': '系統尚未完成初始設定', en: 'The system has not been set up yet' },
+  FILE_TYPE_REFUSED: { code: 716, http: 400, 'zh-hk': '不支援此檔案類型', en: 'This file type is not accepted' },
+  OPERATION_FAILED: { code: 717, http: 400, 'zh-hk': '操作失敗', en: 'Operation failed' },
+  DOWNLOAD_ERROR: { code: 719, http: 400, 'zh-hk': '下載失敗', en: 'Download failed' },
+  TRY_LATER: { code: 20000, http: 503, 'zh-hk': '發生錯誤，請稍後再試', en: 'An error occurred, try again later' },
+  TERM_NOT_RUNNING: { code: 20002, http: 400, 'zh-hk': '所選學期不是目前學期', en: 'The selected term is not the running term' },
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+/** Codes after which the client shows the server's msg (spec §8). */
+export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 20000, 20002]);
+export const SESSION_CODES = new Set([401, 444]);
+export const SUCCESS_CODES = new Set([200, 201]);
+
+export function interpolate(text: string, params: Record<string, string | number> = {}): string {
+  return text.replace(/%\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `%{${k}}`));
+}
+
+export function errorText(key: ErrorKey, lang: Lang, params?: Record<string, string | number>): string {
+  return interpolate(ERRORS[key][lang], params);
+}

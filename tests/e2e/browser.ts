@@ -1,0 +1,38 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium, headless, with the flags this workplace needs (no network beyond loopback). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+/** A new page in a fresh context (its own local storage) at a desktop or phone size. */
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'zh-HK' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+export const url = (path: string) => `${baseUrl()}/qe${path}`;
+
+/** Logs in through the login screen and waits for the home screen. */
+export async function loginAs(page: Page, username: string, password = 'Passw0rd!'): Promise<void> {
+  await page.goto(url('/login'));
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('welcome').waitFor();
+}
+
+/** Logs out through the user menu. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /用戶選單|User menu/ }).click();
+  await page.getByRole('menuitem', { name: /登出|Logout|Log out/ }).click();
+  await page.waitForURL(/\/qe\/login/);
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAs, logout, newPage, url } from './browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** The sidebar entries a user sees: groups (menu-group-*) and direct items (menu-*). */
+async function menuIds(page: Page): Promise<string[]> {
+  await page.getByTestId('menu-dashboard').waitFor();
+  return page.$$eval('[data-testid^="menu-"]', (els) => els.map((e) => e.getAttribute('data-testid')!).sort());
+}
+
+describe('each demo role sees the menu its permissions allow', () => {
+  it('super administrator: every group', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'superadmin');
+    expect(await menuIds(page)).toEqual(
+      // groups with one visible screen (forms, statistics, filling) show that screen directly
+      ['menu-dashboard', 'menu-dataStatisticsList', 'menu-group-developer', 'menu-formsList', 'menu-group-master', 'menu-QuestionnaireFillingList'].sort(),
+    );
+    await page.getByTestId('menu-group-developer').click();
+    await expect(page.getByTestId('menu-developerMenu').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('menu-roleList').isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it('administrator: master data and roles, but not menus and actions', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'admin');
+    const ids = await menuIds(page);
+    expect(ids).toContain('menu-group-master');
+    // the developer group has one screen left for an admin, shown directly
+    expect(ids).toContain('menu-roleList');
+    expect(ids).not.toContain('menu-group-developer');
+    await page.getByTestId('menu-group-master').click();
+    for (const name of ['yearsList', 'gradeClassesList', 'adminsList', 'teachersList', 'studentsList', 'mails', 'positionsList', 'teacherGroupsList']) {
+      await expect(page.getByTestId(`menu-${name}`).isVisible()).resolves.toBe(true);
+    }
+    await page.close();
+  });
+
+  it('teacher: questionnaires, filling and statistics only', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'teacher01');
+    expect(await menuIds(page)).toEqual(['menu-dashboard', 'menu-dataStatisticsList', 'menu-formsList', 'menu-QuestionnaireFillingList'].sort());
+    await page.close();
+  });
+
+  it('student: only their questionnaires; a staff screen by its address answers 404', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'student001');
+    expect(await menuIds(page)).toEqual(['menu-dashboard', 'menu-QuestionnaireFillingList'].sort());
+    await page.goto(url('/master/teachers/list'));
+    await page.waitForURL(/\/qe\/404$/);
+    await page.getByTestId('not-found').waitFor();
+    await page.close();
+  });
+});
+
+describe('language', () => {
+  it('starts in Traditional Chinese, switches to English and remembers it', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'teacher02');
+    await expect(page.getByTestId('menu-dashboard').innerText()).resolves.toContain('首頁');
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-en').click();
+    await page.getByText('Home', { exact: true }).first().waitFor();
+    await expect(page.getByTestId('welcome').innerText()).resolves.toMatch(/^Welcome, /);
+    await page.reload();
+    await expect(page.getByTestId('menu-dashboard').innerText()).resolves.toContain('Home');
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-zh-hk').click();
+    await expect(page.getByTestId('menu-dashboard').innerText()).resolves.toContain('首頁');
+    await page.close();
+  });
+});
+
+describe('access rules', () => {
+  it('an unauthenticated visit goes to /login with the wanted path, and login returns there', async () => {
+    const page = await newPage(browser);
+    await page.goto(url('/forms/list'));
+    await page.waitForURL(/\/qe\/login\?redirect=%2Fforms%2Flist$/);
+    await page.getByTestId('login-username').fill('teacher03');
+    await page.getByTestId('login-password').fill('Passw0rd!');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/qe\/forms\/list$/);
+    // a logged-in user opening /login is sent home
+    await page.goto(url('/login'));
+    await page.waitForURL(/\/qe\/dashboard$/);
+    await page.close();
+  });
+
+  it('a wrong password shows the server message; empty fields show the required messages', async () => {
+    const page = await newPage(browser);
+    await page.goto(url('/login'));
+    await page.getByTestId('login-submit').click();
+    await page.getByText('請輸入用戶名稱').waitFor();
+    await page.getByText('請輸入密碼').waitFor();
+    await page.getByTestId('login-username').fill('teacher04');
+    await page.getByTestId('login-password').fill('wrong-password');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-error').innerText()).resolves.toBe('用戶名稱或密碼不正確');
+    await page.close();
+  });
+
+  it('a URL with ?authorization= logs in automatically', async () => {
+    const page = await newPage(browser);
+    const pair = Buffer.from('teacher05:Passw0rd!').toString('base64');
+    await page.goto(url(`/?authorization=${encodeURIComponent(pair)}`));
+    await page.getByTestId('welcome').waitFor();
+    await page.close();
+  });
+
+  it('an unknown path leads to /404', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'teacher06');
+    await page.goto(url('/no/such/page'));
+    await page.waitForURL(/\/qe\/404$/);
+    await page.close();
+  });
+});
+
+describe('session', () => {
+  it('logs out through the user menu; the old session no longer opens screens', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'teacher07');
+    await logout(page);
+    await page.goto(url('/dashboard'));
+    await page.waitForURL(/\/qe\/login/);
+    await page.close();
+  });
+
+  it('changes the password, logs in again with the new one, and the old one is refused', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'teacher20');
+    await page.getByRole('button', { name: /用戶選單|User menu/ }).click();
+    await page.getByTestId('change-password').click();
+    await page.waitForURL(/\/qe\/change-psw$/);
+    await page.getByTestId('oldPassword').fill('Passw0rd!');
+    await page.getByTestId('newPassword').fill('NewPass123');
+    await page.getByTestId('confirmPassword').fill('NewPass12');
+    await page.getByTestId('confirmPassword').blur();
+    await page.getByText('兩次輸入的密碼不一致').waitFor();
+    await page.getByTestId('confirmPassword').fill('NewPass123');
+    await page.getByTestId('change-password-submit').click();
+    await page.waitForURL(/\/qe\/login/);
+    await page.getByTestId('login-username').fill('teacher20');
+    await page.getByTestId('login-password').fill('Passw0rd!');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('login-error').waitFor();
+    await page.getByTestId('login-password').fill('NewPass123');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('welcome').waitFor();
+    await page.close();
+  });
+});
+
+describe('layout', () => {
+  it('switches to mobile mode below 1024 px: the sidebar is closed and opens as a drawer', async () => {
+    const page = await newPage(browser, { width: 375, height: 740 });
+    await loginAs(page, 'superadmin');
+    await expect(page.getByTestId('menu-dashboard').isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: /選單|menu/i }).first().click();
+    await page.getByTestId('menu-dashboard').waitFor({ state: 'visible' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.close();
+  });
+
+  it('shows the breadcrumb and highlights the parent list on a hidden detail screen', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'admin');
+    await page.goto(url('/master/teachers/add'));
+    await expect(page.getByTestId('breadcrumb').innerText()).resolves.toContain('教師');
+    const selected = await page.$eval('[data-testid="menu-teachersList"]', (e) => e.className);
+    expect(selected).toMatch(/Mui-selected|RaMenuItemLink-active/);
+    await page.close();
+  });
+});
