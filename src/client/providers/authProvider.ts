@@ -28,15 +28,18 @@ export interface UserInfo {
 let userInfo: Promise<UserInfo> | null = null;
 
 export function loadUserInfo(): Promise<UserInfo> {
+  const token = getToken();
+  if (!token) return Promise.reject(new Error('not logged in'));
   userInfo ??= request<UserInfo>('/v1/my/user-info', { query: { userId: getStoredUserId() } }).then(
     (info) => {
       setCurrentUserId(String(info.userId));
       return info;
     },
     (error) => {
-      // failure to load user info forces a local logout and a return to / (spec §4)
       userInfo = null;
-      clearSession();
+      // failure to load user info forces a local logout (spec §4) — unless a new login
+      // replaced the token while this call was under way
+      if (getToken() === token) clearSession();
       throw error;
     },
   );

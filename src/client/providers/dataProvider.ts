@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- react-admin's DataProvider is generic over a record type only the caller knows; the server's answers are passed through as they come */
 import type { DataProvider, Identifier } from 'react-admin';
 import type { Page } from '../../shared/envelope';
 import { request } from './http';

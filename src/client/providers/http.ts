@@ -80,6 +80,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 
   const headers = requestHeaders();
+  const sentToken = getToken();
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -111,7 +112,9 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 
   if (SUCCESS_CODES.has(envelope.code) && response.ok) return (options.envelope ? envelope : envelope.data) as T;
-  throw handleFailure(response.status, envelope, options);
+  // a session answer to a call made without a token, or about a token replaced meanwhile by a new login, is no news
+  const quietSession = options.quietSession || !sentToken || getToken() !== sentToken;
+  throw handleFailure(response.status, envelope, { ...options, quietSession });
 }
 
 function handleFailure(status: number, envelope: Envelope<unknown>, options: RequestOptions): HttpError {
