@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, TextField } from '@mui/material';
-import { useLogin, useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
+import { useAuthProvider, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 
 /** Where to go after login: the `redirect` parameter when it is a path of ours, else home. */
 export function safeRedirect(value: string | null): string {
@@ -11,7 +12,9 @@ export function safeRedirect(value: string | null): string {
 /** User name and password, with the spec's messages; the user name is trimmed. */
 export function LoginForm() {
   const translate = useTranslate();
-  const login = useLogin();
+  const authProvider = useAuthProvider();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -29,7 +32,11 @@ export function LoginForm() {
     setBusy(true);
     setError(null);
     try {
-      await login({ username: username.trim(), password }, safeRedirect(params.get('redirect')));
+      await authProvider!.login({ username: username.trim(), password });
+      // react-admin's useLogin keeps the failed pre-login checkAuth in its cache, and the
+      // layout would log the new session out on that stale answer: forget every auth answer
+      queryClient.removeQueries({ queryKey: ['auth'] });
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {
       setError((err as Error)?.message || translate('qe.error.tryLater'));
       setBusy(false);

@@ -24,6 +24,16 @@ export interface RequestOptions {
 
 let expiredShown = false;
 
+// While the page unloads the browser aborts its calls; such a failure is no news (and must not
+// log anyone out), so those calls are left unanswered.
+let leaving = false;
+const unanswered = () => new Promise<never>(() => undefined);
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => (leaving = true));
+  window.addEventListener('pagehide', () => (leaving = true));
+  window.addEventListener('pageshow', () => (leaving = false));
+}
+
 /** 401/444: once only, log out, tell the user, reload 300 ms later (spec §8). */
 function sessionExpired(): void {
   if (expiredShown) return;
@@ -95,6 +105,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     response = await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: controller.signal });
   } catch {
     clearTimeout(timer);
+    if (leaving) return unanswered();
     const message = translate('qe.error.tryLater');
     if (!options.ignoreErr) toast(message);
     throw new HttpError(message, 0, { code: 0 });
@@ -112,6 +123,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 
   if (SUCCESS_CODES.has(envelope.code) && response.ok) return (options.envelope ? envelope : envelope.data) as T;
+  if (leaving) return unanswered(); // the answer's body was cut off by the unload
   // a session answer to a call made without a token, or about a token replaced meanwhile by a new login, is no news
   const quietSession = options.quietSession || !sentToken || getToken() !== sentToken;
   throw handleFailure(response.status, envelope, { ...options, quietSession });

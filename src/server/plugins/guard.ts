@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { readToken } from '../auth/tokens.js';
+import { mayLogIn } from '../auth/user-info.js';
 import { userPermissionCodes } from '../developer/permission-queries.js';
 import { BusinessError } from './errors.js';
 
@@ -47,11 +48,12 @@ export async function authenticate(db: DB, config: Config, request: FastifyReque
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .where('s.id', '=', claims.sessionId)
-    .select(['s.user_id', 's.expires_at', 's.revoked_at', 'u.user_type', 'u.active'])
+    .select(['s.user_id', 's.expires_at', 's.revoked_at', 'u.user_type', 'u.active', 'u.status'])
     .executeTakeFirst();
   if (!row || row.user_id !== claims.userId || row.expires_at < Date.now()) throw new BusinessError('SESSION_EXPIRED');
-  // a revoked session (logout, password change) or a disabled account: 444, so the client logs out
-  if (row.revoked_at !== null || row.active !== 1) throw new BusinessError('SESSION_REVOKED');
+  // a revoked session (logout, password change) or an account that may no longer log in
+  // (disabled, a teacher off the job, a student who left): 444, so the client logs out
+  if (row.revoked_at !== null || !mayLogIn(row)) throw new BusinessError('SESSION_REVOKED');
   const permissions = await userPermissionCodes(db, claims.userId);
   return { id: claims.userId, userType: row.user_type, sessionId: claims.sessionId, permissions };
 }

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { ERRORS, SESSION_CODES, SHOWN_CODES, SUCCESS_CODES, errorText, interpolate, type ErrorKey } from '../../src/shared/errors.js';
+import { FIELD_MESSAGES, fieldMessage } from '../../src/shared/field-messages.js';
+
+const keys = Object.keys(ERRORS) as ErrorKey[];
+const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('interpolate', () => {
+  it('replaces every named placeholder with its value, numbers included', () => {
+    expect(interpolate('%{a} and %{b} and %{a}', { a: 'x', b: 2 })).toBe('x and 2 and x');
+  });
+
+  it('leaves a placeholder without a value as it is', () => {
+    expect(interpolate('wait %{minutes} min', {})).toBe('wait %{minutes} min');
+    expect(interpolate('wait %{minutes} min')).toBe('wait %{minutes} min');
+  });
+
+  it('answers text without placeholders unchanged', () => {
+    expect(interpolate('plain text', { a: 1 })).toBe('plain text');
+  });
+
+  it('puts a falsy value (0, empty string) in rather than keeping the placeholder', () => {
+    expect(interpolate('%{n}|%{s}|', { n: 0, s: '' })).toBe('0||');
+  });
+});
+
+describe('errorText', () => {
+  it('answers the zh-hk and the en text of a catalogue entry', () => {
+    expect(errorText('LOGIN_FAILED', 'zh-hk')).toBe(ERRORS.LOGIN_FAILED['zh-hk']);
+    expect(errorText('LOGIN_FAILED', 'en')).toBe(ERRORS.LOGIN_FAILED.en);
+    expect(errorText('LOGIN_FAILED', 'zh-hk')).not.toBe(errorText('LOGIN_FAILED', 'en'));
+  });
+
+  it('fills in the parameters in both languages', () => {
+    expect(errorText('LOGIN_RATE_LIMITED', 'en', { minutes: 7 })).toBe('Too many failed logins, please try again in 7 minutes');
+    const zh = errorText('LOGIN_RATE_LIMITED', 'zh-hk', { minutes: 7 });
+    expect(zh).toContain('7');
+    expect(zh).not.toContain('%{');
+    expect(errorText('DUPLICATE', 'en', { field: 'Username', value: 'teacher01' })).toBe('Username "teacher01" is already in use');
+  });
+});
+
+describe('the error catalogue', () => {
+  it.each(keys)('%s has a non-empty zh-hk and en text', (key) => {
+    expect(ERRORS[key]['zh-hk'].trim()).not.toBe('');
+    expect(ERRORS[key].en.trim()).not.toBe('');
+  });
+
+  it.each(keys)('%s uses the same placeholders in both languages', (key) => {
+    expect(placeholders(ERRORS[key]['zh-hk'])).toEqual(placeholders(ERRORS[key].en));
+  });
+
+  it('gives every entry its own code', () => {
+    const codes = keys.map((k) => ERRORS[k].code);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('answers errors with an HTTP error status (4xx or 5xx)', () => {
+    for (const key of keys) {
+      expect(ERRORS[key].http, key).toBeGreaterThanOrEqual(400);
+      expect(ERRORS[key].http, key).toBeLessThan(600);
+    }
+  });
+
+  it('has the session codes 401 and 444 of spec §8, answered with HTTP 401', () => {
+    expect([...SESSION_CODES].sort()).toEqual([401, 444]);
+    for (const key of keys.filter((k) => SESSION_CODES.has(ERRORS[k].code))) expect(ERRORS[key].http).toBe(401);
+    expect(keys.filter((k) => SESSION_CODES.has(ERRORS[k].code))).toHaveLength(2);
+  });
+
+  it('marks as shown every catalogue code spec §8 says the client shows', () => {
+    const shownBySpec = (c: number) => [404, 405, 406, 20000, 20002].includes(c) || (c >= 700 && c <= 705) || (c >= 707 && c <= 717);
+    for (const key of keys) {
+      const { code } = ERRORS[key];
+      expect(SHOWN_CODES.has(code), `${key} (${code})`).toBe(shownBySpec(code));
+    }
+  });
+
+  it('keeps success codes out of the catalogue', () => {
+    expect([...SUCCESS_CODES].sort()).toEqual([200, 201]);
+    for (const key of keys) expect(SUCCESS_CODES.has(ERRORS[key].code)).toBe(false);
+  });
+});
+
+describe('field messages', () => {
+  it.each(Object.keys(FIELD_MESSAGES))('%s has a non-empty zh-hk and en text', (rule) => {
+    expect(FIELD_MESSAGES[rule]['zh-hk'].trim()).not.toBe('');
+    expect(FIELD_MESSAGES[rule].en.trim()).not.toBe('');
+    expect(placeholders(FIELD_MESSAGES[rule]['zh-hk'])).toEqual(placeholders(FIELD_MESSAGES[rule].en));
+  });
+
+  it('fills in the limit of a length rule', () => {
+    expect(fieldMessage('minLength', 'en', { limit: 6 })).toBe('At least 6 characters');
+    expect(fieldMessage('maxLength', 'zh-hk', { limit: 15 })).toBe('最多 15 個字元');
+  });
+
+  it('falls back to the wrong-format text for a rule it does not know', () => {
+    expect(fieldMessage('no-such-rule', 'en')).toBe(FIELD_MESSAGES.format.en);
+    expect(fieldMessage('no-such-rule', 'zh-hk')).toBe(FIELD_MESSAGES.format['zh-hk']);
+  });
+
+  it('has the login texts of spec §5', () => {
+    expect(fieldMessage('usernameRequired', 'en')).toBe('Please enter user name');
+    expect(fieldMessage('passwordRequired', 'en')).toBe('Please enter password');
+    expect(fieldMessage('email', 'en')).toBe('Please enter a correct email address');
+  });
+});

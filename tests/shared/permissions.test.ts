@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIONS,
+  DEFAULT_ROLES,
+  DEFAULT_ROLE_PERMISSIONS,
+  PAGES,
+  USER_TYPES,
+  hasPermission,
+  permissionCodes,
+  type PermissionEntry,
+} from '../../src/shared/permissions.js';
+
+const entry = (code: string, actions: string[], selection: string): PermissionEntry => ({
+  code,
+  actions: actions.map((a) => ({ code: a })),
+  permission_content: actions.map(() => '1').join(''),
+  permission_selection: selection,
+  permission_mark_cn: actions.join(','),
+  permission_mark_en: actions.join(','),
+});
+
+const entries: PermissionEntry[] = [
+  entry('form', ['view', 'add', 'edit'], '101'),
+  entry('teacher-group', ['view', 'export'], '01'),
+  entry('help', ['view'], '0'),
+];
+
+describe('hasPermission', () => {
+  it('grants an action marked selected for its page', () => {
+    expect(hasPermission(entries, 'form.view')).toBe(true);
+    expect(hasPermission(entries, 'form.edit')).toBe(true);
+    expect(hasPermission(entries, 'teacher-group.export')).toBe(true);
+  });
+
+  it('refuses an action the page offers but that is not selected', () => {
+    expect(hasPermission(entries, 'form.add')).toBe(false);
+    expect(hasPermission(entries, 'teacher-group.view')).toBe(false);
+    expect(hasPermission(entries, 'help.view')).toBe(false);
+  });
+
+  it('refuses an action the page does not offer, and a page not in the list', () => {
+    expect(hasPermission(entries, 'form.delete')).toBe(false);
+    expect(hasPermission(entries, 'student.view')).toBe(false);
+  });
+
+  it('does not confuse pages whose codes share a prefix', () => {
+    expect(hasPermission(entries, 'teacher.export')).toBe(false);
+  });
+
+  it('grants * to any logged-in user, even one with no list yet', () => {
+    expect(hasPermission(entries, '*')).toBe(true);
+    expect(hasPermission([], '*')).toBe(true);
+    expect(hasPermission(undefined, '*')).toBe(true);
+  });
+
+  it('refuses everything else without a list', () => {
+    expect(hasPermission(undefined, 'form.view')).toBe(false);
+    expect(hasPermission([], 'form.view')).toBe(false);
+  });
+});
+
+describe('permissionCodes', () => {
+  it('flattens the selected actions to page.action codes', () => {
+    expect(permissionCodes(entries)).toEqual(['form.view', 'form.edit', 'teacher-group.export']);
+  });
+
+  it('agrees with hasPermission for every code', () => {
+    for (const code of permissionCodes(entries)) expect(hasPermission(entries, code)).toBe(true);
+  });
+});
+
+describe('the permission model', () => {
+  const allCodes = new Set(PAGES.flatMap((p) => p.actions.map((a) => `${p.code}.${a}`)));
+
+  it('has the spec §6 page codes', () => {
+    expect(PAGES.map((p) => p.code)).toEqual(expect.arrayContaining([
+      'form', 'form-input', 'menu', 'role', 'data-statistics', 'school-year', 'grades', 'admin', 'teacher', 'student',
+      'mail', 'position', 'teacher-group', 'help', 'google-account',
+    ]));
+  });
+
+  it('gives pages and actions unique codes, each page action from the action catalogue', () => {
+    expect(new Set(PAGES.map((p) => p.code)).size).toBe(PAGES.length);
+    expect(new Set(ACTIONS.map((a) => a.code)).size).toBe(ACTIONS.length);
+    const known = new Set(ACTIONS.map((a) => a.code));
+    for (const page of PAGES) {
+      expect(new Set(page.actions).size, page.code).toBe(page.actions.length);
+      for (const a of page.actions) expect(known.has(a), `${page.code}.${a}`).toBe(true);
+    }
+  });
+
+  it('keeps permission groups within 201 to 206', () => {
+    for (const a of ACTIONS) {
+      expect(a.group).toBeGreaterThanOrEqual(201);
+      expect(a.group).toBeLessThanOrEqual(206);
+    }
+  });
+
+  it('ships a default role for each user type, holding only codes that exist', () => {
+    expect(DEFAULT_ROLES.map((r) => r.userType).sort()).toEqual([...USER_TYPES].sort());
+    for (const type of USER_TYPES) {
+      for (const code of DEFAULT_ROLE_PERMISSIONS[type]) expect(allCodes.has(code), `${type}: ${code}`).toBe(true);
+      expect(new Set(DEFAULT_ROLE_PERMISSIONS[type]).size).toBe(DEFAULT_ROLE_PERMISSIONS[type].length);
+    }
+  });
+
+  it('gives the super administrator everything', () => {
+    expect(new Set(DEFAULT_ROLE_PERMISSIONS.SUPER_ADMIN)).toEqual(allCodes);
+  });
+
+  it('nests the default roles: student within teacher within admin within super admin', () => {
+    const within = (a: string[], b: string[]) => a.every((c) => b.includes(c));
+    expect(within(DEFAULT_ROLE_PERMISSIONS.STUDENT, DEFAULT_ROLE_PERMISSIONS.TEACHER)).toBe(true);
+    expect(within(DEFAULT_ROLE_PERMISSIONS.TEACHER, DEFAULT_ROLE_PERMISSIONS.ADMIN)).toBe(true);
+    expect(within(DEFAULT_ROLE_PERMISSIONS.ADMIN, DEFAULT_ROLE_PERMISSIONS.SUPER_ADMIN)).toBe(true);
+  });
+
+  it('keeps the developer area (menus) out of the admin, teacher and student roles', () => {
+    for (const type of ['ADMIN', 'TEACHER', 'STUDENT'] as const) {
+      expect(DEFAULT_ROLE_PERMISSIONS[type].filter((c) => c.startsWith('menu.'))).toEqual([]);
+    }
+  });
+});
