@@ -15,6 +15,8 @@ import { seedPermissionModel } from './developer/seed.js';
 import { authRoutes } from './auth/index.js';
 import { schoolRoutes } from './school/index.js';
 import { developerRoutes } from './developer/index.js';
+import { masterRoutes } from './master/index.js';
+import type { MasterDeps } from './master/crud.js';
 
 export interface App {
   app: FastifyInstance;
@@ -22,7 +24,14 @@ export interface App {
 }
 
 /** Builds QE: database ready (migrated, permission model seeded), every business area registered. */
-export async function buildApp(config: Config, options: { db?: DB; logger?: FastifyServerOptions['logger'] } = {}): Promise<App> {
+export interface BuildOptions {
+  db?: DB;
+  logger?: FastifyServerOptions['logger'];
+  /** more master-data routes (the codegen test's fixture entity) */
+  extraMasterRoutes?: (app: FastifyInstance, deps: MasterDeps) => Promise<void>;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const db = options.db ?? createDb(config);
   await migrateToLatest(db);
   await seedPermissionModel(db);
@@ -33,7 +42,7 @@ export async function buildApp(config: Config, options: { db?: DB; logger?: Fast
     bodyLimit: 2 * 1024 * 1024,
     ajv: {
       // strict, with every error reported and nothing silently dropped; x-qe is the schemas' own extension (DESIGN.md §2)
-      customOptions: { removeAdditional: false, allErrors: true, strict: true, keywords: ['x-qe'] },
+      customOptions: { removeAdditional: false, allErrors: true, strict: true, allowUnionTypes: true, verbose: true, keywords: ['x-qe', 'x-qe-rule'] },
     },
   });
   app.addHook('onClose', async () => db.destroy());
@@ -68,6 +77,7 @@ export async function buildApp(config: Config, options: { db?: DB; logger?: Fast
   await app.register(authRoutes, { db, config });
   await app.register(schoolRoutes, { db });
   await app.register(developerRoutes, { db });
+  await app.register(masterRoutes, { db, config, extraRoutes: options.extraMasterRoutes });
 
   await app.register(clientPlugin, { config });
   return { app, db };

@@ -43,6 +43,7 @@ export const ERRORS = {
   SAME_PASSWORD: { code: 711, http: 400, 'zh-hk': '新密碼不可與舊密碼相同', en: 'The new password must differ from the old one' },
   NOT_INITIALISED: { code: 712, http: 409, 'zh-hk': '系統尚未完成初始設定', en: 'The system has not been set up yet' },
   FILE_TYPE_REFUSED: { code: 716, http: 400, 'zh-hk': '不支援此檔案類型', en: 'This file type is not accepted' },
+  MAIL_FAILED: { code: 713, http: 400, 'zh-hk': '郵件發送失敗：%{reason}', en: 'The mail could not be sent: %{reason}' },
   OPERATION_FAILED: { code: 717, http: 400, 'zh-hk': '操作失敗', en: 'Operation failed' },
   DOWNLOAD_ERROR: { code: 719, http: 400, 'zh-hk': '下載失敗', en: 'Download failed' },
   TRY_LATER: { code: 20000, http: 503, 'zh-hk': '發生錯誤，請稍後再試', en: 'An error occurred, try again later' },

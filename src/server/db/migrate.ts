@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DB } from './connect.js';
 import * as m0001 from './migrations/0001_foundation.js';
+import * as m0002 from './migrations/0002_master_data.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_master_data': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,6 +17,9 @@ export interface Database {
   classes: ClassesTable;
   positions: PositionsTable;
   student_classes: StudentClassesTable;
+  teacher_groups: TeacherGroupsTable;
+  teacher_group_members: TeacherGroupMembersTable;
+  mail_settings: MailSettingsTable;
 }
 
 export interface SchoolTable {
@@ -181,3 +184,30 @@ export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type School = Selectable<SchoolTable>;
+
+export interface TeacherGroupsTable {
+  id: Generated<number>;
+  code: string;
+  name_hk: string;
+  name_en: string;
+  seq: Generated<number>;
+}
+
+export interface TeacherGroupMembersTable {
+  group_id: number;
+  user_id: number;
+}
+
+export interface MailSettingsTable {
+  id: Generated<number>;
+  host: string;
+  port: number;
+  secure: Generated<number>;
+  username: string | null;
+  /** the SMTP password, encrypted with the server's secret (it must be readable to send) */
+  password: string | null;
+  from_address: string;
+  from_name: string | null;
+  reminder_subject: string;
+  reminder_content: string;
+}

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERRORS, errorText, type ErrorKey, type Lang } from '../../shared/errors.js';
-import { fieldMessage } from '../../shared/field-messages.js';
+import { fieldMessage, ruleOf } from '../../shared/field-messages.js';
 
 /** A business error: answered as the envelope with its catalogue code and text in the caller's language. */
 export class BusinessError extends Error {
@@ -53,7 +53,7 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
       const data: Record<string, string> = {};
       for (const v of fe.validation) {
         const field = fieldName(v);
-        data[field] ??= fieldMessage(v.keyword, lang, v.params as Record<string, string | number>);
+        data[field] ??= fieldMessage(ruleOf(v.keyword, (v as { parentSchema?: unknown }).parentSchema), lang, v.params as Record<string, string | number>);
       }
       return reply.status(422).send({ code: 422, msg: Object.values(data).join('; '), data });
     }

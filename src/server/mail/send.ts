@@ -1,0 +1,40 @@
+import nodemailer from 'nodemailer';
+import type { DB } from '../db/connect.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends one mail through the school's SMTP server as the mail setting describes it; throws when there is none. */
+export async function sendMail(db: DB, message: MailMessage): Promise<void> {
+  const setting = await db.selectFrom('mail_settings').selectAll().orderBy('id').executeTakeFirst();
+  if (!setting) throw new Error('no mail setting');
+  const transport = nodemailer.createTransport({
+    host: setting.host,
+    port: setting.port,
+    secure: setting.secure === 1,
+    auth: setting.username ? { user: setting.username, pass: setting.password ?? '' } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+    // a school's own SMTP relay often has a certificate of its own making
+    tls: { rejectUnauthorized: false },
+  });
+  try {
+    await transport.sendMail({
+      from: setting.from_name ? { name: setting.from_name, address: setting.from_address } : setting.from_address,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    });
+  } finally {
+    transport.close();
+  }
+}
+
+/** The reminder template with its placeholders {name}, {title} and {deadline} replaced. */
+export function fillTemplate(template: string, values: { name: string; title: string; deadline: string }): string {
+  return template.replace(/\{(name|title|deadline)\}/g, (_, key: keyof typeof values) => values[key]);
+}

@@ -1,0 +1,158 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { DB } from '../db/connect.js';
+import { hashPassword } from '../auth/passwords.js';
+import { revokeUserSessions } from '../auth/sessions.js';
+import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { BusinessError } from '../plugins/errors.js';
+import { propertyMeta, type EntitySchema, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
+import { PAGES } from '../../shared/permissions.js';
+import type { Permission } from '../plugins/guard.js';
+import { EntityStore, type ListQuery, type MasterRules, type Row } from './store.js';
+import { sheetRoutes } from './sheets.js';
+
+export interface MasterDeps {
+  db: DB;
+  config: Config;
+}
+
+const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } as const;
+
+/** The query string a list accepts: paging, sorting, the search box, the entity's filters. */
+export function listQuerySchema(entity: MasterEntity) {
+  const props = entity.schema.properties;
+  const filters: Record<string, PropertySchema> = {};
+  for (const f of entity.meta.filters ?? []) {
+    const p = props[f];
+    const type = Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
+    filters[f] = { type, ...(p.enum ? { enum: p.enum } : {}) };
+  }
+  const sortable = Object.entries(props)
+    .filter(([, p]) => !propertyMeta(p).links && !propertyMeta(p).children && !p.writeOnly)
+    .map(([k]) => k);
+  const yearly = Object.values(props).some((p) => propertyMeta(p).yearly);
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1 },
+      size: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
+      sort: { type: 'string', enum: [...new Set(['id', ...sortable])] },
+      order: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] },
+      q: { type: 'string', maxLength: 100 },
+      id: { type: 'array', items: { type: 'integer' }, maxItems: 1000 },
+      ...(yearly ? { schoolYearId: { type: 'integer', minimum: 1 } } : {}),
+      ...filters,
+    },
+  };
+}
+
+/** A body's empty strings in optional fields become null ("not given"), as forms send them. */
+function emptyToNull(body: Row, schema: EntitySchema): Row {
+  const required = new Set(schema.required ?? []);
+  for (const [k, v] of Object.entries(body)) if (v === '' && !required.has(k) && k in schema.properties) body[k] = null;
+  return body;
+}
+
+/**
+ * The routes of one master-data entity (DESIGN.md §3): list, one, add, edit, delete, password
+ * reset for accounts, one record for single entities, and the Excel import and export.
+ */
+export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity: MasterEntity, rules: MasterRules & { routes?: (app: FastifyInstance, deps: MasterDeps, store: EntityStore) => Promise<void> } = {}): Promise<void> {
+  const { meta } = entity;
+  const store = new EntityStore(deps.db, entity, rules);
+  const base = `/v1/${meta.resource}`;
+  const tags = [meta.resource];
+  const may = (action: string): Permission => `${meta.permission}.${action}`;
+  const offers = (action: string) => PAGES.find((p) => p.code === meta.permission)?.actions.includes(action) ?? true;
+  const yearQuery = Object.values(entity.schema.properties).some((p) => propertyMeta(p).yearly)
+    ? { type: 'object', additionalProperties: false, properties: { schoolYearId: { type: 'integer', minimum: 1 } } }
+    : { type: 'object', additionalProperties: false, properties: {} };
+
+  if (meta.single) {
+    app.get(base, { config: { permission: may('view') }, schema: { tags, summary: `The ${meta.resource} record (null before it is first saved)`, response: { 200: envelopeSchema() } } }, async () => {
+      const first = await store.list({ size: 1 });
+      return ok(first.list[0] ?? null);
+    });
+    app.put<{ Body: Row }>(base, {
+      config: { permission: may('edit') },
+      preValidation: async (request) => void emptyToNull(request.body ?? {}, entity.create),
+      schema: { tags, summary: `Saves the ${meta.resource} record`, body: entity.create },
+    }, async (request) => {
+      const first = await store.list({ size: 1 });
+      const current = first.list[0];
+      if (current) await store.update(current.id, request.body);
+      const id = current?.id ?? (await store.create(request.body));
+      return ok(await store.get(id));
+    });
+    await rules.routes?.(app, deps, store);
+    return;
+  }
+
+  app.get<{ Querystring: ListQuery }>(base, {
+    config: { permission: may('view') },
+    schema: { tags, summary: `A page of ${meta.resource}: {list, total}`, querystring: listQuerySchema(entity), response: { 200: envelopeSchema() } },
+  }, async (request) => ok(await store.list(request.query)));
+
+  app.get<{ Params: { id: number }; Querystring: { schoolYearId?: number } }>(`${base}/:id`, {
+    config: { permission: may('view') },
+    schema: { tags, summary: `One of ${meta.resource}`, params: idParams, querystring: yearQuery, response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const record = await store.get(request.params.id, request.query.schoolYearId);
+    if (!record) throw new BusinessError('RECORD_NOT_FOUND');
+    return ok(record);
+  });
+
+  app.post<{ Body: Row; Querystring: { schoolYearId?: number } }>(base, {
+    config: { permission: may('add') },
+    preValidation: async (request) => void emptyToNull(request.body ?? {}, entity.create),
+    schema: { tags, summary: `Adds one of ${meta.resource}`, body: entity.create, querystring: yearQuery, response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const id = await store.create(request.body, { schoolYearId: request.query.schoolYearId });
+    return ok(await store.get(id, request.query.schoolYearId), 201);
+  });
+
+  app.put<{ Params: { id: number }; Body: Row; Querystring: { schoolYearId?: number } }>(`${base}/:id`, {
+    config: { permission: may('edit') },
+    preValidation: async (request) => void emptyToNull(request.body ?? {}, entity.update),
+    schema: { tags, summary: `Edits one of ${meta.resource}`, params: idParams, body: entity.update, querystring: yearQuery, response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    await store.update(request.params.id, request.body, request.query.schoolYearId);
+    return ok(await store.get(request.params.id, request.query.schoolYearId));
+  });
+
+  if (offers('delete')) {
+    app.delete<{ Params: { id: number }; Querystring: { cascade?: boolean } }>(`${base}/:id`, {
+      config: { permission: may('delete') },
+      schema: {
+        tags,
+        summary: `Deletes one of ${meta.resource}; refused with 708 while other records use it (cascade=1 deletes those the schema allows to go with it)`,
+        params: idParams,
+        querystring: { type: 'object', additionalProperties: false, properties: { cascade: { type: 'boolean' } } },
+      },
+    }, async (request) => {
+      await store.remove(request.params.id, request.query.cascade === true);
+      return ok(null);
+    });
+  }
+
+  if (meta.account) {
+    app.put<{ Params: { id: number }; Body: { password: string } }>(`${base}/:id/password`, {
+      config: { permission: may('edit') },
+      schema: {
+        tags,
+        summary: 'Sets a new password for the account; its sessions end',
+        params: idParams,
+        body: { type: 'object', required: ['password'], additionalProperties: false, properties: { password: entity.schema.properties.password } },
+      },
+    }, async (request) => {
+      if (!(await store.get(request.params.id))) throw new BusinessError('RECORD_NOT_FOUND');
+      await deps.db.updateTable('users').set({ password_hash: await hashPassword(request.body.password), updated_at: new Date().toISOString() }).where('id', '=', request.params.id).execute();
+      await revokeUserSessions(deps.db, request.params.id);
+      return ok(null);
+    });
+  }
+
+  await sheetRoutes(app, deps, store);
+  await rules.routes?.(app, deps, store);
+}

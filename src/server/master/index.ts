@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { envelopeSchema, ok } from '../plugins/envelope.js';
+import type { MasterDeps } from './crud.js';
+import { generatedMasterRoutes } from './generated/routes.js';
+
+/** Master data: the generated CRUD routes of every entity, uploads for the imports, and the class lookup. */
+export async function masterRoutes(app: FastifyInstance, deps: MasterDeps & { extraRoutes?: (app: FastifyInstance, deps: MasterDeps) => Promise<void> }) {
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5 } });
+  await generatedMasterRoutes(app, deps);
+  await deps.extraRoutes?.(app, deps);
+
+  // every class with its grade: what the student screens and filters pick from
+  app.get('/v1/classes', {
+    config: { permission: '*' },
+    schema: {
+      tags: ['grade-classes'],
+      summary: 'Every class with its grade, in grade and class order: {list, total}',
+      querystring: { type: 'object', additionalProperties: false, properties: { id: { type: 'array', items: { type: 'integer' }, maxItems: 1000 }, page: { type: 'integer' }, size: { type: 'integer' }, sort: { type: 'string' }, order: { type: 'string' }, q: { type: 'string', maxLength: 50 } } },
+      response: { 200: envelopeSchema() },
+    },
+  }, async (request) => {
+    const { id, q } = request.query as { id?: number[]; q?: string };
+    let query = deps.db
+      .selectFrom('classes as c')
+      .innerJoin('grades as g', 'g.id', 'c.grade_id')
+      .select(['c.id', 'c.code', 'c.name_hk as nameHk', 'c.name_en as nameEn', 'c.grade_id as gradeId', 'g.name_hk as gradeNameHk', 'g.name_en as gradeNameEn']);
+    if (id?.length) query = query.where('c.id', 'in', id);
+    if (q) query = query.where((eb) => eb.or([eb('c.code', 'like', `%${q}%`), eb('c.name_hk', 'like', `%${q}%`), eb('c.name_en', 'like', `%${q}%`)]));
+    const list = await query.orderBy('g.seq').orderBy('c.seq').orderBy('c.code').execute();
+    return ok({ list, total: list.length });
+  });
+}
