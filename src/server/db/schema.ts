@@ -204,7 +204,7 @@ export interface MailSettingsTable {
   port: number;
   secure: Generated<number>;
   username: string | null;
-  /** the SMTP password, encrypted with the server's secret (it must be readable to send) */
+  /** the SMTP password: kept readable, as sending needs it; never answered by the API */
   password: string | null;
   from_address: string;
   from_name: string | null;

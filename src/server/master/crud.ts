@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
+import { currentUser } from '../plugins/guard.js';
 import { propertyMeta, type EntitySchema, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
 import { PAGES } from '../../shared/permissions.js';
 import type { Permission } from '../plugins/guard.js';
@@ -122,16 +123,19 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
   });
 
   if (offers('delete')) {
-    app.delete<{ Params: { id: number }; Querystring: { cascade?: boolean } }>(`${base}/:id`, {
+    app.delete<{ Params: { id: number }; Querystring: { cascade?: string } }>(`${base}/:id`, {
       config: { permission: may('delete') },
       schema: {
         tags,
         summary: `Deletes one of ${meta.resource}; refused with 708 while other records use it (cascade=1 deletes those the schema allows to go with it)`,
         params: idParams,
-        querystring: { type: 'object', additionalProperties: false, properties: { cascade: { type: 'boolean' } } },
+        // the client sends cascade=1; a boolean schema would refuse that (ajv coerces only "true"/"false")
+        querystring: { type: 'object', additionalProperties: false, properties: { cascade: { type: 'string', enum: ['0', '1', 'false', 'true'] } } },
       },
     }, async (request) => {
-      await store.remove(request.params.id, request.query.cascade === true);
+      // nobody deletes the account they are logged in with
+      if (meta.account && request.params.id === currentUser(request).id) throw new BusinessError('PERMISSION_DENIED');
+      await store.remove(request.params.id, request.query.cascade === '1' || request.query.cascade === 'true');
       return ok(null);
     });
   }

@@ -192,6 +192,7 @@ export async function importRows(store: EntityStore, deps: MasterDeps, cells: un
   const lines: string[] = [];
   const line = (row: number, name: string, message: string) => lines.push(interpolate(ROW_TEXT[lang], { row, column: fieldLabel(entityKey, name, lang), message }));
   const validate = ajv.compile(store.entity.create);
+  const currentYear = await store.yearId(deps.db as any);
   const records: { row: number; values: Row }[] = [];
   for (const { row, cells: r } of data) {
     const values: Row = {};
@@ -234,6 +235,14 @@ export async function importRows(store: EntityStore, deps: MasterDeps, cells: un
     for (const [name, { rule, params }] of Object.entries(store.ruleErrors(values, null))) {
       line(row, name, fieldMessage(rule, lang, params));
       bad = true;
+    }
+    // per-year values (a class and its number) go together and need a current year, as on a single save
+    const given = store.yearly.filter(([name]) => values[name] !== undefined);
+    if (!bad && given.length) {
+      const missing = store.yearly.find(([name]) => values[name] === undefined);
+      if (missing) line(row, missing[0], fieldMessage('required', lang));
+      else if (currentYear === null) line(row, given[0][0], fieldMessage('noCurrentYear', lang));
+      bad = Boolean(missing) || currentYear === null;
     }
     if (!bad) records.push({ row, values });
   }

@@ -79,7 +79,11 @@ export class EntityStore {
   /** The school year whose per-year values (a student's class) are read and written. */
   async yearId(db: AnyDb, wanted?: number): Promise<number | null> {
     if (!this.yearly.length) return null;
-    if (wanted) return wanted;
+    if (wanted) {
+      // a year that does not exist: 404 rather than a foreign-key failure (500) on write
+      if (!(await db.selectFrom('school_years').select('id').where('id', '=', wanted).executeTakeFirst())) throw new BusinessError('RECORD_NOT_FOUND');
+      return wanted;
+    }
     const current = await db.selectFrom('school_years').select('id').where('year_status', '=', '1').executeTakeFirst();
     return current?.id ?? null;
   }

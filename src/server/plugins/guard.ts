@@ -69,7 +69,8 @@ export const guardPlugin = fp<{ db: DB; config: Config }>(async function guard(a
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // before the body is read or validated: a caller who may not call learns nothing of the form
+  app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config?.permission;
     if (!permission) return; // not an API route (static files, the OpenAPI page)
     if (permission === 'public') return;
