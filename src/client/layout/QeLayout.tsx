@@ -10,7 +10,7 @@ import { useMobileMode } from './useMobileMode';
 export function QeLayout({ children }: { children: ReactNode }) {
   const mobile = useMobileMode();
   return (
-    <Layout appBar={QeAppBar} menu={QeMenu} sx={{ '& .RaLayout-content': { px: mobile ? 1 : 2 } }}>
+    <Layout appBar={QeAppBar} menu={QeMenu} sx={{ minWidth: 0, '& .RaLayout-content': { px: mobile ? 1 : 2, minWidth: 0 } }}>
       <Breadcrumb />
       {children}
       <Notices />

@@ -77,9 +77,19 @@ export function QeMenu() {
         </Tooltip>
         <Collapse in={isOpen && sidebarOpen} timeout={200} unmountOnExit>
           <List disablePadding sx={{ pl: sidebarOpen ? 2 : 0 }}>
-            {visible.map((r) => (
-              <Menu.Item key={r.path} to={r.path} primaryText={translate(routeTitleKey(r))} selected={active === r.path} data-testid={`menu-${r.name}`} />
-            ))}
+            {visible.map((r) => {
+              const ItemIcon = r.icon;
+              return (
+                <Menu.Item
+                  key={r.path}
+                  to={r.path}
+                  primaryText={translate(routeTitleKey(r))}
+                  leftIcon={ItemIcon ? <ItemIcon /> : undefined}
+                  selected={active === r.path}
+                  data-testid={`menu-${r.name}`}
+                />
+              );
+            })}
           </List>
         </Collapse>
       </div>

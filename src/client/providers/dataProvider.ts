@@ -50,8 +50,9 @@ export const dataProvider: DataProvider = {
     return { data: ids };
   },
 
-  async delete(resource, { id, previousData }) {
-    await request(path(resource, id), { method: 'DELETE', ignoreErr: true });
+  // meta.cascade: the spec's "delete with all related records", after the user's second confirmation
+  async delete(resource, { id, previousData, meta }) {
+    await request(path(resource, id), { method: 'DELETE', query: meta?.cascade ? { cascade: 1 } : undefined, ignoreErr: true });
     return { data: previousData as any };
   },
 

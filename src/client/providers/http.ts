@@ -129,6 +129,55 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   throw handleFailure(response.status, envelope, { ...options, quietSession });
 }
 
+/**
+ * A multipart upload (Excel import) with its progress: XMLHttpRequest, because fetch cannot
+ * report upload progress. Same headers, session checks, envelope and error handling as
+ * request(): a 706 answer opens the import-errors dialog, 401/444 end the session, and so on;
+ * a 422 is handed to the caller (its field errors in body.errors).
+ */
+export function upload<T = unknown>(path: string, form: FormData, onProgress?: (fraction: number | null) => void): Promise<T> {
+  const session = checkSession();
+  if (session === 'token-user-mismatch') {
+    sessionExpired();
+    return Promise.reject(new HttpError('ERROR_TOKEN_USERID_NOT_MATCH', 401, { code: 401 }));
+  }
+  if (session === 'user-changed') {
+    userChanged();
+    return Promise.reject(new HttpError(translate('qe.session.userChanged'), 401, { code: 401 }));
+  }
+  const sentToken = getToken();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    xhr.upload.onprogress = (e) => onProgress?.(e.lengthComputable && e.total > 0 ? e.loaded / e.total : null);
+    // all bytes sent: the server works on the file now (the caller shows an indeterminate bar)
+    xhr.upload.onload = () => onProgress?.(null);
+    const failed = () => {
+      if (leaving) return;
+      const message = translate('qe.error.tryLater');
+      toast(message);
+      reject(new HttpError(message, 0, { code: 0 }));
+    };
+    xhr.onerror = failed;
+    xhr.ontimeout = failed;
+    xhr.onload = () => {
+      let envelope: Envelope<unknown>;
+      try {
+        envelope = JSON.parse(xhr.responseText);
+      } catch {
+        envelope = { code: xhr.status >= 500 ? 400 : xhr.status, msg: '', data: null };
+      }
+      const ok = xhr.status >= 200 && xhr.status < 300;
+      if (ok && SUCCESS_CODES.has(envelope.code)) return resolve(envelope.data as T);
+      const quietSession = !sentToken || getToken() !== sentToken;
+      reject(handleFailure(xhr.status, envelope, { quietSession }));
+    };
+    xhr.send(form);
+  });
+}
+
 function handleFailure(status: number, envelope: Envelope<unknown>, options: RequestOptions): HttpError {
   const { code } = envelope;
   const msg = envelope.msg || translate('qe.error.operationFailed');

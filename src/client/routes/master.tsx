@@ -1,40 +1,42 @@
 import StorageIcon from '@mui/icons-material/Storage';
-import { PlaceholderPage } from '../common/PlaceholderPage';
+import { masterResources } from '../master/generated/resources';
+import type { MasterResource } from '../master/resource';
 import type { QeRoute, QeRouteGroup } from './types';
 
-const area = 'qe.placeholder.areaMaster';
-
-/** The master-data entities of the spec: path under /master, menu name, permission page, cached list. */
-const ENTITIES: { path: string; name: string; page: string; cached?: boolean; single?: boolean }[] = [
-  { path: 'years', name: 'years', page: 'school-year' },
-  { path: 'grade-classes', name: 'gradeClasses', page: 'grades' },
-  { path: 'admins', name: 'admins', page: 'admin', cached: true },
-  { path: 'teachers', name: 'teachers', page: 'teacher', cached: true },
-  { path: 'students', name: 'students', page: 'student', cached: true },
-  { path: 'mails', name: 'mails', page: 'mail', single: true },
-  { path: 'positions', name: 'positions', page: 'position' },
-  { path: 'teacher-groups', name: 'teacherGroups', page: 'teacher-group' },
-];
-
-function entityRoutes(e: (typeof ENTITIES)[number]): QeRoute[] {
-  const base = `/master/${e.path}`;
-  const titleKey = `qe.menu.${e.name}`;
-  const page = <PlaceholderPage titleKey={titleKey} area={area} />;
-  if (e.single) return [{ path: base, name: e.name, permission: `${e.page}.view`, titleKey, element: page }];
+/**
+ * The routes of one master entity, from its schema's `x-qe`: path /master/{route}, route names
+ * {name}List/View/Add/Edit, permission page {permission}, a cached list where the schema says
+ * so, and one screen only for a single entity (the mail setting). Titles are qe.menu.{name}.
+ */
+function entityRoutes({ meta, icon, List, Screen }: MasterResource): QeRoute[] {
+  const base = `/master/${meta.route}`;
+  const titleKey = `qe.menu.${meta.name}`;
+  const page = meta.permission;
+  if (meta.single) return [{ path: base, name: meta.name, permission: `${page}.view`, titleKey, icon, element: <List /> }];
   const list = `${base}/list`;
   return [
-    { path: list, name: `${e.name}List`, permission: `${e.page}.view`, cached: e.cached, titleKey, screen: 'list', element: page },
-    { path: `${base}/view`, name: `${e.name}View`, permission: `${e.page}.view`, hidden: true, activeMenu: list, titleKey, screen: 'view', element: page },
-    { path: `${base}/add`, name: `${e.name}Add`, permission: `${e.page}.add`, hidden: true, activeMenu: list, titleKey, screen: 'add', element: page },
-    { path: `${base}/edit`, name: `${e.name}Edit`, permission: `${e.page}.edit`, hidden: true, activeMenu: list, titleKey, screen: 'edit', element: page },
+    { path: list, name: `${meta.name}List`, permission: `${page}.view`, cached: meta.cached, titleKey, screen: 'list', icon, element: <List /> },
+    { path: `${base}/view`, name: `${meta.name}View`, permission: `${page}.view`, hidden: true, activeMenu: list, titleKey, screen: 'view', element: <Screen type="view" /> },
+    { path: `${base}/add`, name: `${meta.name}Add`, permission: `${page}.add`, hidden: true, activeMenu: list, titleKey, screen: 'add', element: <Screen type="add" /> },
+    { path: `${base}/edit`, name: `${meta.name}Edit`, permission: `${page}.edit`, hidden: true, activeMenu: list, titleKey, screen: 'edit', element: <Screen type="edit" /> },
   ];
 }
 
-/** Master data (base /master, group titled master); view, add and edit share one screen per entity. */
+/** The menu order of the spec's master table; an entity added later (a new schema) follows these. */
+const MENU_ORDER = ['years', 'grade-classes', 'admins', 'teachers', 'students', 'mails', 'positions', 'teacher-groups'];
+const rank = (r: MasterResource) => {
+  const i = MENU_ORDER.indexOf(r.meta.route);
+  return i < 0 ? MENU_ORDER.length : i;
+};
+
+/**
+ * Master data (base /master, group titled master); view, add and edit share one screen per
+ * entity. The entities come from the generated resources (schemas/).
+ */
 export const masterRoutes: QeRouteGroup = {
   name: 'master',
   path: '/master',
   redirect: '/master/years/list',
   icon: StorageIcon,
-  children: ENTITIES.flatMap(entityRoutes),
+  children: [...masterResources].sort((a, b) => rank(a) - rank(b)).flatMap(entityRoutes),
 };

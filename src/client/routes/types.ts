@@ -17,6 +17,8 @@ export interface QeRoute {
   screen?: 'list' | 'view' | 'add' | 'edit';
   /** title key when the name is not a qe.menu key (the master screens) */
   titleKey?: string;
+  /** the sidebar icon of a screen listed inside its group */
+  icon?: ComponentType;
   element: ReactElement;
 }
 

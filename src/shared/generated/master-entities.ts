@@ -959,7 +959,6 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "unique": [
         "code"
       ],
-      "importable": true,
       "dependents": [
         {
           "table": "users",

@@ -49,6 +49,7 @@ describe('adding an entity is one schema (and its migration)', () => {
     const written = await run(paths);
     expect(written.map((f) => f.replace(/\\/g, '/')).sort()).toEqual([
       'tests/fixtures/generated/client/resources.ts',
+      'tests/fixtures/generated/client/validators.ts',
       'tests/fixtures/generated/server/routes.ts',
       'tests/fixtures/generated/shared/master-entities.ts',
       'tests/fixtures/generated/shared/master-types.ts',

@@ -1,0 +1,132 @@
+import { useState, type ChangeEvent } from 'react';
+import {
+  Box,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormHelperText,
+  LinearProgress,
+  Link,
+  Button as MuiButton,
+  Typography,
+} from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Button, HttpError, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { EntityMeta } from '../../shared/master/entity';
+import { upload } from '../providers/http';
+import { download } from './download';
+
+/** The spec's upload rule: Excel only (.xlsx, .xls), checked before anything is sent. */
+export const isExcelFile = (name: string) => /\.(xlsx|xls)$/i.test(name);
+
+/**
+ * Excel import: the template to fill in, a file picker, the upload with its progress (then an
+ * indeterminate bar while the server reads the file), and the count imported. Rows the server
+ * refuses (706) open the import-errors dialog of the layout, as any 706 answer does.
+ */
+export function ImportDialog({ meta, onClose }: { meta: EntityMeta; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  /** undefined: idle; a number: per cent sent; null: sent, the server is working */
+  const [progress, setProgress] = useState<number | null | undefined>(undefined);
+  const busy = progress !== undefined;
+
+  const pick = (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0] ?? null;
+    e.target.value = '';
+    if (!chosen) return;
+    if (!isExcelFile(chosen.name)) {
+      setFile(null);
+      setError(translate('qe.master.import.onlyExcel'));
+      return;
+    }
+    setError(null);
+    setFile(chosen);
+  };
+
+  const send = async () => {
+    if (!file) return;
+    const form = new FormData();
+    form.append('file', file, file.name);
+    setProgress(0);
+    setError(null);
+    try {
+      const result = await upload<{ imported?: number }>(`/v1/${meta.resource}/import`, form, (fraction) =>
+        setProgress(fraction === null ? null : Math.round(fraction * 100)),
+      );
+      notify('qe.master.import.done', { type: 'success', messageArgs: { smart_count: result?.imported ?? 0 } });
+      refresh();
+      onClose();
+    } catch (e) {
+      // 422: the file itself is refused (wrong template…): its reasons here; other failures are shown by the HTTP client
+      if (e instanceof HttpError && e.status === 422) {
+        const errors = (e.body as { errors?: Record<string, string> } | undefined)?.errors;
+        setError(errors && typeof errors === 'object' ? Object.values(errors).join('; ') : e.message);
+      }
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  const template = () => download(`/v1/${meta.resource}/import-template`, `${meta.resource}-template.xlsx`).catch(() => undefined);
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="qe-import-title" data-testid="import-dialog">
+      <DialogTitle id="qe-import-title">{translate('qe.master.import.title')}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" sx={{ mb: 1.5 }}>
+          {translate('qe.master.import.hint')}
+        </Typography>
+        <Link component="button" type="button" onClick={template} data-testid="import-template" sx={{ mb: 2, display: 'inline-block' }}>
+          {translate('qe.master.import.template')}
+        </Link>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <MuiButton component="label" variant="outlined" disabled={busy}>
+            {translate('qe.master.import.choose')}
+            <input hidden type="file" accept=".xlsx,.xls" onChange={pick} data-testid="import-file" />
+          </MuiButton>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="import-file-name">
+            {file?.name ?? translate('qe.master.import.noFile')}
+          </Typography>
+        </Box>
+        {error && (
+          <FormHelperText error data-testid="import-error">
+            {error}
+          </FormHelperText>
+        )}
+        {busy && (
+          <Box sx={{ mt: 2 }} data-testid="import-progress">
+            <LinearProgress variant={progress === null ? 'indeterminate' : 'determinate'} value={progress ?? undefined} />
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {progress === null ? translate('qe.master.import.processing') : translate('qe.master.import.uploading', { percent: progress })}
+            </Typography>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <MuiButton onClick={onClose} disabled={busy}>
+          {translate('qe.common.cancel')}
+        </MuiButton>
+        <MuiButton variant="contained" onClick={send} disabled={!file || busy} data-testid="import-upload">
+          {translate('qe.master.import.upload')}
+        </MuiButton>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function ImportButton({ meta }: { meta: EntityMeta }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button label="qe.master.import.button" onClick={() => setOpen(true)} data-testid="master-import">
+        <UploadFileIcon />
+      </Button>
+      {open && <ImportDialog meta={meta} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

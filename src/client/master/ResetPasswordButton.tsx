@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import { useLocale, useNotify, useRecordContext, useTranslate, type HttpError } from 'react-admin';
+import type { Lang } from '../../shared/errors';
+import { fieldMessage } from '../../shared/field-messages';
+import type { EntityMeta } from '../../shared/master/entity';
+import { isValidPassword } from '../../shared/validation';
+import { request } from '../providers/http';
+import { useRecordName } from './labels';
+
+interface Errors {
+  password?: string;
+  confirm?: string;
+}
+
+/** An account's password is never shown or edited in its form: this dialog sets a new one (PUT /v1/{resource}/{id}/password). */
+export function ResetPasswordButton({ meta }: { meta: EntityMeta }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const nameOf = useRecordName();
+  const lang: Lang = useLocale() === 'en' ? 'en' : 'zh-hk';
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+
+  const close = () => {
+    setOpen(false);
+    setPassword('');
+    setConfirm('');
+    setErrors({});
+  };
+
+  const submit = async () => {
+    const found: Errors = {};
+    if (!isValidPassword(password)) found.password = fieldMessage('password', lang);
+    if (password !== confirm) found.confirm = fieldMessage('passwordMismatch', lang);
+    setErrors(found);
+    if (found.password || found.confirm) return;
+    setBusy(true);
+    try {
+      await request(`/v1/${meta.resource}/${encodeURIComponent(String(record.id))}/password`, { method: 'PUT', body: { password }, ignoreErr: true });
+      notify('qe.master.password.done', { type: 'success' });
+      close();
+    } catch (e) {
+      const error = e as HttpError;
+      const fieldErrors = (error.body as { errors?: Record<string, string> } | undefined)?.errors;
+      if (fieldErrors?.password) setErrors({ password: fieldErrors.password });
+      else notify(error.message || 'qe.error.operationFailed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button type="button" startIcon={<LockResetIcon />} onClick={() => setOpen(true)} data-testid="reset-password">
+        {translate('qe.master.password.reset')}
+      </Button>
+      <Dialog open={open} onClose={busy ? undefined : close} fullWidth maxWidth="xs" aria-labelledby="qe-reset-password-title">
+        <DialogTitle id="qe-reset-password-title">{translate('qe.master.password.title', { name: nameOf(record) })}</DialogTitle>
+        <DialogContent>
+          <TextField
+            type="password"
+            label={translate('qe.master.password.newPassword')}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={Boolean(errors.password)}
+            helperText={errors.password ?? ' '}
+            autoComplete="new-password"
+            fullWidth
+            required
+            margin="dense"
+            slotProps={{ htmlInput: { 'data-testid': 'reset-password-new' } }}
+          />
+          <TextField
+            type="password"
+            label={translate('qe.master.password.confirmPassword')}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            error={Boolean(errors.confirm)}
+            helperText={errors.confirm ?? ' '}
+            autoComplete="new-password"
+            fullWidth
+            required
+            margin="dense"
+            slotProps={{ htmlInput: { 'data-testid': 'reset-password-confirm' } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={busy}>
+            {translate('qe.common.cancel')}
+          </Button>
+          <Button variant="contained" onClick={submit} disabled={busy} data-testid="reset-password-submit">
+            {translate('qe.common.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

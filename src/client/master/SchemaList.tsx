@@ -1,0 +1,153 @@
+import type { MouseEvent, ReactElement } from 'react';
+import { IconButton, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import {
+  Button,
+  DataTable,
+  List,
+  Pagination,
+  ResourceContextProvider,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import type { MasterEntity } from '../../shared/master/entity';
+import { useMayDo } from './access';
+import { column } from './columns';
+import { DeleteRecordButton } from './DeleteRecordButton';
+import { ExportButton } from './ExportButton';
+import { ImportButton } from './ImportButton';
+import { ReferencePicker, useEnumChoices } from './inputs';
+import { useFieldLabel } from './labels';
+import { masterPath } from './paths';
+import { kindOf } from './schema';
+
+export const PER_PAGE = 20;
+export const PER_PAGE_OPTIONS = [20, 50, 100];
+
+
+/** A filter of the list (meta.filters): an enum as a select, a reference as a searchable picker. */
+// react-admin's filter form reads `source` and `alwaysOn` from the element's props
+function FilterInput({ entity, source: name }: { entity: MasterEntity; source: string; alwaysOn?: boolean }) {
+  const prop = entity.schema.properties[name];
+  const label = useFieldLabel(entity.key)(name);
+  const choices = useEnumChoices(entity.key, name, prop);
+  switch (kindOf(prop)) {
+    case 'enum':
+      return <SelectInput source={name} label={label} choices={choices} translateChoice={false} emptyText="—" />;
+    case 'reference':
+      return <ReferencePicker source={name} prop={prop} label={label} />;
+    default:
+      return <TextInput source={name} label={label} />;
+  }
+}
+
+function ListActions({ entity }: { entity: MasterEntity }) {
+  const { meta } = entity;
+  const navigate = useNavigate();
+  const mayAdd = useMayDo(meta, 'add');
+  const mayImport = useMayDo(meta, 'import');
+  const mayExport = useMayDo(meta, 'export');
+  return (
+    <TopToolbar>
+      {mayAdd && (
+        <Button label="qe.master.add" onClick={() => navigate(masterPath(meta.route, 'add'))} data-testid="master-add">
+          <AddIcon />
+        </Button>
+      )}
+      {meta.importable && mayImport && <ImportButton meta={meta} />}
+      {mayExport && <ExportButton meta={meta} />}
+    </TopToolbar>
+  );
+}
+
+/** The edit and delete buttons of a row, as the user's permissions allow. */
+function RowActions({ entity, mayEdit, mayDelete }: { entity: MasterEntity; mayEdit: boolean; mayDelete: boolean }) {
+  const record = useRecordContext();
+  const navigate = useNavigate();
+  const translate = useTranslate();
+  if (!record) return null;
+  const edit = (e: MouseEvent) => {
+    e.stopPropagation();
+    navigate(masterPath(entity.meta.route, 'edit', record.id));
+  };
+  return (
+    <>
+      {mayEdit && (
+        <Tooltip title={translate('qe.master.edit')}>
+          <IconButton size="small" aria-label={translate('qe.master.edit')} onClick={edit} data-testid="row-edit">
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {mayDelete && <DeleteRecordButton meta={entity.meta} />}
+    </>
+  );
+}
+
+function NoData() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 2, color: 'text.secondary' }} data-testid="no-data">
+      {translate('qe.common.noData')}
+    </Typography>
+  );
+}
+
+/**
+ * The list of a master entity, composed from its schema: server-side pagination and sort, the
+ * search box (`q`), the filters of meta.filters, the columns of meta.columns; a row opens the
+ * record, and add, edit, delete, import and export follow the user's permissions. A cached
+ * list (meta.cached) keeps its filters and page in react-admin's store; the others start afresh.
+ */
+export function SchemaList({ entity }: { entity: MasterEntity }) {
+  const { meta } = entity;
+  const translate = useTranslate();
+  const label = useFieldLabel(entity.key);
+  const mayEdit = useMayDo(meta, 'edit');
+  const mayDelete = useMayDo(meta, 'delete');
+  const filters: ReactElement[] = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('qe.master.search')} />,
+    ...(meta.filters ?? []).map((name) => <FilterInput key={name} entity={entity} source={name} alwaysOn />),
+  ];
+  return (
+    <ResourceContextProvider value={meta.resource}>
+      <List
+        resource={meta.resource}
+        title={translate(`qe.menu.${meta.name}`)}
+        perPage={PER_PAGE}
+        sort={meta.defaultSort}
+        filters={filters}
+        storeKey={meta.cached ? `${meta.resource}.listParams` : false}
+        actions={<ListActions entity={entity} />}
+        pagination={<Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />}
+        empty={false}
+        exporter={false}
+        // the route table has checked `${meta.permission}.view`; react-admin's own check would ask about the API resource name
+        disableAuthentication
+        sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
+      >
+        <DataTable
+          rowClick={(id) => masterPath(meta.route, 'view', id)}
+          bulkActionButtons={false}
+          empty={<NoData />}
+          data-testid={`list-${meta.resource}`}
+          // short headers on one line; a wide table scrolls inside its card rather than the page
+          sx={{ '& .RaDataTable-headerCell, & .column-actions': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        >
+          {meta.columns.map((name) => column(entity, name, label(name)))}
+          {(mayEdit || mayDelete) && (
+            <DataTable.Col label={translate('qe.master.actions')} disableSort className="column-actions">
+              <RowActions entity={entity} mayEdit={mayEdit} mayDelete={mayDelete} />
+            </DataTable.Col>
+          )}
+        </DataTable>
+      </List>
+    </ResourceContextProvider>
+  );
+}

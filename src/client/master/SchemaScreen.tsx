@@ -1,0 +1,168 @@
+import { useMemo } from 'react';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import ListIcon from '@mui/icons-material/List';
+import {
+  Button,
+  Create,
+  Edit,
+  SaveButton,
+  Show,
+  SimpleForm,
+  Title,
+  Toolbar,
+  TopToolbar,
+  useLocale,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { MasterEntity } from '../../shared/master/entity';
+import { useMayDo } from './access';
+import { SchemaInput } from './inputs';
+import { ResetPasswordButton } from './ResetPasswordButton';
+import { masterPath } from './paths';
+import { defaultValues, formProperties, toPayload, type FormMode } from './schema';
+import { schemaResolver } from './validation';
+
+export type ScreenType = 'view' | 'add' | 'edit';
+
+/** The fields required in a form: the create schema's, except secrets on edit (they are left alone there). */
+export function requiredFields(entity: MasterEntity, mode: FormMode): Set<string> {
+  const required = entity.create.required ?? [];
+  return new Set(mode === 'add' ? required : required.filter((name) => !entity.schema.properties[name]?.writeOnly));
+}
+
+function FormToolbar({ entity, mode }: { entity: MasterEntity; mode: 'add' | 'edit' }) {
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton data-testid="master-save" />
+      {mode === 'edit' && entity.meta.account && <ResetPasswordButton meta={entity.meta} />}
+    </Toolbar>
+  );
+}
+
+/**
+ * The form of an entity, composed from its schema: one input per property, chosen by its type
+ * (inputs.tsx); validated by the schema's own rules (validation.ts) with "required" on blur;
+ * read-only (disabled) for view, which also shows the computed values.
+ */
+export function SchemaForm({ entity, mode }: { entity: MasterEntity; mode: FormMode }) {
+  const lang = useLocale() === 'en' ? 'en' : 'zh-hk';
+  const resolver = useMemo(() => (mode === 'view' ? undefined : schemaResolver(entity, mode, lang)), [entity, mode, lang]);
+  const defaults = useMemo(() => (mode === 'add' ? defaultValues(entity.create) : undefined), [entity, mode]);
+  const required = requiredFields(entity, mode);
+  return (
+    <SimpleForm
+      resolver={resolver}
+      mode="onBlur"
+      defaultValues={defaults}
+      warnWhenUnsavedChanges={mode !== 'view'}
+      toolbar={mode === 'view' ? false : <FormToolbar entity={entity} mode={mode} />}
+      data-testid={`form-${entity.meta.resource}`}
+      sx={{ maxWidth: 760 }}
+    >
+      {formProperties(entity, mode).map((name) => (
+        <SchemaInput key={name} entityKey={entity.key} name={name} prop={entity.schema.properties[name]} mode={mode} required={required.has(name)} />
+      ))}
+    </SimpleForm>
+  );
+}
+
+function BackToList({ entity }: { entity: MasterEntity }) {
+  const navigate = useNavigate();
+  return (
+    <Button label="qe.master.backToList" onClick={() => navigate(masterPath(entity.meta.route, 'list'))}>
+      <ListIcon />
+    </Button>
+  );
+}
+
+function ViewActions({ entity }: { entity: MasterEntity }) {
+  const record = useRecordContext();
+  const navigate = useNavigate();
+  const mayEdit = useMayDo(entity.meta, 'edit');
+  return (
+    <TopToolbar>
+      <BackToList entity={entity} />
+      {mayEdit && record && (
+        <Button label="qe.master.edit" onClick={() => navigate(masterPath(entity.meta.route, 'edit', record.id))} data-testid="master-edit">
+          <EditIcon />
+        </Button>
+      )}
+    </TopToolbar>
+  );
+}
+
+function RecordNotFound({ title }: { title: string }) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Typography data-testid="record-not-found">{translate('qe.error.recordNotFound')}</Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * View, add and edit of a master entity: one screen told apart by `type` (spec §2), the record's
+ * id in the `?id=` query parameter. Edit is pessimistic, so the server's 422 field errors land
+ * on their fields; after a save the list opens with a success message.
+ */
+export function SchemaScreen({ entity, type }: { entity: MasterEntity; type: ScreenType }) {
+  const { meta } = entity;
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const title = translate(`qe.menu.${meta.name}`);
+  const listPath = masterPath(meta.route, 'list');
+  const onLoadError = () => {
+    notify('qe.error.recordNotFound', { type: 'error' });
+    navigate(listPath);
+  };
+
+  if (type === 'add') {
+    return (
+      <Create
+        resource={meta.resource}
+        title={title}
+        redirect={listPath}
+        transform={(data: Record<string, unknown>) => toPayload(entity, 'add', data)}
+        actions={<TopToolbar><BackToList entity={entity} /></TopToolbar>}
+        disableAuthentication
+      >
+        <SchemaForm entity={entity} mode="add" />
+      </Create>
+    );
+  }
+  if (!id) return <RecordNotFound title={title} />;
+  if (type === 'edit') {
+    return (
+      <Edit
+        resource={meta.resource}
+        id={id}
+        title={title}
+        mutationMode="pessimistic"
+        redirect={listPath}
+        transform={(data: Record<string, unknown>) => toPayload(entity, 'edit', data)}
+        queryOptions={{ onError: onLoadError }}
+        actions={<TopToolbar><BackToList entity={entity} /></TopToolbar>}
+        disableAuthentication
+      >
+        <SchemaForm entity={entity} mode="edit" />
+      </Edit>
+    );
+  }
+  return (
+    <Show resource={meta.resource} id={id} title={title} queryOptions={{ onError: onLoadError }} actions={<ViewActions entity={entity} />} disableAuthentication>
+      <Box data-testid={`view-${meta.resource}`}>
+        <SchemaForm entity={entity} mode="view" />
+      </Box>
+    </Show>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ReactElement } from 'react';
+import { Chip } from '@mui/material';
+import { BooleanField, DataTable, ReferenceField, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { propertyMeta, type MasterEntity, type PropertySchema } from '../../shared/master/entity';
+import { enumKey, useRecordName } from './labels';
+import { isSortable, kindOf } from './schema';
+
+/** yyyy-MM-dd (spec §9) of a date or timestamp as the server sends it. */
+export function formatDate(value: unknown): string {
+  if (value == null || value === '') return '';
+  const text = String(value);
+  if (/^\d{4}-\d{2}-\d{2}/.test(text)) return text.slice(0, 10);
+  const d = new Date(text);
+  if (Number.isNaN(d.getTime())) return text;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** An enum value as a chip with its translated label. */
+function EnumChip({ entityKey, name }: { entityKey: string; name: string }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const value = record?.[name];
+  if (value == null || value === '') return null;
+  return <Chip size="small" label={translate(enumKey(entityKey, name, value))} variant="outlined" />;
+}
+
+/** The referenced record's name in the current language. */
+function ReferenceName({ label }: { label: string }) {
+  const record = useRecordContext();
+  const nameOf = useRecordName();
+  return <>{nameOf(record, label)}</>;
+}
+
+/**
+ * The list column of a property, chosen by its type (DESIGN.md §2): a date as yyyy-MM-dd, an
+ * enum as a translated chip, a reference by the other record's name, counts as numbers.
+ * A DataTable.Col element itself (not a component around one), as DataTable reads its props.
+ */
+export function column(entity: MasterEntity, name: string, label: string): ReactElement {
+  const prop: PropertySchema = entity.schema.properties[name];
+  const common = { key: name, source: name, label, disableSort: !isSortable(prop) };
+  const meta = propertyMeta(prop);
+  switch (kindOf(prop)) {
+    case 'date':
+      return <DataTable.Col {...common} render={(r: RaRecord) => formatDate(r[name])} />;
+    case 'enum':
+      return (
+        <DataTable.Col {...common}>
+          <EnumChip entityKey={entity.key} name={name} />
+        </DataTable.Col>
+      );
+    case 'reference':
+      return (
+        <DataTable.Col {...common}>
+          <ReferenceField source={name} reference={meta.reference!.resource} link={false} emptyText="">
+            <ReferenceName label={meta.reference!.label} />
+          </ReferenceField>
+        </DataTable.Col>
+      );
+    case 'boolean':
+      return (
+        <DataTable.Col {...common}>
+          <BooleanField source={name} />
+        </DataTable.Col>
+      );
+    case 'number':
+      return <DataTable.Col {...common} render={(r: RaRecord) => (r[name] == null ? '' : String(r[name]))} />;
+    case 'links':
+      return <DataTable.Col {...common} render={(r: RaRecord) => (Array.isArray(r[name]) ? String(r[name].length) : '')} />;
+    default:
+      return <DataTable.Col {...common} />;
+  }
+}

@@ -1,0 +1,28 @@
+import { request } from '../providers/http';
+
+/** Today as yyyy-MM-dd in the user's time zone (file names, spec §9 date format). */
+export function today(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Hands a Blob to the browser as a download named `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * GET a file of the API and save it. Failures are shown by the HTTP client: a JSON error
+ * inside the file answer as a toast, 719 in the download-errors dialog (spec §8).
+ */
+export async function download(path: string, filename: string, query?: Record<string, unknown>): Promise<void> {
+  const blob = await request<Blob>(path, { query, blob: true });
+  saveBlob(blob, filename);
+}

@@ -1,0 +1,125 @@
+import {
+  ArrayInput,
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  NumberInput,
+  PasswordInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { propertyMeta, type PropertySchema } from '../../shared/master/entity';
+import { enumKey, useFieldLabel, useRecordName } from './labels';
+import { itemSchema, kindOf, type FormMode } from './schema';
+
+export interface SchemaInputProps {
+  entityKey: string;
+  /** the property; inside a child row, the row's field */
+  name: string;
+  prop: PropertySchema;
+  mode: FormMode;
+  required?: boolean;
+  /** the `children` property this input is a row field of */
+  parent?: string;
+  helperText?: string;
+}
+
+/** The translated choices of an enum property. */
+export function useEnumChoices(entityKey: string, name: string, prop: PropertySchema) {
+  const translate = useTranslate();
+  return (prop.enum ?? []).map((value) => ({ id: value, name: translate(enumKey(entityKey, name, value)) }));
+}
+
+/** A reference (a teacher's position, a student's class): pick one record, named in the current language. */
+export function ReferencePicker({ source, prop, label, disabled, required, alwaysOn }: { source: string; prop: PropertySchema; label: string; disabled?: boolean; required?: boolean; alwaysOn?: boolean }) {
+  const reference = propertyMeta(prop).reference!;
+  const nameOf = useRecordName();
+  return (
+    <ReferenceInput source={source} reference={reference.resource} alwaysOn={alwaysOn}>
+      <AutocompleteInput label={label} optionText={(r) => nameOf(r, reference.label)} disabled={disabled} isRequired={required} filterToQuery={(q) => ({ q })} />
+    </ReferenceInput>
+  );
+}
+
+/** Many-to-many ids (a teacher group's members): a searchable picker that shows how many are chosen. */
+function LinksInput({ source, prop, label, disabled }: { source: string; prop: PropertySchema; label: string; disabled?: boolean }) {
+  const links = propertyMeta(prop).links!;
+  const translate = useTranslate();
+  const nameOf = useRecordName();
+  const value = useWatch({ name: source });
+  const count = Array.isArray(value) ? value.length : 0;
+  return (
+    <ReferenceArrayInput source={source} reference={links.resource} perPage={50}>
+      <AutocompleteArrayInput
+        label={label}
+        optionText={(r) => (r.code ? `${nameOf(r, links.label)} (${r.code})` : nameOf(r, links.label))}
+        filterToQuery={(q) => ({ q })}
+        helperText={translate('qe.master.selectedCount', { smart_count: count })}
+        disabled={disabled}
+        data-testid={`input-${source}`}
+      />
+    </ReferenceArrayInput>
+  );
+}
+
+/** One-to-many rows edited in place (a school year's terms, a grade's classes). */
+function ChildrenInput({ entityKey, name, prop, mode, label }: { entityKey: string; name: string; prop: PropertySchema; mode: FormMode; label: string }) {
+  const items = itemSchema(prop);
+  if (!items) return null;
+  const view = mode === 'view';
+  return (
+    <ArrayInput source={name} label={label}>
+      <SimpleFormIterator inline disabled={view} disableAdd={view} disableRemove={view} disableReordering disableClear>
+        {Object.entries(items.properties)
+          .filter(([child]) => child !== 'id')
+          .map(([child, p]) => (
+            <SchemaInput key={child} entityKey={entityKey} name={child} prop={p} mode={mode} parent={name} required={items.required?.includes(child)} />
+          ))}
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
+
+/** The input a property's schema calls for (DESIGN.md §2): its type, format, enum and `x-qe` pick it. */
+export function SchemaInput({ entityKey, name, prop, mode, required, parent, helperText }: SchemaInputProps) {
+  const fieldLabel = useFieldLabel(entityKey);
+  const translate = useTranslate();
+  const choices = useEnumChoices(parent ? `${entityKey}.${parent}Item` : entityKey, name, prop);
+  const label = parent ? fieldLabel(parent, name) : fieldLabel(name);
+  const disabled = mode === 'view';
+  const common = { source: name, label, disabled, isRequired: required && !disabled, helperText, defaultValue: parent ? prop.default : undefined };
+  switch (kindOf(prop)) {
+    case 'password':
+      return (
+        <PasswordInput
+          {...common}
+          autoComplete="new-password"
+          helperText={helperText ?? (mode === 'edit' ? translate('qe.master.password.keep') : undefined)}
+        />
+      );
+    case 'reference':
+      return <ReferencePicker source={name} prop={prop} label={label} disabled={disabled} required={required} />;
+    case 'links':
+      return <LinksInput source={name} prop={prop} label={label} disabled={disabled} />;
+    case 'children':
+      return <ChildrenInput entityKey={entityKey} name={name} prop={prop} mode={mode} label={label} />;
+    case 'enum':
+      return <SelectInput {...common} choices={choices} translateChoice={false} emptyText={required ? undefined : '—'} />;
+    case 'date':
+      return <DateInput {...common} />;
+    case 'number':
+      return <NumberInput {...common} step={1} min={prop.minimum} max={prop.maximum} />;
+    case 'boolean':
+      return <BooleanInput source={name} label={label} disabled={disabled} helperText={helperText} />;
+    case 'multiline':
+      return <TextInput {...common} multiline minRows={4} />;
+    default:
+      return <TextInput {...common} />;
+  }
+}
