@@ -1,9 +1,10 @@
-import { Admin, CustomRoutes, localStorageStore } from 'react-admin';
+import { Admin, CustomRoutes } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import type { PermissionEntry } from '../shared/permissions';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { store } from './providers/store';
 import { QeLayout } from './layout/QeLayout';
 import { theme } from './layout/theme';
 import { LoginPage } from './auth/LoginPage';
@@ -13,7 +14,6 @@ import { TutorialPage } from './common/TutorialPage';
 import { PlaceholderPage } from './common/PlaceholderPage';
 import { keptAppRoutes, keptGroups } from './routes';
 
-const store = localStorageStore('1', 'qe');
 const ToNotFound = () => <Navigate to="/404" replace />;
 
 /** QE's client: react-admin under /qe/ with the route table of the spec, filtered by the user's permissions. */
