@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
@@ -17,6 +18,7 @@ import { schoolRoutes } from './school/index.js';
 import { developerRoutes } from './developer/index.js';
 import { masterRoutes } from './master/index.js';
 import type { MasterDeps } from './master/crud.js';
+import { questionnaireRoutes } from './questionnaires/index.js';
 
 export interface App {
   app: FastifyInstance;
@@ -70,6 +72,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   await app.register(swaggerUi, { routePrefix: '/qe/api-docs' });
+  // uploads: Excel imports and questionnaire images, one file per request
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(errorsPlugin);
   await app.register(trimPlugin);
   await app.register(guardPlugin, { db, config });
@@ -78,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(schoolRoutes, { db });
   await app.register(developerRoutes, { db });
   await app.register(masterRoutes, { db, config, extraRoutes: options.extraMasterRoutes });
+  await app.register(questionnaireRoutes, { db, config });
 
   await app.register(clientPlugin, { config });
   return { app, db };

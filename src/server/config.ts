@@ -32,6 +32,8 @@ export interface Config {
   tutorialUrl: string;
   /** trust X-Forwarded-For from a reverse proxy (QE_TRUST_PROXY=1) */
   trustProxy: boolean;
+  /** how often questionnaires due to open or finish are looked for, in seconds; 0 = never (QE_SCHEDULER_SECONDS, default 30) */
+  schedulerSeconds: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     tutorialUrl: env.QE_TUTORIAL_URL || '/qe/tutorial',
     trustProxy: env.QE_TRUST_PROXY === '1',
+    schedulerSeconds: int(env.QE_SCHEDULER_SECONDS, 30),
     ...overrides,
   };
   config.secret = loadSecret(dataDir, overrides.secret ?? env.QE_SECRET);

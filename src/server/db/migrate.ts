@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DB } from './connect.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_master_data.js';
+import * as m0003 from './migrations/0003_questionnaires.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_master_data': m0002,
+  '0003_questionnaires': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,6 +20,9 @@ export interface Database {
   teacher_groups: TeacherGroupsTable;
   teacher_group_members: TeacherGroupMembersTable;
   mail_settings: MailSettingsTable;
+  questionnaires: QuestionnairesTable;
+  questionnaire_assistants: QuestionnaireAssistantsTable;
+  feedback: FeedbackTable;
 }
 
 export interface SchoolTable {
@@ -72,6 +75,8 @@ export interface UsersTable {
   last_login: string | null;
   created_at: string;
   updated_at: string;
+  /** zh-hk or en: the language of the user's last login, for mails */
+  language?: string | null;
 }
 
 export interface SessionsTable {
@@ -210,4 +215,40 @@ export interface MailSettingsTable {
   from_name: string | null;
   reminder_subject: string;
   reminder_content: string;
+}
+
+export interface QuestionnairesTable {
+  id: Generated<number>;
+  title: string;
+  school_year_id: number | null;
+  in_charge_id: number;
+  type: string;
+  status: string;
+  /** ISO-8601 UTC */
+  open_date: string | null;
+  end_date: string | null;
+  create_date: string;
+  last_notice_time: string | null;
+  /** JSON: Target[] */
+  targets: string;
+  /** JSON: Definition */
+  definition: string;
+  updated_at: string;
+}
+
+export interface QuestionnaireAssistantsTable {
+  questionnaire_id: number;
+  user_id: number;
+}
+
+/** One per respondent of an open questionnaire: who must answer and whether they have (never what they answered). */
+export interface FeedbackTable {
+  id: Generated<number>;
+  questionnaire_id: number;
+  user_id: number;
+  respondent_role: string;
+  designated_code: string;
+  status: string;
+  submitted_at: string | null;
+  notified_at: string | null;
 }

@@ -77,7 +77,7 @@ export async function seedDemoSchool(db: DB): Promise<boolean> {
       return ids.map((r) => r.id);
     };
 
-    await insertUsers([{ ...base, username: 'admin', user_type: 'ADMIN', user_no: 'A001', name_hk: '校務管理員', name_en: 'School Administrator', email: 'admin@demo.qe.school', seq: 1 }], 'ADMIN');
+    await insertUsers([{ ...base, username: 'admin', user_type: 'ADMIN', user_no: 'A001', name_hk: '校務管理員', name_en: 'School Administrator', email: 'admin@demo.qe.school', google_mail: 'admin@demo-qe-school.example', seq: 1 }], 'ADMIN');
 
     const teachers: NewUser[] = [];
     for (let i = 1; i <= DEMO_TEACHERS; i++) {
@@ -92,6 +92,8 @@ export async function seedDemoSchool(db: DB): Promise<boolean> {
         name_en: n.nameEn,
         abbr: n.initials,
         email: `teacher${no}@demo.qe.school`,
+        // the first ten have a Google account bound (needed to create questionnaires); the others show the binding
+        google_mail: i <= 10 ? `teacher${no}@demo-qe-school.example` : null,
         position_id: positionIds[i === 1 ? 0 : i === 2 ? 1 : i <= 6 ? 2 : 3],
         gender: i % 2 ? 'F' : 'M',
         seq: i,

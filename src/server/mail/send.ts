@@ -7,8 +7,13 @@ export interface MailMessage {
   text: string;
 }
 
-/** Sends one mail through the school's SMTP server as the mail setting describes it; throws when there is none. */
-export async function sendMail(db: DB, message: MailMessage): Promise<void> {
+export interface MailSender {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** A connection to the school's SMTP server as the mail setting describes it; throws when there is none. */
+export async function mailSender(db: DB): Promise<MailSender> {
   const setting = await db.selectFrom('mail_settings').selectAll().orderBy('id').executeTakeFirst();
   if (!setting) throw new Error('no mail setting');
   const transport = nodemailer.createTransport({
@@ -22,15 +27,22 @@ export async function sendMail(db: DB, message: MailMessage): Promise<void> {
     // a school's own SMTP relay often has a certificate of its own making
     tls: { rejectUnauthorized: false },
   });
+  const from = setting.from_name ? { name: setting.from_name, address: setting.from_address } : setting.from_address;
+  return {
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Sends one mail through the school's SMTP server. */
+export async function sendMail(db: DB, message: MailMessage): Promise<void> {
+  const sender = await mailSender(db);
   try {
-    await transport.sendMail({
-      from: setting.from_name ? { name: setting.from_name, address: setting.from_address } : setting.from_address,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-    });
+    await sender.send(message);
   } finally {
-    transport.close();
+    sender.close();
   }
 }
 

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import type { MasterDeps } from './crud.js';
 import { generatedMasterRoutes } from './generated/routes.js';
 
-/** Master data: the generated CRUD routes of every entity, uploads for the imports, and the class lookup. */
+/** Master data: the generated CRUD routes of every entity and the class lookup. */
 export async function masterRoutes(app: FastifyInstance, deps: MasterDeps & { extraRoutes?: (app: FastifyInstance, deps: MasterDeps) => Promise<void> }) {
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5 } });
   await generatedMasterRoutes(app, deps);
   await deps.extraRoutes?.(app, deps);
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +10,9 @@ import type { Config } from '../config.js';
  */
 export async function clientPlugin(app: FastifyInstance, { config }: { config: Config }) {
   app.get('/', (_request, reply) => reply.redirect('/qe/'));
+  // uploaded files (questionnaire images, the school logo) under /qe/storage/
+  mkdirSync(config.storageDir, { recursive: true });
+  await app.register(fastifyStatic, { root: config.storageDir, prefix: '/qe/storage/', decorateReply: false, index: false, list: false, dotfiles: 'deny' });
   const index = join(config.clientDir, 'index.html');
   if (!existsSync(index)) {
     app.log.warn(`no built client in ${config.clientDir}: run "npm run build" to serve the web app`);

@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { DB } from '../db/connect.js';
+import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { BusinessError } from '../plugins/errors.js';
+import { currentUser } from '../plugins/guard.js';
+import { QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES, TARGET_KINDS, type Target } from '../../shared/questionnaire/types.js';
+import { resolveAudience } from './audience.js';
+import { startScheduler } from './lifecycle.js';
+import { sendNotice } from './notice.js';
+import { QuestionnaireService, type ListQuery, type QuestionnaireInput } from './service.js';
+
+const tags = ['questionnaires'];
+const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } as const;
+const dateTime = { type: ['string', 'null'], format: 'date-time' } as const;
+const targets = {
+  type: 'array',
+  maxItems: 50,
+  items: {
+    type: 'object',
+    required: ['kind'],
+    additionalProperties: false,
+    properties: { kind: { type: 'string', enum: [...TARGET_KINDS] }, ids: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 5000 } },
+  },
+} as const;
+const fields = {
+  title: { type: 'string', minLength: 1, maxLength: 200 },
+  type: { type: 'string', enum: [...QUESTIONNAIRE_TYPES] },
+  openDate: dateTime,
+  endDate: dateTime,
+  assistantIds: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 100 },
+  targets,
+  // checked by definitionErrors, which names every problem with its place
+  definition: { type: 'object' },
+  schoolYearId: { type: ['integer', 'null'], minimum: 1 },
+} as const;
+
+/** ISO date-times as stored: UTC with milliseconds, so they compare as text. */
+function normaliseDates(body: QuestionnaireInput) {
+  for (const key of ['openDate', 'endDate'] as const) if (body[key]) body[key] = new Date(body[key]!).toISOString();
+  return body;
+}
+
+const IMAGE_TYPES: [string, number[]][] = [
+  ['png', [0x89, 0x50, 0x4e, 0x47]],
+  ['jpg', [0xff, 0xd8, 0xff]],
+  ['gif', [0x47, 0x49, 0x46, 0x38]],
+];
+function imageExtension(buffer: Buffer): string | null {
+  for (const [ext, magic] of IMAGE_TYPES) if (magic.every((b, i) => buffer[i] === b)) return ext;
+  if (buffer.subarray(0, 4).toString('latin1') === 'RIFF' && buffer.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return null;
+}
+const IMAGE_MAX = 2 * 1024 * 1024;
+
+/** Questionnaire design: the staff side of questionnaires (DESIGN.md §5; src/shared/questionnaire/API.md). */
+export async function questionnaireRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
+  const service = new QuestionnaireService(db);
+  const stop = startScheduler(db, config.schedulerSeconds, app.log);
+  app.addHook('onClose', async () => stop());
+
+  app.get<{ Querystring: ListQuery }>('/v1/questionnaires', {
+    config: { permission: 'form.view' },
+    schema: {
+      tags,
+      summary: 'Questionnaires the caller may see: {list, total}',
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          page: { type: 'integer', minimum: 1 },
+          size: { type: 'integer', minimum: 1, maximum: 200 },
+          sort: { type: 'string', enum: ['id', 'title', 'status', 'openDate', 'endDate', 'createDate'] },
+          order: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] },
+          q: { type: 'string', maxLength: 100 },
+          status: { type: 'string', enum: [...QUESTIONNAIRE_STATUSES] },
+          schoolYearId: { type: 'integer', minimum: 1 },
+          scope: { type: 'string', enum: ['mine', 'assisting', 'all'] },
+        },
+      },
+      response: { 200: envelopeSchema() },
+    },
+  }, async (request) => ok(await service.list(currentUser(request), request.query)));
+
+  app.get<{ Params: { id: number } }>('/v1/questionnaires/:id', {
+    config: { permission: 'form.view' },
+    schema: { tags, summary: 'One questionnaire with its questions', params: idParams, response: { 200: envelopeSchema() } },
+  }, async (request) => ok(await service.get(currentUser(request), request.params.id)));
+
+  app.post<{ Body: QuestionnaireInput }>('/v1/questionnaires', {
+    config: { permission: 'form.add' },
+    schema: { tags, summary: 'A new questionnaire in PREPARING (the creator needs a Google account: 710)', body: { type: 'object', required: ['title'], additionalProperties: false, properties: fields }, response: { 200: envelopeSchema() } },
+  }, async (request) => ok(await service.create(currentUser(request), normaliseDates(request.body)), 201));
+
+  app.put<{ Params: { id: number }; Body: QuestionnaireInput }>('/v1/questionnaires/:id', {
+    config: { permission: 'form.edit' },
+    schema: { tags, summary: 'Changes what the status allows (709 otherwise)', params: idParams, body: { type: 'object', additionalProperties: false, properties: fields }, response: { 200: envelopeSchema() } },
+  }, async (request) => ok(await service.update(currentUser(request), request.params.id, normaliseDates(request.body))));
+
+  app.delete<{ Params: { id: number } }>('/v1/questionnaires/:id', {
+    config: { permission: 'form.delete' },
+    schema: { tags, summary: 'Deletes a questionnaire that has not opened', params: idParams },
+  }, async (request) => {
+    await service.remove(currentUser(request), request.params.id);
+    return ok(null);
+  });
+
+  const transition = (path: string, summary: string, run: (id: number, request: Parameters<typeof currentUser>[0]) => Promise<unknown>) =>
+    app.post<{ Params: { id: number } }>(`/v1/questionnaires/:id/${path}`, {
+      config: { permission: 'form.edit' },
+      schema: { tags, summary, params: idParams, response: { 200: envelopeSchema() } },
+    }, async (request) => ok(await run(request.params.id, request)));
+
+  transition('ready', 'Design complete: PREPARING → NOT_OPEN (PROCESSING at once when the open date has come)', (id, r) => service.ready(currentUser(r), id));
+  transition('cancel-ready', 'Cancel ready: NOT_OPEN → PREPARING', (id, r) => service.cancelReady(currentUser(r), id));
+  transition('close', 'Close early: PROCESSING → FINISHED', (id, r) => service.close(currentUser(r), id));
+  transition('notice', 'Mails every respondent who has not submitted: {sent, failed}', async (id, r) => {
+    await service.editable(currentUser(r), id);
+    return sendNotice(db, id);
+  });
+
+  app.post<{ Params: { id: number } }>('/v1/questionnaires/:id/copy', {
+    config: { permission: 'form.add' },
+    schema: { tags, summary: 'A copy in PREPARING with the caller in charge', params: idParams, response: { 200: envelopeSchema() } },
+  }, async (request) => ok(await service.copy(currentUser(request), request.params.id), 201));
+
+  app.post<{ Params: { id: number }; Body: { endDate: string } }>('/v1/questionnaires/:id/extend', {
+    config: { permission: 'form.edit' },
+    schema: { tags, summary: 'A later end date for a questionnaire in progress', params: idParams, body: { type: 'object', required: ['endDate'], additionalProperties: false, properties: { endDate: { type: 'string', format: 'date-time' } } }, response: { 200: envelopeSchema() } },
+  }, async (request) => ok(await service.extend(currentUser(request), request.params.id, new Date(request.body.endDate).toISOString())));
+
+  app.post<{ Body: { targets: Target[]; schoolYearId?: number } }>('/v1/questionnaires/audience-count', {
+    config: { permission: 'form.view' },
+    schema: { tags, summary: 'How many people each choice covers, and all of them without duplicates', body: { type: 'object', required: ['targets'], additionalProperties: false, properties: { targets, schoolYearId: { type: 'integer', minimum: 1 } } }, response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const { respondents, counts } = await resolveAudience(db, request.body.targets, request.body.schoolYearId ?? null);
+    return ok({ targets: request.body.targets.map((t, i) => ({ ...t, count: counts[i] })), total: respondents.length });
+  });
+
+  app.post('/v1/questionnaires/images', {
+    config: { permission: 'form.edit' },
+    schema: { tags, summary: 'Stores a question image (png, jpeg, gif, webp; at most 2 MB): {path} under /qe/storage/', response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    if (!request.isMultipart()) throw new BusinessError('FILE_TYPE_REFUSED');
+    const file = await request.file();
+    if (!file) throw new BusinessError('FILE_TYPE_REFUSED');
+    const buffer = await file.toBuffer();
+    const ext = imageExtension(buffer);
+    if (!ext || buffer.length > IMAGE_MAX) throw new BusinessError('IMAGE_REFUSED');
+    const folder = join(config.storageDir, 'questionnaires');
+    mkdirSync(folder, { recursive: true });
+    const name = `${randomBytes(12).toString('hex')}.${ext}`;
+    writeFileSync(join(folder, name), buffer);
+    return ok({ path: `questionnaires/${name}` });
+  });
+
+  await audienceOptionRoutes(app, db);
+}
+
+/** The pickers of the form screen, for staff who design questionnaires without master-data permissions. */
+async function audienceOptionRoutes(app: FastifyInstance, db: DB) {
+  const query = {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      q: { type: 'string', maxLength: 100 },
+      id: { type: 'array', items: { type: 'integer' }, maxItems: 1000 },
+      page: { type: 'integer', minimum: 1 },
+      size: { type: 'integer', minimum: 1, maximum: 200 },
+      sort: { type: 'string' },
+      order: { type: 'string' },
+    },
+  } as const;
+  type Q = { q?: string; id?: number[]; page?: number; size?: number };
+
+  app.get<{ Querystring: Q & { kind: string } }>('/v1/audience-options', {
+    config: { permission: 'form.view' },
+    schema: {
+      tags,
+      summary: 'What the target picker offers of one kind, each with the number of people it covers: {list, total}',
+      querystring: { ...query, required: ['kind'], properties: { ...query.properties, kind: { type: 'string', enum: ['TEACHER_GROUP', 'GRADE', 'CLASS', 'TEACHER', 'STUDENT'] } } },
+      response: { 200: envelopeSchema() },
+    },
+  }, async (request) => {
+    const { kind, q, id, page = 1, size = 50 } = request.query;
+    let rows: { id: number; code: string | null; nameHk: string; nameEn: string }[];
+    const like = q?.trim() ? `%${q.trim()}%` : null;
+    if (kind === 'TEACHER' || kind === 'STUDENT') {
+      let s = db.selectFrom('users').select(['id', 'user_no as code', 'name_hk as nameHk', 'name_en as nameEn']).where('user_type', '=', kind).where('active', '=', 1).where('status', '=', '1');
+      if (like) s = s.where((eb) => eb.or([eb('user_no', 'like', like), eb('name_hk', 'like', like), eb('name_en', 'like', like), eb('username', 'like', like)]));
+      if (id?.length) s = s.where('id', 'in', id);
+      rows = await s.orderBy('user_no').execute();
+    } else {
+      const table = kind === 'TEACHER_GROUP' ? 'teacher_groups' : kind === 'GRADE' ? 'grades' : 'classes';
+      let s = db.selectFrom(table).select(['id', 'code', 'name_hk as nameHk', 'name_en as nameEn']);
+      if (like) s = s.where((eb) => eb.or([eb('code', 'like', like), eb('name_hk', 'like', like), eb('name_en', 'like', like)]));
+      if (id?.length) s = s.where('id', 'in', id);
+      rows = await s.orderBy('seq').orderBy('code').execute();
+    }
+    const total = rows.length;
+    const pageRows = rows.slice((page - 1) * size, page * size);
+    const list = [];
+    for (const r of pageRows) {
+      const count = kind === 'TEACHER' || kind === 'STUDENT' ? 1 : (await resolveAudience(db, [{ kind: kind as Target['kind'], ids: [r.id] }], null)).respondents.length;
+      list.push({ ...r, count });
+    }
+    return ok({ list, total });
+  });
+
+  app.get<{ Querystring: Q }>('/v1/staff-options', {
+    config: { permission: 'form.view' },
+    schema: { tags, summary: 'Admins and teachers, for the assistant picker: {list, total}', querystring: query, response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const { q, id, page = 1, size = 50 } = request.query;
+    let s = db.selectFrom('users').select(['id', 'user_no as code', 'name_hk as nameHk', 'name_en as nameEn']).where('user_type', 'in', ['ADMIN', 'TEACHER']).where('active', '=', 1).where('status', '=', '1');
+    const like = q?.trim() ? `%${q.trim()}%` : null;
+    if (like) s = s.where((eb) => eb.or([eb('user_no', 'like', like), eb('name_hk', 'like', like), eb('name_en', 'like', like)]));
+    if (id?.length) s = s.where('id', 'in', id);
+    const rows = await s.orderBy('user_type').orderBy('user_no').execute();
+    return ok({ list: rows.slice((page - 1) * size, page * size), total: rows.length });
+  });
+}

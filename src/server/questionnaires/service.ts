@@ -1,0 +1,288 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { DB } from '../db/connect.js';
+import type { Database, QuestionnairesTable } from '../db/schema.js';
+import type { AuthUser } from '../plugins/guard.js';
+import { BusinessError, FieldError } from '../plugins/errors.js';
+import { definitionErrors, emptyDefinition, questionCount, type Definition } from '../../shared/questionnaire/definition.js';
+import type { Questionnaire, QuestionnaireStatus, QuestionnaireType, Target } from '../../shared/questionnaire/types.js';
+import { audienceYear, resolveAudience } from './audience.js';
+import { openQuestionnaire } from './lifecycle.js';
+
+type Row = {
+  id: number;
+  title: string;
+  school_year_id: number | null;
+  in_charge_id: number;
+  type: string;
+  status: string;
+  open_date: string | null;
+  end_date: string | null;
+  create_date: string;
+  last_notice_time: string | null;
+  targets: string;
+  definition: string;
+  name_hk: string;
+  name_en: string;
+};
+
+export interface QuestionnaireInput {
+  title?: string;
+  type?: QuestionnaireType;
+  openDate?: string | null;
+  endDate?: string | null;
+  assistantIds?: number[];
+  targets?: Target[];
+  definition?: Definition;
+  schoolYearId?: number | null;
+}
+
+export interface ListQuery {
+  page?: number;
+  size?: number;
+  sort?: string;
+  order?: string;
+  q?: string;
+  status?: QuestionnaireStatus;
+  schoolYearId?: number;
+  scope?: 'mine' | 'assisting' | 'all';
+}
+
+const now = () => new Date().toISOString();
+const SORTS: Record<string, string> = { title: 'q.title', status: 'q.status', openDate: 'q.open_date', endDate: 'q.end_date', createDate: 'q.create_date', id: 'q.id' };
+
+/** Admins (form.management) see and edit every questionnaire; others those they are in charge of or assist with. */
+export const isManager = (user: AuthUser) => user.permissions.has('form.management');
+
+/** Questionnaires as staff see and change them: scoped to the caller, every transition checked. */
+export class QuestionnaireService {
+  constructor(private readonly db: DB) {}
+
+  private base(user: AuthUser, scope: ListQuery['scope'] = 'all') {
+    let q = this.db.selectFrom('questionnaires as q').innerJoin('users as u', 'u.id', 'q.in_charge_id');
+    const mine = (eb: ExpressionBuilder<Database & { q: QuestionnairesTable }, 'q'>) => eb('q.in_charge_id', '=', user.id);
+    const assisting = (eb: ExpressionBuilder<Database & { q: QuestionnairesTable }, 'q'>) =>
+      eb('q.id', 'in', eb.selectFrom('questionnaire_assistants').select('questionnaire_id').where('user_id', '=', user.id));
+    if (scope === 'mine') q = q.where(mine);
+    else if (scope === 'assisting') q = q.where(assisting);
+    else if (!isManager(user)) q = q.where((eb) => eb.or([mine(eb), assisting(eb)]));
+    return q;
+  }
+
+  async list(user: AuthUser, query: ListQuery): Promise<{ list: Questionnaire[]; total: number }> {
+    const filtered = () => {
+      let q = this.base(user, query.scope);
+      if (query.status) q = q.where('q.status', '=', query.status);
+      if (query.schoolYearId) q = q.where('q.school_year_id', '=', query.schoolYearId);
+      if (query.q?.trim()) q = q.where('q.title', 'like', `%${query.q.trim()}%`);
+      return q;
+    };
+    const size = query.size ?? 20;
+    const sort = SORTS[query.sort ?? 'createDate'] ?? 'q.create_date';
+    const order = (query.order ?? (query.sort ? 'asc' : 'desc')).toLowerCase() === 'asc' ? 'asc' : 'desc';
+    const rows = (await filtered()
+      .selectAll('q')
+      .select(['u.name_hk', 'u.name_en'])
+      .orderBy(sort as 'q.id', order)
+      .orderBy('q.id', 'desc')
+      .limit(size)
+      .offset(((query.page ?? 1) - 1) * size)
+      .execute()) as Row[];
+    const count = await filtered().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const list = await this.records(user, rows, false);
+    return { list, total: Number(count?.n ?? 0) };
+  }
+
+  /** One questionnaire the caller may see, or 404 (never a hint that it exists). */
+  async get(user: AuthUser, id: number): Promise<Questionnaire> {
+    const row = (await this.base(user).selectAll('q').select(['u.name_hk', 'u.name_en']).where('q.id', '=', id).executeTakeFirst()) as Row | undefined;
+    if (!row) throw new BusinessError('RECORD_NOT_FOUND');
+    return (await this.records(user, [row], true))[0];
+  }
+
+  private async records(user: AuthUser, rows: Row[], withDefinition: boolean): Promise<Questionnaire[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id);
+    const assistants = await this.db.selectFrom('questionnaire_assistants').select(['questionnaire_id', 'user_id']).where('questionnaire_id', 'in', ids).execute();
+    const feedback = await this.db
+      .selectFrom('feedback')
+      .select((eb) => ['questionnaire_id', eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('status', '=', 'SUBMITTED').then(1).else(0).end()).as('submitted')])
+      .where('questionnaire_id', 'in', ids)
+      .groupBy('questionnaire_id')
+      .execute();
+    const out: Questionnaire[] = [];
+    for (const r of rows) {
+      const targets = JSON.parse(r.targets) as Target[];
+      const counts = feedback.find((f) => f.questionnaire_id === r.id);
+      const assistantIds = assistants.filter((a) => a.questionnaire_id === r.id).map((a) => a.user_id);
+      const submitted = Number(counts?.submitted ?? 0);
+      const audienceCount = r.status === 'PREPARING' || r.status === 'NOT_OPEN' ? (await resolveAudience(this.db, targets, r.school_year_id)).respondents.length : Number(counts?.total ?? 0);
+      out.push({
+        id: r.id,
+        title: r.title,
+        schoolYearId: r.school_year_id,
+        inChargeId: r.in_charge_id,
+        inCharge: { id: r.in_charge_id, nameHk: r.name_hk, nameEn: r.name_en },
+        assistantIds,
+        type: r.type as QuestionnaireType,
+        status: r.status as QuestionnaireStatus,
+        openDate: r.open_date,
+        endDate: r.end_date,
+        createDate: r.create_date,
+        lastNoticeTime: r.last_notice_time,
+        targets,
+        audienceCount,
+        submittedCount: submitted,
+        respondentCount: Number(counts?.total ?? 0),
+        hasReplies: submitted > 0,
+        mayEdit: user.permissions.has('form.edit') && (isManager(user) || r.in_charge_id === user.id || assistantIds.includes(user.id)),
+        ...(withDefinition ? { definition: JSON.parse(r.definition) as Definition } : {}),
+      });
+    }
+    return out;
+  }
+
+  private checkInput(input: QuestionnaireInput, current: Questionnaire | null) {
+    const errors: ConstructorParameters<typeof FieldError>[0] = {};
+    const openDate = input.openDate !== undefined ? input.openDate : current?.openDate;
+    const endDate = input.endDate !== undefined ? input.endDate : current?.endDate;
+    if (openDate && endDate && openDate >= endDate) errors.endDate = { rule: 'dateRange' };
+    if (input.definition) {
+      for (const p of definitionErrors(input.definition)) errors[p.path ? `definition.${p.path}` : 'definition'] = { rule: `definition.${p.problem}` };
+    }
+    if (Object.keys(errors).length) throw new FieldError(errors);
+  }
+
+  private async checkPeople(input: QuestionnaireInput) {
+    const ids = input.assistantIds ?? [];
+    if (!ids.length) return;
+    const staff = await this.db.selectFrom('users').select('id').where('id', 'in', ids).where('user_type', 'in', ['ADMIN', 'SUPER_ADMIN', 'TEACHER']).execute();
+    if (staff.length !== new Set(ids).size) throw new FieldError({ assistantIds: { rule: 'reference' } });
+  }
+
+  private async writeAssistants(trx: DB, id: number, inCharge: number, ids?: number[]) {
+    if (!ids) return;
+    await trx.deleteFrom('questionnaire_assistants').where('questionnaire_id', '=', id).execute();
+    const distinct = [...new Set(ids)].filter((u) => u !== inCharge);
+    if (distinct.length) await trx.insertInto('questionnaire_assistants').values(distinct.map((user_id) => ({ questionnaire_id: id, user_id }))).execute();
+  }
+
+  /** A new questionnaire in PREPARING with the caller in charge; the caller needs a Google account (spec §1). */
+  async create(user: AuthUser, input: QuestionnaireInput): Promise<Questionnaire> {
+    const me = await this.db.selectFrom('users').select('google_mail').where('id', '=', user.id).executeTakeFirstOrThrow();
+    if (!me.google_mail) throw new BusinessError('GOOGLE_ACCOUNT_REQUIRED');
+    this.checkInput(input, null);
+    await this.checkPeople(input);
+    const id = await this.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('questionnaires')
+        .values({
+          title: input.title!,
+          school_year_id: input.schoolYearId ?? (await audienceYear(trx, null)),
+          in_charge_id: user.id,
+          type: input.type ?? 'NAMED',
+          status: 'PREPARING',
+          open_date: input.openDate ?? null,
+          end_date: input.endDate ?? null,
+          create_date: now(),
+          last_notice_time: null,
+          targets: JSON.stringify(input.targets ?? []),
+          definition: JSON.stringify(input.definition ?? emptyDefinition()),
+          updated_at: now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.writeAssistants(trx, id, user.id, input.assistantIds);
+      return id;
+    });
+    return this.get(user, id);
+  }
+
+  /** The questionnaire, if the caller may change it; else 404 (cannot see) or 405 (may see, not change). */
+  async editable(user: AuthUser, id: number): Promise<Questionnaire> {
+    const q = await this.get(user, id);
+    if (!q.mayEdit) throw new BusinessError('PERMISSION_DENIED');
+    return q;
+  }
+
+  /** Changes what the status allows: everything in PREPARING; dates, title and assistants before it finishes; the type until a reply exists. */
+  async update(user: AuthUser, id: number, input: QuestionnaireInput): Promise<Questionnaire> {
+    const q = await this.editable(user, id);
+    const illegal = () => new BusinessError('ILLEGAL_TRANSITION');
+    if (q.status === 'FINISHED') throw illegal();
+    if (q.status !== 'PREPARING' && (input.definition !== undefined || input.targets !== undefined || input.schoolYearId !== undefined)) throw illegal();
+    if (q.status === 'PROCESSING' && input.openDate !== undefined && input.openDate !== q.openDate) throw illegal();
+    if (input.type !== undefined && input.type !== q.type && q.hasReplies) throw illegal();
+    this.checkInput(input, q);
+    await this.checkPeople(input);
+    await this.db.transaction().execute(async (trx) => {
+      const set: Record<string, unknown> = { updated_at: now() };
+      if (input.title !== undefined) set.title = input.title;
+      if (input.type !== undefined) set.type = input.type;
+      if (input.openDate !== undefined) set.open_date = input.openDate;
+      if (input.endDate !== undefined) set.end_date = input.endDate;
+      if (input.targets !== undefined) set.targets = JSON.stringify(input.targets);
+      if (input.definition !== undefined) set.definition = JSON.stringify(input.definition);
+      if (input.schoolYearId !== undefined) set.school_year_id = input.schoolYearId;
+      await trx.updateTable('questionnaires').set(set).where('id', '=', id).execute();
+      await this.writeAssistants(trx, id, q.inChargeId, input.assistantIds);
+    });
+    return this.get(user, id);
+  }
+
+  async remove(user: AuthUser, id: number): Promise<void> {
+    const q = await this.get(user, id);
+    if (!isManager(user) && q.inChargeId !== user.id) throw new BusinessError('PERMISSION_DENIED');
+    if (q.status !== 'PREPARING' && q.status !== 'NOT_OPEN') throw new BusinessError('ILLEGAL_TRANSITION');
+    await this.db.deleteFrom('questionnaires').where('id', '=', id).execute();
+  }
+
+  /** Design complete: PREPARING → NOT_OPEN, and at once PROCESSING when the open date has come. */
+  async ready(user: AuthUser, id: number): Promise<Questionnaire> {
+    const q = await this.editable(user, id);
+    if (q.status !== 'PREPARING') throw new BusinessError('ILLEGAL_TRANSITION');
+    if (!q.definition || questionCount(q.definition) === 0) throw new BusinessError('NO_QUESTIONS');
+    if (q.audienceCount === 0) throw new BusinessError('NO_AUDIENCE');
+    const missing: ConstructorParameters<typeof FieldError>[0] = {};
+    if (!q.openDate) missing.openDate = { rule: 'required' };
+    if (!q.endDate) missing.endDate = { rule: 'required' };
+    if (Object.keys(missing).length) throw new FieldError(missing);
+    if (q.endDate! <= now()) throw new FieldError({ endDate: { rule: 'endInPast' } });
+    const r = await this.db.updateTable('questionnaires').set({ status: 'NOT_OPEN', updated_at: now() }).where('id', '=', id).where('status', '=', 'PREPARING').executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) throw new BusinessError('ILLEGAL_TRANSITION');
+    if (q.openDate! <= now()) await openQuestionnaire(this.db, id);
+    return this.get(user, id);
+  }
+
+  /** Cancel ready: NOT_OPEN → PREPARING, only before it opens. */
+  async cancelReady(user: AuthUser, id: number): Promise<Questionnaire> {
+    await this.editable(user, id);
+    return this.transition(user, id, 'NOT_OPEN', 'PREPARING');
+  }
+
+  /** Close early: PROCESSING → FINISHED. */
+  async close(user: AuthUser, id: number): Promise<Questionnaire> {
+    await this.editable(user, id);
+    return this.transition(user, id, 'PROCESSING', 'FINISHED');
+  }
+
+  private async transition(user: AuthUser, id: number, from: QuestionnaireStatus, to: QuestionnaireStatus) {
+    const r = await this.db.updateTable('questionnaires').set({ status: to, updated_at: now() }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) throw new BusinessError('ILLEGAL_TRANSITION');
+    return this.get(user, id);
+  }
+
+  /** A later end date for a questionnaire in progress. */
+  async extend(user: AuthUser, id: number, endDate: string): Promise<Questionnaire> {
+    const q = await this.editable(user, id);
+    if (q.status !== 'PROCESSING') throw new BusinessError('ILLEGAL_TRANSITION');
+    if (endDate <= now() || (q.endDate && endDate <= q.endDate)) throw new FieldError({ endDate: { rule: 'laterEnd' } });
+    await this.db.updateTable('questionnaires').set({ end_date: endDate, updated_at: now() }).where('id', '=', id).execute();
+    return this.get(user, id);
+  }
+
+  /** A copy in PREPARING with the caller in charge: questions, audience, type and assistants. */
+  async copy(user: AuthUser, id: number): Promise<Questionnaire> {
+    const q = await this.get(user, id);
+    return this.create(user, { title: q.title, type: q.type, targets: q.targets, definition: q.definition, assistantIds: q.assistantIds, schoolYearId: q.schoolYearId });
+  }
+}
