@@ -19,6 +19,7 @@ import { developerRoutes } from './developer/index.js';
 import { masterRoutes } from './master/index.js';
 import type { MasterDeps } from './master/crud.js';
 import { questionnaireRoutes } from './questionnaires/index.js';
+import { googleRoutes } from './google/index.js';
 
 export interface App {
   app: FastifyInstance;
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(developerRoutes, { db });
   await app.register(masterRoutes, { db, config, extraRoutes: options.extraMasterRoutes });
   await app.register(questionnaireRoutes, { db, config });
+  await app.register(googleRoutes, { db, config });
 
   await app.register(clientPlugin, { config });
   return { app, db };

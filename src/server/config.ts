@@ -34,6 +34,16 @@ export interface Config {
   trustProxy: boolean;
   /** how often questionnaires due to open or finish are looked for, in seconds; 0 = never (QE_SCHEDULER_SECONDS, default 30) */
   schedulerSeconds: number;
+  /** Google account binding (spec §1): the OAuth client and the provider's endpoints (Google's by default) */
+  google: {
+    clientId: string;
+    clientSecret: string;
+    authUrl: string;
+    tokenUrl: string;
+    userInfoUrl: string;
+  };
+  /** the address users reach QE at, for the OAuth redirect (QE_PUBLIC_URL; default: from the request) */
+  publicUrl: string | undefined;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -70,6 +80,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tutorialUrl: env.QE_TUTORIAL_URL || '/qe/tutorial',
     trustProxy: env.QE_TRUST_PROXY === '1',
     schedulerSeconds: int(env.QE_SCHEDULER_SECONDS, 30),
+    google: {
+      clientId: env.QE_GOOGLE_CLIENT_ID || '',
+      clientSecret: env.QE_GOOGLE_CLIENT_SECRET || '',
+      authUrl: env.QE_GOOGLE_AUTH_URL || 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: env.QE_GOOGLE_TOKEN_URL || 'https://oauth2.googleapis.com/token',
+      userInfoUrl: env.QE_GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
+    },
+    publicUrl: env.QE_PUBLIC_URL || undefined,
     ...overrides,
   };
   config.secret = loadSecret(dataDir, overrides.secret ?? env.QE_SECRET);

@@ -42,6 +42,12 @@ export const ERRORS = {
   },
   SAME_PASSWORD: { code: 711, http: 400, 'zh-hk': '新密碼不可與舊密碼相同', en: 'The new password must differ from the old one' },
   NOT_INITIALISED: { code: 712, http: 409, 'zh-hk': '系統尚未完成初始設定', en: 'The system has not been set up yet' },
+  OWN_DEVELOPER_ACCESS: {
+    code: 709,
+    http: 409,
+    'zh-hk': '此操作會令你失去角色及權限的管理權，不能執行',
+    en: 'This would take away your own access to roles and permissions, so it is not done',
+  },
   NO_QUESTIONS: { code: 714, http: 409, 'zh-hk': '問卷最少要有一條問題', en: 'The questionnaire needs at least one question' },
   NO_AUDIENCE: { code: 715, http: 409, 'zh-hk': '請選擇目標對象', en: 'Please select target users' },
   IMAGE_REFUSED: { code: 716, http: 400, 'zh-hk': '只可上載圖片檔案（PNG、JPEG、GIF、WebP，最大 2 MB）', en: 'Only image files can be uploaded (PNG, JPEG, GIF, WebP, up to 2 MB)' },

@@ -14,6 +14,10 @@ export type DB = Kysely<Database>;
 export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DB {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 });
+    // An idle client whose backend goes away (server restart, a terminated connection) is
+    // reported here; without a listener that 'error' event would end the process. The pool
+    // has already dropped the client and opens a new one when needed.
+    pool.on('error', () => undefined);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = join(config.dataDir, 'qe.sqlite');

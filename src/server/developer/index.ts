@@ -3,11 +3,15 @@ import type { DB } from '../db/connect.js';
 import { ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { permissionEntries } from './permission-queries.js';
+import { menuRoutes } from './menus.js';
+import { roleRoutes } from './roles.js';
 
 const tags = ['developer'];
 
 /** The developer area: menus, actions and roles (spec §7 calls under /v1/menus, /v1/actions, /v1/roles, /ed/roles). */
 export async function developerRoutes(app: FastifyInstance, { db }: { db: DB }) {
+  await menuRoutes(app, { db });
+  await roleRoutes(app, { db });
   app.get<{ Params: { role_id: number }; Querystring: { role_id?: number; independent_system?: number; web_code?: string } }>(
     '/ed/roles/:role_id/permissions',
     {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Expression, SqlBool } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
@@ -11,7 +12,7 @@ import { QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES, TARGET_KINDS, type Target 
 import { resolveAudience } from './audience.js';
 import { startScheduler } from './lifecycle.js';
 import { sendNotice } from './notice.js';
-import { QuestionnaireService, type ListQuery, type QuestionnaireInput } from './service.js';
+import { contains, QuestionnaireService, type ListQuery, type QuestionnaireInput } from './service.js';
 
 const tags = ['questionnaires'];
 const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } as const;
@@ -187,16 +188,23 @@ async function audienceOptionRoutes(app: FastifyInstance, db: DB) {
   }, async (request) => {
     const { kind, q, id, page = 1, size = 50 } = request.query;
     let rows: { id: number; code: string | null; nameHk: string; nameEn: string }[];
-    const like = q?.trim() ? `%${q.trim()}%` : null;
+    const text = q?.trim();
+    const search = (columns: string[]) => (eb: { or: (e: Expression<SqlBool>[]) => Expression<SqlBool> }) => eb.or(columns.map((c) => contains(c, text!)));
     if (kind === 'TEACHER' || kind === 'STUDENT') {
       let s = db.selectFrom('users').select(['id', 'user_no as code', 'name_hk as nameHk', 'name_en as nameEn']).where('user_type', '=', kind).where('active', '=', 1).where('status', '=', '1');
-      if (like) s = s.where((eb) => eb.or([eb('user_no', 'like', like), eb('name_hk', 'like', like), eb('name_en', 'like', like), eb('username', 'like', like)]));
+      if (text) s = s.where(search(['user_no', 'name_hk', 'name_en', 'username']));
       if (id?.length) s = s.where('id', 'in', id);
       rows = await s.orderBy('user_no').execute();
+    } else if (kind === 'CLASS') {
+      // grade by grade (1A, 1B, 2A …), as the school lists them
+      let s = db.selectFrom('classes as c').innerJoin('grades as g', 'g.id', 'c.grade_id').select(['c.id', 'c.code', 'c.name_hk as nameHk', 'c.name_en as nameEn']);
+      if (text) s = s.where(search(['c.code', 'c.name_hk', 'c.name_en']));
+      if (id?.length) s = s.where('c.id', 'in', id);
+      rows = await s.orderBy('g.seq').orderBy('g.code').orderBy('c.seq').orderBy('c.code').execute();
     } else {
-      const table = kind === 'TEACHER_GROUP' ? 'teacher_groups' : kind === 'GRADE' ? 'grades' : 'classes';
+      const table = kind === 'TEACHER_GROUP' ? 'teacher_groups' : 'grades';
       let s = db.selectFrom(table).select(['id', 'code', 'name_hk as nameHk', 'name_en as nameEn']);
-      if (like) s = s.where((eb) => eb.or([eb('code', 'like', like), eb('name_hk', 'like', like), eb('name_en', 'like', like)]));
+      if (text) s = s.where(search(['code', 'name_hk', 'name_en']));
       if (id?.length) s = s.where('id', 'in', id);
       rows = await s.orderBy('seq').orderBy('code').execute();
     }
@@ -216,8 +224,8 @@ async function audienceOptionRoutes(app: FastifyInstance, db: DB) {
   }, async (request) => {
     const { q, id, page = 1, size = 50 } = request.query;
     let s = db.selectFrom('users').select(['id', 'user_no as code', 'name_hk as nameHk', 'name_en as nameEn']).where('user_type', 'in', ['ADMIN', 'TEACHER']).where('active', '=', 1).where('status', '=', '1');
-    const like = q?.trim() ? `%${q.trim()}%` : null;
-    if (like) s = s.where((eb) => eb.or([eb('user_no', 'like', like), eb('name_hk', 'like', like), eb('name_en', 'like', like)]));
+    const text = q?.trim();
+    if (text) s = s.where((eb) => eb.or(['user_no', 'name_hk', 'name_en'].map((c) => contains(c, text))));
     if (id?.length) s = s.where('id', 'in', id);
     const rows = await s.orderBy('user_type').orderBy('user_no').execute();
     return ok({ list: rows.slice((page - 1) * size, page * size), total: rows.length });

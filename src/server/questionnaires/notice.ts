@@ -14,7 +14,8 @@ function deadline(iso: string | null): string {
 /**
  * Mails every respondent who has not submitted, with the reminder template filled per
  * recipient in their language. Each success is recorded at once (notified_at), so a failure
- * half way loses nothing of who was told; the last notice time is set when sending starts.
+ * half way loses nothing of who was told; the last notice time (when this notice started) is
+ * recorded with the first mail that goes out, so a notice that reached nobody leaves no trace.
  */
 export async function sendNotice(db: DB, questionnaireId: number): Promise<{ sent: number; failed: number }> {
   const q = await db.selectFrom('questionnaires').select(['title', 'status', 'end_date']).where('id', '=', questionnaireId).executeTakeFirstOrThrow();
@@ -28,7 +29,7 @@ export async function sendNotice(db: DB, questionnaireId: number): Promise<{ sen
     .where('f.questionnaire_id', '=', questionnaireId)
     .where('f.status', '=', 'NOT_SUBMITTED')
     .execute();
-  await db.updateTable('questionnaires').set({ last_notice_time: now() }).where('id', '=', questionnaireId).execute();
+  const started = now();
   let sender;
   try {
     sender = await mailSender(db);
@@ -47,6 +48,7 @@ export async function sendNotice(db: DB, questionnaireId: number): Promise<{ sen
       try {
         await sender.send({ to: r.email, subject: fillTemplate(setting.reminder_subject, values), text: fillTemplate(setting.reminder_content, values) });
         await db.updateTable('feedback').set({ notified_at: now() }).where('id', '=', r.id).execute();
+        if (sent === 0) await db.updateTable('questionnaires').set({ last_notice_time: started }).where('id', '=', questionnaireId).execute();
         sent++;
       } catch {
         failed++;

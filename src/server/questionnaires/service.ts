@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/connect.js';
 import type { Database, QuestionnairesTable } from '../db/schema.js';
 import type { AuthUser } from '../plugins/guard.js';
@@ -50,6 +50,12 @@ export interface ListQuery {
 const now = () => new Date().toISOString();
 const SORTS: Record<string, string> = { title: 'q.title', status: 'q.status', openDate: 'q.open_date', endDate: 'q.end_date', createDate: 'q.create_date', id: 'q.id' };
 
+/** A case-insensitive search on both databases (PostgreSQL's LIKE is case-sensitive), % and _ taken as text, as master data searches. */
+export function contains(column: string, text: string): Expression<SqlBool> {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
 /** Admins (form.management) see and edit every questionnaire; others those they are in charge of or assist with. */
 export const isManager = (user: AuthUser) => user.permissions.has('form.management');
 
@@ -73,7 +79,7 @@ export class QuestionnaireService {
       let q = this.base(user, query.scope);
       if (query.status) q = q.where('q.status', '=', query.status);
       if (query.schoolYearId) q = q.where('q.school_year_id', '=', query.schoolYearId);
-      if (query.q?.trim()) q = q.where('q.title', 'like', `%${query.q.trim()}%`);
+      if (query.q?.trim()) q = q.where(contains('q.title', query.q.trim()));
       return q;
     };
     const size = query.size ?? 20;
@@ -213,6 +219,14 @@ export class QuestionnaireService {
     if (q.status === 'PROCESSING' && input.openDate !== undefined && input.openDate !== q.openDate) throw illegal();
     if (input.type !== undefined && input.type !== q.type && q.hasReplies) throw illegal();
     this.checkInput(input, q);
+    if (q.status !== 'PREPARING') {
+      // once ready, the dates open and finish it: they may move, but not go, and the end not into the past (as ready checks)
+      const dates: ConstructorParameters<typeof FieldError>[0] = {};
+      if (input.openDate === null) dates.openDate = { rule: 'required' };
+      if (input.endDate === null) dates.endDate = { rule: 'required' };
+      else if (input.endDate !== undefined && input.endDate !== q.endDate && input.endDate <= now()) dates.endDate = { rule: 'endInPast' };
+      if (Object.keys(dates).length) throw new FieldError(dates);
+    }
     await this.checkPeople(input);
     await this.db.transaction().execute(async (trx) => {
       const set: Record<string, unknown> = { updated_at: now() };

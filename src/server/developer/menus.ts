@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../db/connect.js';
+import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { BusinessError } from '../plugins/errors.js';
+import { currentUser } from '../plugins/guard.js';
+import { keepsDeveloperAccess } from './access.js';
+
+const tags = ['developer'];
+const id = { type: 'integer', minimum: 1 } as const;
+const code = { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_*.-]+$' } as const;
+const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const sort = { type: 'integer', minimum: 0, maximum: 100000 } as const;
+const body = (required: string[], properties: Record<string, object>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
+
+type MenuRow = { id: number; system: string; code: string; name_hk: string; name_en: string; sort: number };
+type ActionRow = { id: number; menu_id: number; code: string; action_group: number; name_hk: string; name_en: string; sort: number };
+
+const menuAnswer = (m: MenuRow, roleCount = 0) => ({ menuId: m.id, code: m.code, system: m.system, name: m.name_hk, nameHk: m.name_hk, nameEn: m.name_en, sort: m.sort, roleCount });
+const actionAnswer = (a: ActionRow) => ({ actionId: a.id, menuId: a.menu_id, code: a.code, group: a.action_group, name: a.name_hk, nameHk: a.name_hk, nameEn: a.name_en, sort: a.sort });
+
+/** Menus (pages) and their actions: the calls of spec §7 under /v1/menus, /v1/actions, /v1/menu-actions. */
+export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
+  /** How many roles hold at least one action of each menu: what deleting it would take away. */
+  async function roleCounts(menuIds: number[]): Promise<Map<number, number>> {
+    if (!menuIds.length) return new Map();
+    const rows = await db
+      .selectFrom('role_actions as ra')
+      .innerJoin('actions as a', 'a.id', 'ra.action_id')
+      .select((eb) => ['a.menu_id', eb.fn.count<number>('ra.role_id').distinct().as('n')])
+      .where('a.menu_id', 'in', menuIds)
+      .groupBy('a.menu_id')
+      .execute();
+    return new Map(rows.map((r) => [r.menu_id, Number(r.n)]));
+  }
+
+  app.get<{ Querystring: { system?: string } }>('/v1/menu-actions/actions/tree', {
+    config: { permission: 'menu.view' },
+    schema: { tags, summary: 'Every menu of a system with its actions, by sort', querystring: body([], { system: { type: 'string', maxLength: 20 } }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const system = request.query.system || 'QE';
+    const menus = (await db.selectFrom('menus').selectAll().where('system', '=', system).orderBy('sort').orderBy('id').execute()) as MenuRow[];
+    const actions = (await db.selectFrom('actions').selectAll().where('menu_id', 'in', menus.length ? menus.map((m) => m.id) : [0]).orderBy('sort').orderBy('id').execute()) as ActionRow[];
+    const counts = await roleCounts(menus.map((m) => m.id));
+    return ok(menus.map((m) => ({ ...menuAnswer(m, counts.get(m.id) ?? 0), actions: actions.filter((a) => a.menu_id === m.id).map(actionAnswer) })));
+  });
+
+  app.get<{ Querystring: { menuId: number } }>('/v1/menus/actions/inquire', {
+    config: { permission: 'menu.view' },
+    schema: { tags, summary: 'One menu', querystring: body(['menuId'], { menuId: id }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const m = (await db.selectFrom('menus').selectAll().where('id', '=', request.query.menuId).executeTakeFirst()) as MenuRow | undefined;
+    if (!m) throw new BusinessError('RECORD_NOT_FOUND');
+    return ok(menuAnswer(m, (await roleCounts([m.id])).get(m.id) ?? 0));
+  });
+
+  app.post<{ Body: { code: string; system: string; name: string; nameEn?: string; sort?: number } }>('/v1/menus/actions/create', {
+    config: { permission: 'menu.add' },
+    schema: { tags, summary: 'Adds a menu', body: body(['code', 'system', 'name'], { code, system: { type: 'string', minLength: 1, maxLength: 20 }, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const b = request.body;
+    if (await db.selectFrom('menus').select('id').where('system', '=', b.system).where('code', '=', b.code).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
+    const row = await db.insertInto('menus').values({ system: b.system, code: b.code, name_hk: b.name, name_en: b.nameEn ?? b.name, sort: b.sort ?? 0 }).returning('id').executeTakeFirstOrThrow();
+    return ok({ menuId: row.id }, 201);
+  });
+
+  app.post<{ Body: { code: string; menuId: number; name: string; nameEn?: string; sort?: number } }>('/v1/menus/actions/edit', {
+    config: { permission: 'menu.edit' },
+    schema: { tags, summary: 'Edits a menu', body: body(['code', 'menuId', 'name'], { code, menuId: id, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const b = request.body;
+    const m = await db.selectFrom('menus').select(['id', 'system']).where('id', '=', b.menuId).executeTakeFirst();
+    if (!m) throw new BusinessError('RECORD_NOT_FOUND');
+    if (await db.selectFrom('menus').select('id').where('system', '=', m.system).where('code', '=', b.code).where('id', '!=', b.menuId).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
+    await db.updateTable('menus').set({ code: b.code, name_hk: b.name, ...(b.nameEn ? { name_en: b.nameEn } : {}), ...(b.sort !== undefined ? { sort: b.sort } : {}) }).where('id', '=', b.menuId).execute();
+    return ok(null);
+  });
+
+  app.post<{ Body: { menuId: number } }>('/v1/menus/actions/delete', {
+    config: { permission: 'menu.delete' },
+    schema: { tags, summary: 'Deletes a menu and its actions (the roles holding them lose them)', body: body(['menuId'], { menuId: id }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const m = await db.selectFrom('menus').select('id').where('id', '=', request.body.menuId).executeTakeFirst();
+    if (!m) throw new BusinessError('RECORD_NOT_FOUND');
+    const actionIds = (await db.selectFrom('actions').select('id').where('menu_id', '=', m.id).execute()).map((a) => a.id);
+    await keepsDeveloperAccess(db, currentUser(request).id, { removedActions: actionIds });
+    await db.deleteFrom('menus').where('id', '=', m.id).execute();
+    return ok(null);
+  });
+
+  app.post<{ Body: { menus: { menuId: number; sort: number }[] } }>('/v1/menus/actions/update-sort', {
+    config: { permission: 'menu.edit' },
+    schema: { tags, summary: 'Saves the menus order (after a drag)', body: body(['menus'], { menus: { type: 'array', maxItems: 500, items: body(['menuId', 'sort'], { menuId: id, sort }) } }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    await db.transaction().execute(async (trx) => {
+      for (const m of request.body.menus) await trx.updateTable('menus').set({ sort: m.sort }).where('id', '=', m.menuId).execute();
+    });
+    return ok(null);
+  });
+
+  app.get<{ Querystring: { actionId: number } }>('/v1/actions/actions/inquire', {
+    config: { permission: 'menu.view' },
+    schema: { tags, summary: 'One action', querystring: body(['actionId'], { actionId: id }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const a = (await db.selectFrom('actions').selectAll().where('id', '=', request.query.actionId).executeTakeFirst()) as ActionRow | undefined;
+    if (!a) throw new BusinessError('RECORD_NOT_FOUND');
+    return ok(actionAnswer(a));
+  });
+
+  const group = { type: 'integer', minimum: 201, maximum: 206 } as const;
+  app.post<{ Body: { code: string; group: number; menuId: number; name: string; nameEn?: string; sort?: number } }>('/v1/actions/actions/create', {
+    config: { permission: 'menu.add' },
+    schema: { tags, summary: 'Adds an action to a menu', body: body(['code', 'group', 'menuId', 'name'], { code, group, menuId: id, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const b = request.body;
+    if (!(await db.selectFrom('menus').select('id').where('id', '=', b.menuId).executeTakeFirst())) throw new BusinessError('RECORD_NOT_FOUND');
+    if (await db.selectFrom('actions').select('id').where('menu_id', '=', b.menuId).where('code', '=', b.code).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
+    const row = await db.insertInto('actions').values({ menu_id: b.menuId, code: b.code, action_group: b.group, name_hk: b.name, name_en: b.nameEn ?? b.name, sort: b.sort ?? 0 }).returning('id').executeTakeFirstOrThrow();
+    return ok({ actionId: row.id }, 201);
+  });
+
+  app.post<{ Body: { code: string; group: number; actionId: number; name: string; nameEn?: string; sort?: number } }>('/v1/actions/actions/edit', {
+    config: { permission: 'menu.edit' },
+    schema: { tags, summary: 'Edits an action', body: body(['code', 'group', 'actionId', 'name'], { code, group, actionId: id, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const b = request.body;
+    const a = await db.selectFrom('actions').select(['id', 'menu_id']).where('id', '=', b.actionId).executeTakeFirst();
+    if (!a) throw new BusinessError('RECORD_NOT_FOUND');
+    if (await db.selectFrom('actions').select('id').where('menu_id', '=', a.menu_id).where('code', '=', b.code).where('id', '!=', a.id).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
+    await db.updateTable('actions').set({ code: b.code, action_group: b.group, name_hk: b.name, ...(b.nameEn ? { name_en: b.nameEn } : {}), ...(b.sort !== undefined ? { sort: b.sort } : {}) }).where('id', '=', a.id).execute();
+    return ok(null);
+  });
+
+  app.post<{ Body: { actionId: number } }>('/v1/actions/actions/delete', {
+    config: { permission: 'menu.delete' },
+    schema: { tags, summary: 'Deletes an action (the roles holding it lose it)', body: body(['actionId'], { actionId: id }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const a = await db.selectFrom('actions').select('id').where('id', '=', request.body.actionId).executeTakeFirst();
+    if (!a) throw new BusinessError('RECORD_NOT_FOUND');
+    await keepsDeveloperAccess(db, currentUser(request).id, { removedActions: [a.id] });
+    await db.deleteFrom('actions').where('id', '=', a.id).execute();
+    return ok(null);
+  });
+}

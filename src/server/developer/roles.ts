@@ -1,0 +1,173 @@
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../db/connect.js';
+import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { BusinessError } from '../plugins/errors.js';
+import { currentUser } from '../plugins/guard.js';
+import { USER_TYPES } from '../../shared/permissions.js';
+import { keepsDeveloperAccess } from './access.js';
+
+const tags = ['developer'];
+const id = { type: 'integer', minimum: 1 } as const;
+const body = (required: string[], properties: Record<string, object>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
+const roleFields = {
+  userType: { type: 'string', enum: USER_TYPES },
+  roleCode: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' },
+  nameHk: { type: 'string', minLength: 1, maxLength: 100 },
+  nameEn: { type: 'string', minLength: 1, maxLength: 100 },
+  remark: { type: ['string', 'null'], maxLength: 500 },
+};
+type RoleInput = { userType: string; roleCode: string; nameHk: string; nameEn: string; remark?: string | null };
+
+/** Roles, the actions each holds, and who holds them (spec §7 /v1/roles/actions/*; the rest by DESIGN §3). */
+export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
+  const answer = async (roleIds?: number[]) => {
+    let q = db.selectFrom('roles').selectAll().orderBy('id');
+    if (roleIds) q = q.where('id', 'in', roleIds.length ? roleIds : [0]);
+    const roles = await q.execute();
+    const holders = await db.selectFrom('user_roles').select((eb) => ['role_id', eb.fn.countAll<number>().as('n')]).groupBy('role_id').execute();
+    return roles.map((r) => ({
+      id: r.id,
+      roleId: r.id,
+      system: r.system,
+      userType: r.user_type,
+      roleCode: r.role_code,
+      name: r.name_hk,
+      nameHk: r.name_hk,
+      nameEn: r.name_en,
+      remark: r.remark,
+      userCount: Number(holders.find((h) => h.role_id === r.id)?.n ?? 0),
+    }));
+  };
+  const duplicate = async (code: string, except?: number) => {
+    let q = db.selectFrom('roles').select('id').where('role_code', '=', code);
+    if (except) q = q.where('id', '!=', except);
+    if (await q.executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'roleCode', value: code });
+  };
+
+  app.get<{ Querystring: { q?: string; userType?: string } }>('/v1/roles', {
+    config: { permission: 'role.view' },
+    schema: { tags, summary: 'Every role: {list, total}', querystring: body([], { q: { type: 'string', maxLength: 100 }, userType: roleFields.userType, page: { type: 'integer' }, size: { type: 'integer' }, sort: { type: 'string' }, order: { type: 'string' } }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    let list = await answer();
+    const { q, userType } = request.query;
+    if (userType) list = list.filter((r) => r.userType === userType);
+    if (q?.trim()) list = list.filter((r) => [r.roleCode, r.nameHk, r.nameEn].some((v) => v.toLowerCase().includes(q.trim().toLowerCase())));
+    return ok({ list, total: list.length });
+  });
+
+  app.get<{ Params: { id: number } }>('/v1/roles/:id', {
+    config: { permission: 'role.view' },
+    schema: { tags, summary: 'One role', params: body(['id'], { id }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const [role] = await answer([request.params.id]);
+    if (!role) throw new BusinessError('RECORD_NOT_FOUND');
+    return ok(role);
+  });
+
+  app.post<{ Body: RoleInput }>('/v1/roles', {
+    config: { permission: 'role.add' },
+    schema: { tags, summary: 'Adds a role', body: body(['userType', 'roleCode', 'nameHk', 'nameEn'], roleFields), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const b = request.body;
+    await duplicate(b.roleCode);
+    const row = await db.insertInto('roles').values({ system: 'QE', user_type: b.userType, role_code: b.roleCode, name_hk: b.nameHk, name_en: b.nameEn, remark: b.remark ?? null }).returning('id').executeTakeFirstOrThrow();
+    return ok((await answer([row.id]))[0], 201);
+  });
+
+  app.put<{ Params: { id: number }; Body: Partial<RoleInput> }>('/v1/roles/:id', {
+    config: { permission: 'role.edit' },
+    schema: { tags, summary: 'Edits a role', params: body(['id'], { id }), body: body([], roleFields), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const b = request.body;
+    if (!(await answer([request.params.id])).length) throw new BusinessError('RECORD_NOT_FOUND');
+    if (b.roleCode) await duplicate(b.roleCode, request.params.id);
+    const set = { user_type: b.userType, role_code: b.roleCode, name_hk: b.nameHk, name_en: b.nameEn, remark: b.remark };
+    const defined = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
+    if (Object.keys(defined).length) await db.updateTable('roles').set(defined).where('id', '=', request.params.id).execute();
+    return ok((await answer([request.params.id]))[0]);
+  });
+
+  app.delete<{ Params: { id: number } }>('/v1/roles/:id', {
+    config: { permission: 'role.delete' },
+    schema: { tags, summary: 'Deletes a role; its holders lose what it gave them', params: body(['id'], { id }) },
+  }, async (request) => {
+    if (!(await answer([request.params.id])).length) throw new BusinessError('RECORD_NOT_FOUND');
+    await keepsDeveloperAccess(db, currentUser(request).id, { deletedRole: request.params.id });
+    await db.deleteFrom('roles').where('id', '=', request.params.id).execute();
+    return ok(null);
+  });
+
+  app.get<{ Querystring: { roleId: number; system?: string } }>('/v1/roles/actions/action-list', {
+    config: { permission: 'role.view' },
+    schema: { tags, summary: "The actions a role holds (ids), with the system's menus and actions to choose from", querystring: body(['roleId'], { roleId: id, system: { type: 'string', maxLength: 20 } }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const system = request.query.system || 'QE';
+    const held = await db
+      .selectFrom('role_actions as ra')
+      .innerJoin('actions as a', 'a.id', 'ra.action_id')
+      .innerJoin('menus as m', 'm.id', 'a.menu_id')
+      .select(['a.id', 'a.code', 'm.code as page'])
+      .where('ra.role_id', '=', request.query.roleId)
+      .where('m.system', '=', system)
+      .execute();
+    return ok({ roleId: request.query.roleId, system, actions: held.map((h) => h.id), codes: held.map((h) => `${h.page}.${h.code}`) });
+  });
+
+  app.post<{ Body: { actions: number[]; roleId: number; system?: string } }>('/v1/roles/actions/select-action', {
+    config: { permission: 'role.edit' },
+    schema: { tags, summary: "Sets a role's actions in a system (all of them: the ones not given are taken away)", body: body(['actions', 'roleId'], { actions: { type: 'array', items: id, maxItems: 5000 }, roleId: id, system: { type: 'string', maxLength: 20 } }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const { roleId, system = 'QE' } = request.body;
+    const actionIds = [...new Set(request.body.actions)];
+    if (!(await answer([roleId])).length) throw new BusinessError('RECORD_NOT_FOUND');
+    const systemActions = (await db.selectFrom('actions as a').innerJoin('menus as m', 'm.id', 'a.menu_id').select('a.id').where('m.system', '=', system).execute()).map((a) => a.id);
+    if (actionIds.some((a) => !systemActions.includes(a))) throw new BusinessError('INVALID_REQUEST');
+    const otherSystems = (await db.selectFrom('role_actions').select('action_id').where('role_id', '=', roleId).execute()).map((r) => r.action_id).filter((a) => !systemActions.includes(a));
+    await keepsDeveloperAccess(db, currentUser(request).id, { roleActions: { roleId, actionIds: [...otherSystems, ...actionIds] } });
+    await db.transaction().execute(async (trx) => {
+      if (systemActions.length) await trx.deleteFrom('role_actions').where('role_id', '=', roleId).where('action_id', 'in', systemActions).execute();
+      if (actionIds.length) await trx.insertInto('role_actions').values(actionIds.map((action_id) => ({ role_id: roleId, action_id }))).execute();
+    });
+    return ok(null);
+  });
+
+  app.get<{ Params: { id: number } }>('/v1/roles/:id/users', {
+    config: { permission: 'role.view' },
+    schema: { tags, summary: 'Who holds a role', params: body(['id'], { id }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const list = await db
+      .selectFrom('user_roles as ur')
+      .innerJoin('users as u', 'u.id', 'ur.user_id')
+      .select(['u.id', 'u.user_no as code', 'u.username', 'u.name_hk as nameHk', 'u.name_en as nameEn', 'u.user_type as userType'])
+      .where('ur.role_id', '=', request.params.id)
+      .orderBy('u.user_type')
+      .orderBy('u.user_no')
+      .execute();
+    return ok({ list, total: list.length });
+  });
+
+  app.get<{ Params: { id: number } }>('/v1/users/:id/roles', {
+    config: { permission: 'role.assign-roles' },
+    schema: { tags, summary: "A user's roles (ids)", params: body(['id'], { id }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    if (!(await db.selectFrom('users').select('id').where('id', '=', request.params.id).executeTakeFirst())) throw new BusinessError('RECORD_NOT_FOUND');
+    const rows = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', request.params.id).execute();
+    return ok({ userId: request.params.id, roleIds: rows.map((r) => r.role_id) });
+  });
+
+  app.put<{ Params: { id: number }; Body: { roleIds: number[] } }>('/v1/users/:id/roles', {
+    config: { permission: 'role.assign-roles' },
+    schema: { tags, summary: "Sets a user's roles (effective on their next request)", params: body(['id'], { id }), body: body(['roleIds'], { roleIds: { type: 'array', items: id, maxItems: 100 } }), response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const userId = request.params.id;
+    const roleIds = [...new Set(request.body.roleIds)];
+    if (!(await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst())) throw new BusinessError('RECORD_NOT_FOUND');
+    if ((await answer(roleIds)).length !== roleIds.length) throw new BusinessError('INVALID_REQUEST');
+    await keepsDeveloperAccess(db, currentUser(request).id, { userRoles: { userId, roleIds } });
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+      if (roleIds.length) await trx.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
+    });
+    return ok(null);
+  });
+}
