@@ -29,7 +29,13 @@ let expiredShown = false;
 let leaving = false;
 const unanswered = () => new Promise<never>(() => undefined);
 if (typeof window !== 'undefined') {
-  window.addEventListener('beforeunload', () => (leaving = true));
+  window.addEventListener('beforeunload', (e) => {
+    leaving = true;
+    // a screen with unsaved changes may ask first ('discard unsaved content?'): kept, the page is not leaving
+    setTimeout(() => {
+      if (e.defaultPrevented) leaving = false;
+    });
+  });
   window.addEventListener('pagehide', () => (leaving = true));
   window.addEventListener('pageshow', () => (leaving = false));
 }

@@ -1,9 +1,8 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
-import { PlaceholderPage } from '../common/PlaceholderPage';
+import { LazyDesignerScreen } from '../questionnaires/designer/lazy';
+import { QuestionnaireScreen } from '../questionnaires/form/QuestionnaireScreen';
+import { QuestionnaireList } from '../questionnaires/list/QuestionnaireList';
 import type { QeRouteGroup } from './types';
-
-const area = 'qe.placeholder.areaForms';
-const page = (name: string) => <PlaceholderPage titleKey={`qe.menu.${name}`} area={area} />;
 
 /** Questionnaire design. view, add and edit share one screen. */
 export const formRoutes: QeRouteGroup = {
@@ -12,10 +11,10 @@ export const formRoutes: QeRouteGroup = {
   redirect: '/forms/list',
   icon: AssignmentIcon,
   children: [
-    { path: '/forms/list', name: 'formsList', permission: 'form.view', element: page('formsList') },
-    { path: '/forms/view', name: 'formsView', permission: 'form.view', hidden: true, activeMenu: '/forms/list', screen: 'view', element: page('formsView') },
-    { path: '/forms/add', name: 'formsAdd', permission: 'form.add', hidden: true, activeMenu: '/forms/list', screen: 'add', element: page('formsAdd') },
-    { path: '/forms/edit', name: 'formsEdit', permission: 'form.edit', hidden: true, activeMenu: '/forms/list', screen: 'edit', element: page('formsEdit') },
-    { path: '/forms/doc', name: 'formsDoc', permission: 'form.edit', hidden: true, activeMenu: '/forms/list', element: page('formsDoc') },
+    { path: '/forms/list', name: 'formsList', permission: 'form.view', element: <QuestionnaireList /> },
+    { path: '/forms/view', name: 'formsView', permission: 'form.view', hidden: true, activeMenu: '/forms/list', screen: 'view', element: <QuestionnaireScreen key="view" type="view" /> },
+    { path: '/forms/add', name: 'formsAdd', permission: 'form.add', hidden: true, activeMenu: '/forms/list', screen: 'add', element: <QuestionnaireScreen key="add" type="add" /> },
+    { path: '/forms/edit', name: 'formsEdit', permission: 'form.edit', hidden: true, activeMenu: '/forms/list', screen: 'edit', element: <QuestionnaireScreen key="edit" type="edit" /> },
+    { path: '/forms/doc', name: 'formsDoc', permission: 'form.edit', hidden: true, activeMenu: '/forms/list', element: <LazyDesignerScreen /> },
   ],
 };

@@ -1,0 +1,255 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 'react';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, CircularProgress, Link, Paper, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import SaveIcon from '@mui/icons-material/Save';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { useQuery } from '@tanstack/react-query';
+import { HttpError, Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { definitionErrors, emptyDefinition, type Definition, type DefinitionProblem } from '../../../shared/questionnaire/definition';
+import type { Questionnaire } from '../../../shared/questionnaire/types';
+import { request } from '../../providers/http';
+import type { Answers } from '../respondent/answers';
+import { QuestionnaireView } from '../respondent/QuestionnaireView';
+import { DefinitionEditor } from './DefinitionEditor';
+import { ExportDefinitionButton, ImportDefinitionButton } from './DefinitionFile';
+import { designerReducer, type DesignerAction } from './model';
+import { PreviewDialog } from './PreviewDialog';
+import { describePath, problemLookup, problemText, ProblemsContext } from './problems';
+import { UnsavedGuard } from './UnsavedGuard';
+
+/** The query key of the questionnaire the designer edits. */
+export const designerQueryKey = (id: number) => ['questionnaires', id, 'designer'];
+
+const NONE: DefinitionProblem[] = [];
+
+/** A problem to list: where, what, and the question it is in (to scroll to). */
+interface Listed {
+  path: string;
+  text: string;
+  questionId?: string;
+}
+
+function NotFound() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={translate('qe.menu.formsDoc')} />
+      <CardContent>
+        <Typography data-testid="record-not-found" sx={{ mb: 2 }}>
+          {translate('qe.error.recordNotFound')}
+        </Typography>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/forms/list')}>
+          {translate('qe.designer.backToList')}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The question a problem's path points into, if any. */
+function questionAt(definition: Definition, path: string): string | undefined {
+  const m = /^sections\.(\d+)\.questions\.(\d+)/.exec(path);
+  return m ? definition.sections[Number(m[1])]?.questions[Number(m[2])]?.id : undefined;
+}
+
+/**
+ * The designer of one questionnaire's questions (formsDoc, /forms/doc?id=N): loads the
+ * questionnaire, edits its definition while it is PREPARING and the user may edit it (read-only
+ * with the preview otherwise), checks it with `definitionErrors` before saving, and puts the
+ * server's 422 field errors (definition.<path>) on their inputs.
+ */
+export default function DesignerScreen() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const { data, isPending, isError } = useQuery({
+    queryKey: designerQueryKey(id),
+    queryFn: () => request<Questionnaire>(`/v1/questionnaires/${id}`),
+    enabled: valid,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+  if (!valid || isError) return <NotFound />;
+  if (isPending || !data) return <Loading />;
+  return <Designer key={data.id} record={data} />;
+}
+
+function Designer({ record }: { record: Questionnaire }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const editable = record.status === 'PREPARING' && record.mayEdit;
+  const [definition, dispatch] = useReducer(designerReducer, record.definition ?? emptyDefinition());
+  const [savedJson, setSavedJson] = useState(() => JSON.stringify(record.definition ?? emptyDefinition()));
+  const [checked, setChecked] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
+  const [answers, setAnswers] = useState<Answers>({});
+  const summary = useRef<HTMLDivElement>(null);
+  const latest = useRef(definition);
+  useEffect(() => {
+    latest.current = definition;
+  });
+  const dirty = editable && JSON.stringify(definition) !== savedJson;
+
+  // an edit makes the server's last word stale
+  const edit: Dispatch<DesignerAction> = useCallback((action) => {
+    setServerErrors((errors) => (Object.keys(errors).length ? {} : errors));
+    dispatch(action);
+  }, []);
+
+  const clientProblems = useMemo(() => (checked ? definitionErrors(definition) : NONE), [checked, definition]);
+  const { messages, listed } = useMemo(() => {
+    const messages: Record<string, string> = {};
+    const listed: Listed[] = [];
+    const put = (path: string, text: string) => {
+      messages[path] = messages[path] ? `${messages[path]}; ${text}` : text;
+      listed.push({ path, text, questionId: questionAt(definition, path) });
+    };
+    for (const p of clientProblems) put(p.path, problemText(translate, p.problem));
+    for (const [key, text] of Object.entries(serverErrors)) {
+      if (key !== 'definition' && !key.startsWith('definition.')) continue;
+      const path = key === 'definition' ? '' : key.slice('definition.'.length);
+      if (!messages[path]) put(path, String(text));
+    }
+    return { messages, listed };
+  }, [clientProblems, serverErrors, definition, translate]);
+  // the same messages keep the same lookup: an edit re-renders only the question it changed
+  const messagesKey = JSON.stringify(messages);
+  const problems = useMemo(() => problemLookup(JSON.parse(messagesKey) as Record<string, string>), [messagesKey]);
+  const sizes = definition.sections.map((s) => s.questions.length);
+
+  const save = async () => {
+    if (saving) return;
+    setChecked(true);
+    const found = definitionErrors(definition);
+    if (found.length) {
+      notify('qe.designer.fixFirst', { type: 'error', messageArgs: { smart_count: found.length } });
+      setTimeout(() => summary.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }));
+      return;
+    }
+    const sent = definition;
+    setSaving(true);
+    try {
+      const saved = await request<Questionnaire | null>(`/v1/questionnaires/${record.id}`, { method: 'PUT', body: { definition: sent } });
+      // the server's copy (strings trimmed) is what is saved; it replaces the screen's unless an edit came meanwhile
+      const stored = saved?.definition ?? sent;
+      setSavedJson(JSON.stringify(stored));
+      if (latest.current === sent && stored !== sent) dispatch({ type: 'replace', definition: stored });
+      setServerErrors({});
+      notify('qe.designer.saved', { type: 'success' });
+    } catch (e) {
+      if (e instanceof HttpError && e.status === 422) {
+        const errors = (e.body as { errors?: Record<string, string> } | undefined)?.errors;
+        if (errors && typeof errors === 'object') setServerErrors(errors);
+        notify(e.message || 'qe.error.operationFailed', { type: 'error' });
+        setTimeout(() => summary.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }));
+      }
+      // other failures were shown by the HTTP client
+    } finally {
+      setSaving(false);
+    }
+  };
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
+  // Ctrl+S / ⌘S saves
+  useEffect(() => {
+    if (!editable) return;
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [editable]);
+
+  const status = translate(`qe.questionnaire.status.${record.status}`, { _: record.status });
+  const readOnlyReason = editable ? null : record.status !== 'PREPARING' ? 'qe.designer.readOnly.status' : 'qe.designer.readOnly.permission';
+
+  return (
+    <Box sx={{ mt: 1, pb: 4 }} data-testid="designer">
+      <Title title={translate('qe.menu.formsDoc')} />
+      <Paper elevation={2} sx={{ position: 'sticky', top: 0, zIndex: 5, p: 1.5, mb: 2, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Button size="small" startIcon={<ArrowBackIcon />} onClick={() => navigate('/forms/list')} data-testid="designer-back">
+          {translate('qe.designer.backToList')}
+        </Button>
+        <Box sx={{ flex: '1 1 200px', minWidth: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography component="h1" variant="h6" noWrap title={record.title} data-testid="designer-title">
+            {record.title}
+          </Typography>
+          <Chip size="small" label={status} color={record.status === 'PREPARING' ? 'primary' : 'default'} data-testid="designer-status" />
+          {dirty && <Chip size="small" color="warning" variant="outlined" label={translate('qe.designer.unsaved')} data-testid="designer-dirty" />}
+        </Box>
+        <Button size="small" startIcon={<EditNoteIcon />} onClick={() => navigate(`/forms/${record.mayEdit ? 'edit' : 'view'}?id=${record.id}`)} data-testid="designer-details">
+          {translate('qe.designer.details')}
+        </Button>
+        <Button size="small" startIcon={<VisibilityIcon />} onClick={() => setPreviewing(true)} data-testid="designer-preview">
+          {translate('qe.designer.preview.button')}
+        </Button>
+        <ExportDefinitionButton definition={definition} id={record.id} />
+        {editable && (
+          <>
+            <ImportDefinitionButton onImport={(d) => edit({ type: 'replace', definition: d })} />
+            <Button variant="contained" size="small" startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />} onClick={save} disabled={saving} data-testid="designer-save">
+              {translate('qe.common.save')}
+            </Button>
+          </>
+        )}
+      </Paper>
+
+      {readOnlyReason && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="designer-read-only">
+          {translate(readOnlyReason, { status })}
+        </Alert>
+      )}
+      {listed.length > 0 && (
+        <Alert severity="error" ref={summary} sx={{ mb: 2 }} data-testid="designer-problems">
+          <AlertTitle>{translate('qe.designer.problemSummary', { smart_count: listed.length })}</AlertTitle>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {listed.slice(0, 10).map((p, i) => (
+              <li key={i}>
+                {p.questionId ? (
+                  <Link
+                    component="button"
+                    type="button"
+                    onClick={() => document.getElementById(`dq-${p.questionId}`)?.scrollIntoView?.({ block: 'center', behavior: 'smooth' })}
+                    sx={{ textAlign: 'left', verticalAlign: 'baseline' }}
+                  >
+                    {describePath(translate, p.path, sizes)}
+                  </Link>
+                ) : (
+                  describePath(translate, p.path, sizes)
+                )}
+                {': '}
+                {p.text}
+              </li>
+            ))}
+          </Box>
+          {listed.length > 10 && translate('qe.designer.moreProblems', { smart_count: listed.length - 10 })}
+        </Alert>
+      )}
+
+      {editable ? (
+        <ProblemsContext.Provider value={problems}>
+          <Box sx={{ maxWidth: 860, mx: 'auto' }}>
+            <DefinitionEditor definition={definition} dispatch={edit} />
+          </Box>
+        </ProblemsContext.Provider>
+      ) : (
+        <QuestionnaireView definition={definition} value={answers} onChange={setAnswers} preview title={record.title} />
+      )}
+      {previewing && <PreviewDialog definition={definition} title={record.title} onClose={() => setPreviewing(false)} />}
+      <UnsavedGuard dirty={dirty} />
+    </Box>
+  );
+}

@@ -1,0 +1,277 @@
+import { memo, useState, type ChangeEvent, type Dispatch } from 'react';
+import { Box, Button, Divider, FormControlLabel, IconButton, Paper, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import CloseIcon from '@mui/icons-material/Close';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useTranslate } from 'react-admin';
+import { CHOICE_TYPES, GRID_TYPES, type Choice, type Question, type QuestionType } from '../../../shared/questionnaire/definition';
+import { ChoiceListEditor } from './ChoiceListEditor';
+import type { SectionRef } from './GoToSelect';
+import { ImageField } from './ImageField';
+import { withType, type DefaultLabels, type DesignerAction } from './model';
+import { useProblems } from './problems';
+import { ChoiceRuleEditor, TextRuleEditor } from './RuleEditor';
+import { ScaleEditor } from './ScaleEditor';
+import { TYPE_ICONS, TYPE_ORDER } from './typeIcons';
+
+/** What an input of a question claims among its problems (the rest are listed under the question). */
+const CLAIMED = ['title', 'description', 'image', 'options', 'options.*', 'rows', 'rows.*', 'columns', 'columns.*', 'scale', 'choiceRule', 'textRule'];
+
+export interface QuestionEditorProps {
+  question: Question;
+  /** section and question index: the path of its problems */
+  si: number;
+  qi: number;
+  /** its number through the whole questionnaire */
+  number: number;
+  /** the sections (branching targets) — only given to RADIO and DROPDOWN */
+  sections?: SectionRef[];
+  dispatch: Dispatch<DesignerAction>;
+  labels: DefaultLabels;
+  canUp: boolean;
+  canDown: boolean;
+  onMove: (id: string, delta: -1 | 1) => void;
+  onDuplicate: (id: string) => void;
+  onDelete: (id: string) => void;
+}
+
+const clean = (q: Question): Question => {
+  const next = { ...q };
+  for (const key of Object.keys(next) as (keyof Question)[]) if (next[key] === undefined) delete next[key];
+  return next;
+};
+
+/**
+ * One question in the designer: its drag handle (mouse, touch, or keyboard: space to lift, arrows,
+ * space to drop), type, title, description, image, the settings of its type, its response rules,
+ * required switch, and move up/down, duplicate and delete.
+ */
+export const QuestionEditor = memo(function QuestionEditor({ question: q, si, qi, number, sections, dispatch, labels, canUp, canDown, onMove, onDuplicate, onDelete }: QuestionEditorProps) {
+  const translate = useTranslate();
+  const problems = useProblems();
+  const path = `sections.${si}.questions.${qi}`;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: q.id,
+    attributes: { roleDescription: translate('qe.designer.drag.roleDescription') },
+  });
+  const [branchingOn, setBranchingOn] = useState(false);
+  const branching = branchingOn || Boolean(q.options?.some((o) => o.goTo));
+
+  const update = (fn: (q: Question) => Question) => dispatch({ type: 'updateQuestion', id: q.id, update: (old) => clean(fn(old)) });
+  const patch = (p: Partial<Question>) => update((old) => ({ ...old, ...p }));
+  const setBranching = (on: boolean) => {
+    setBranchingOn(on);
+    if (!on) patch({ options: q.options?.map(({ id, label }) => ({ id, label })) });
+  };
+  const rest = problems.rest(path, CLAIMED);
+  const hasProblem = problems.rest(path, []).length > 0;
+  const choice = CHOICE_TYPES.includes(q.type);
+  const grid = GRID_TYPES.includes(q.type);
+  const marker = (i: number) =>
+    q.type === 'RADIO' ? <RadioButtonUncheckedIcon fontSize="small" /> : q.type === 'CHECKBOX' ? <CheckBoxOutlineBlankIcon fontSize="small" /> : <Typography variant="body2">{i + 1}.</Typography>;
+  const numberMarker = (i: number) => <Typography variant="body2">{i + 1}.</Typography>;
+  const Icon = TYPE_ICONS[q.type];
+
+  return (
+    <Paper
+      ref={setNodeRef}
+      id={`dq-${q.id}`}
+      variant="outlined"
+      data-testid="question-editor"
+      data-question-type={q.type}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      sx={{
+        p: 2,
+        position: 'relative',
+        opacity: isDragging ? 0.6 : 1,
+        zIndex: isDragging ? 2 : undefined,
+        borderLeft: 4,
+        borderLeftColor: hasProblem ? 'error.main' : 'primary.main',
+        scrollMarginTop: 96,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
+        <Tooltip title={translate('qe.designer.drag.handle')}>
+          <Box
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={translate('qe.designer.drag.handleOf', { n: number })}
+            data-testid="drag-handle"
+            sx={{ cursor: 'grab', display: 'flex', color: 'text.secondary', borderRadius: 1, touchAction: 'none', '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+          >
+            <DragIndicatorIcon />
+          </Box>
+        </Tooltip>
+        <Typography variant="subtitle2" sx={{ color: 'text.secondary' }} data-testid="question-number">
+          {translate('qe.designer.question.number', { n: number })}
+        </Typography>
+        <Box sx={{ flex: 1 }} />
+        <Box sx={{ display: 'flex', color: 'text.secondary' }} aria-hidden>
+          <Icon fontSize="small" />
+        </Box>
+        <TextField
+          fullWidth={false}
+          margin="none"
+          select
+          size="small"
+          value={q.type}
+          onChange={(e: ChangeEvent<HTMLInputElement>) => update((old) => withType(old, e.target.value as QuestionType, labels))}
+          sx={{ minWidth: 180 }}
+          slotProps={{
+            select: { native: true },
+            htmlInput: { 'aria-label': translate('qe.designer.question.type'), 'data-testid': 'question-type' },
+          }}
+        >
+          {TYPE_ORDER.map((t) => (
+            <option key={t} value={t}>
+              {translate(`qe.question.types.${t}`)}
+            </option>
+          ))}
+        </TextField>
+      </Box>
+      <TextField
+        fullWidth
+        multiline
+        label={translate('qe.designer.question.title')}
+        value={q.title}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => patch({ title: e.target.value })}
+        error={Boolean(problems.at(`${path}.title`))}
+        helperText={problems.at(`${path}.title`)}
+        required
+        slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'question-title' } }}
+      />
+      <TextField
+        fullWidth
+        multiline
+        size="small"
+        label={translate('qe.designer.question.description')}
+        value={q.description ?? ''}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => patch({ description: e.target.value || undefined })}
+        error={Boolean(problems.at(`${path}.description`))}
+        helperText={problems.at(`${path}.description`)}
+        sx={{ mt: 1.5 }}
+        slotProps={{ htmlInput: { maxLength: 2000, 'data-testid': 'question-description' } }}
+      />
+      <Box sx={{ mt: 1.5 }}>
+        <ImageField value={q.image} onChange={(image) => patch({ image })} problem={problems.at(`${path}.image`)} />
+      </Box>
+      <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {choice && (
+          <>
+            <ChoiceListEditor
+              kind="option"
+              items={q.options ?? []}
+              onChange={(options) => patch({ options })}
+              path={`${path}.options`}
+              marker={marker}
+              branching={branching && sections ? { sections, from: si } : undefined}
+              extra={
+                q.other && (
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 0.5 }} data-testid="other-option">
+                    <Box sx={{ width: 28, display: 'flex', justifyContent: 'center', color: 'text.disabled' }}>{marker(q.options?.length ?? 0)}</Box>
+                    <Typography sx={{ flex: 1, color: 'text.secondary' }}>{translate('qe.designer.options.otherShown')}</Typography>
+                    <Tooltip title={translate('qe.designer.options.removeOther')}>
+                      <IconButton size="small" onClick={() => patch({ other: undefined })} aria-label={translate('qe.designer.options.removeOther')}>
+                        <CloseIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </Box>
+                )
+              }
+            />
+            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mt: -1.5 }}>
+              {(q.type === 'RADIO' || q.type === 'CHECKBOX') && !q.other && (
+                <Button size="small" startIcon={<AddIcon />} onClick={() => patch({ other: true })} data-testid="add-other">
+                  {translate('qe.designer.options.addOther')}
+                </Button>
+              )}
+              {(q.type === 'RADIO' || q.type === 'DROPDOWN') && (
+                <FormControlLabel
+                  control={<Switch size="small" checked={branching} onChange={(_, on) => setBranching(on)} slotProps={{ input: { 'data-testid': 'branching-switch' } as object }} />}
+                  label={translate('qe.designer.options.branching')}
+                />
+              )}
+            </Box>
+          </>
+        )}
+        {grid && (
+          <>
+            <ChoiceListEditor kind="row" items={q.rows ?? []} onChange={(rows: Choice[]) => patch({ rows })} path={`${path}.rows`} marker={numberMarker} />
+            <ChoiceListEditor kind="column" items={q.columns ?? []} onChange={(columns: Choice[]) => patch({ columns })} path={`${path}.columns`} marker={numberMarker} />
+            <FormControlLabel
+              control={<Switch checked={Boolean(q.onePerColumn)} onChange={(_, on) => patch({ onePerColumn: on || undefined })} slotProps={{ input: { 'data-testid': 'one-per-column' } as object }} />}
+              label={translate('qe.designer.onePerColumn')}
+            />
+          </>
+        )}
+        {q.type === 'LINEAR_SCALE' && <ScaleEditor scale={q.scale} onChange={(scale) => patch({ scale })} path={`${path}.scale`} />}
+        {(q.type === 'CHECKBOX' || q.type === 'GRID_CHECKBOX') && <ChoiceRuleEditor question={q} onChange={(choiceRule) => patch({ choiceRule })} path={`${path}.choiceRule`} />}
+        {q.type === 'SHORT_TEXT' && <TextRuleEditor question={q} onChange={(textRule) => patch({ textRule })} path={`${path}.textRule`} />}
+        {(q.type === 'PARAGRAPH' || q.type === 'DATE' || q.type === 'TIME') && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {translate(`qe.designer.question.hint.${q.type}`)}
+          </Typography>
+        )}
+      </Box>
+      {rest.length > 0 && (
+        <Box role="alert" sx={{ mt: 1 }} data-testid="question-problems">
+          {rest.map((text, i) => (
+            <Typography key={i} variant="caption" sx={{ color: 'error.main', display: 'block' }}>
+              {text}
+            </Typography>
+          ))}
+        </Box>
+      )}
+      <Divider sx={{ my: 1.5 }} />
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
+        <Tooltip title={translate('qe.designer.moveUp')}>
+          <span>
+            <IconButton disabled={!canUp} onClick={() => onMove(q.id, -1)} aria-label={translate('qe.designer.question.moveUp', { n: number })} data-move={`${q.id}:up`} data-testid="question-up">
+              <ArrowUpwardIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title={translate('qe.designer.moveDown')}>
+          <span>
+            <IconButton
+              disabled={!canDown}
+              onClick={() => onMove(q.id, 1)}
+              aria-label={translate('qe.designer.question.moveDown', { n: number })}
+              data-move={`${q.id}:down`}
+              data-testid="question-down"
+            >
+              <ArrowDownwardIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Box sx={{ flex: 1 }} />
+        <Tooltip title={translate('qe.designer.question.duplicate')}>
+          <IconButton onClick={() => onDuplicate(q.id)} aria-label={translate('qe.designer.question.duplicate')} data-testid="question-duplicate">
+            <ContentCopyIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={translate('qe.designer.question.delete')}>
+          <IconButton onClick={() => onDelete(q.id)} aria-label={translate('qe.designer.question.delete')} data-testid="question-delete">
+            <DeleteIcon />
+          </IconButton>
+        </Tooltip>
+        <Divider orientation="vertical" flexItem sx={{ mx: 1 }} />
+        <FormControlLabel
+          control={<Switch checked={q.required} onChange={(_, required) => patch({ required })} slotProps={{ input: { 'data-testid': 'question-required' } as object }} />}
+          label={translate('qe.question.required')}
+          labelPlacement="start"
+          sx={{ mr: 0 }}
+        />
+      </Box>
+    </Paper>
+  );
+});

@@ -1,0 +1,11 @@
+import { Chip } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { QuestionnaireStatus } from '../../../shared/questionnaire/types';
+import { STATUS_COLORS, statusKey } from './labels';
+
+/** A questionnaire's status as a coloured chip with its translated text. */
+export function StatusChip({ status }: { status: QuestionnaireStatus | undefined }) {
+  const translate = useTranslate();
+  if (!status) return null;
+  return <Chip size="small" color={STATUS_COLORS[status] ?? 'default'} variant={status === 'FINISHED' ? 'outlined' : 'filled'} label={translate(statusKey(status))} data-testid="status-chip" />;
+}

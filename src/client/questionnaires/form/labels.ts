@@ -1,0 +1,60 @@
+import type { QuestionnaireStatus, QuestionnaireType, TargetKind } from '../../../shared/questionnaire/types';
+
+/**
+ * The message keys of the questionnaire screens (qe.questionnaire.*). Statuses, types and
+ * target kinds are translated on the client (API.md); tests/client/questionnaires check that
+ * each has its text in both message files.
+ */
+export const statusKey = (status: QuestionnaireStatus | string) => `qe.questionnaire.status.${status}`;
+export const typeKey = (type: QuestionnaireType | string) => `qe.questionnaire.type.${type}`;
+export const targetKindKey = (kind: TargetKind | string) => `qe.questionnaire.targetKind.${kind}`;
+export const fieldKey = (name: string) => `qe.questionnaire.fields.${name}`;
+
+/** What the target picker offers: the target kinds, with "chosen people" split into teachers and students. */
+export const PICK_KINDS = ['ALL_TEACHERS', 'ALL_STUDENTS', 'TEACHER_GROUP', 'GRADE', 'CLASS', 'TEACHER', 'STUDENT'] as const;
+export type PickKind = (typeof PICK_KINDS)[number];
+export const pickKey = (pick: PickKind) => (pick === 'TEACHER' || pick === 'STUDENT' ? `qe.questionnaire.pick.${pick}` : targetKindKey(pick));
+
+/** The list's scope filter: in my charge, assisting, and all (form.management only). */
+export const SCOPES = ['mine', 'assisting', 'all'] as const;
+
+/** The chip colour of each status. */
+export const STATUS_COLORS: Record<QuestionnaireStatus, 'default' | 'info' | 'success' | 'warning'> = {
+  PREPARING: 'warning',
+  NOT_OPEN: 'info',
+  PROCESSING: 'success',
+  FINISHED: 'default',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** yyyy-MM-dd (spec §9) of a timestamp, in the browser's time zone. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** yyyy-MM-dd HH:mm of a timestamp, in the browser's time zone. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return `${formatDay(value)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The value of an <input type="datetime-local"> for a timestamp. */
+export function toLocalInput(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${formatDay(value)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A date-time as the form holds it (ISO from the server, or a datetime-local text once changed) → ISO UTC, or null. */
+export function toIso(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}

@@ -1,0 +1,154 @@
+import type { ReactElement } from 'react';
+import { Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  Button,
+  DataTable,
+  List,
+  Loading,
+  Pagination,
+  ResourceContextProvider,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useGetIdentity,
+  useLocale,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { QUESTIONNAIRE_STATUSES, type Questionnaire } from '../../../shared/questionnaire/types';
+import type { UserInfo } from '../../providers/authProvider';
+import { recordName } from '../../master/labels';
+import { PER_PAGE, PER_PAGE_OPTIONS } from '../../master/SchemaList';
+import { useMayForm } from '../form/access';
+import { LifecycleActions } from '../form/LifecycleActions';
+import { fieldKey, formatDateTime, formatDay, SCOPES, statusKey, typeKey } from '../form/labels';
+import { formsPath, QUESTIONNAIRES } from '../form/paths';
+import { StatusChip } from '../form/StatusChip';
+
+function ListActions() {
+  const navigate = useNavigate();
+  const mayAdd = useMayForm('add');
+  return (
+    <TopToolbar>
+      {mayAdd && (
+        <Button label="qe.questionnaire.action.add" onClick={() => navigate(formsPath('add'))} data-testid="questionnaire-add">
+          <AddIcon />
+        </Button>
+      )}
+    </TopToolbar>
+  );
+}
+
+function RowActions() {
+  const record = useRecordContext<Questionnaire>();
+  if (!record) return null;
+  return <LifecycleActions record={record} />;
+}
+
+function StatusCell() {
+  const record = useRecordContext<Questionnaire>();
+  return <StatusChip status={record?.status} />;
+}
+
+function NoData() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 2, color: 'text.secondary' }} data-testid="no-data">
+      {translate('qe.common.noData')}
+    </Typography>
+  );
+}
+
+/** submitted / respondents, once the questionnaire has opened (its feedback records exist from then on). */
+const progress = (r: Questionnaire) => (r.status === 'PROCESSING' || r.status === 'FINISHED' ? `${r.submittedCount ?? 0} / ${r.respondentCount ?? 0}` : '—');
+
+/**
+ * formsList: the questionnaires the user may see (GET /v1/questionnaires), searchable by
+ * title and filtered by status, school year (the years of the user's info, the current one
+ * by default: a teacher may lack school-year.view) and scope — mine, assisting, and all for
+ * those who hold form.management. A row opens the view screen; each row offers the actions
+ * of its status that the user may take.
+ */
+export function QuestionnaireList() {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const { identity, isPending } = useGetIdentity();
+  const manages = useMayForm('management');
+  if (isPending) return <Loading />;
+  const info = identity as (Partial<UserInfo> & { id: unknown }) | undefined;
+  const years = info?.years ?? [];
+  const currentYear = info?.currentYear ?? null;
+  const label = (name: string) => translate(fieldKey(name));
+
+  const filters: ReactElement[] = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('qe.questionnaire.message.searchTitle')} />,
+    <SelectInput
+      key="status"
+      source="status"
+      label={label('status')}
+      choices={QUESTIONNAIRE_STATUSES.map((s) => ({ id: s, name: translate(statusKey(s)) }))}
+      translateChoice={false}
+      emptyText="—"
+      alwaysOn
+    />,
+    <SelectInput key="schoolYearId" source="schoolYearId" label={label('schoolYear')} choices={years.map((y) => ({ id: y.id, name: y.name }))} translateChoice={false} emptyText="—" alwaysOn />,
+    <SelectInput
+      key="scope"
+      source="scope"
+      label={label('scope')}
+      choices={SCOPES.filter((s) => s !== 'all' || manages).map((s) => ({ id: s, name: translate(`qe.questionnaire.scope.${s}`) }))}
+      translateChoice={false}
+      emptyText="—"
+      alwaysOn
+    />,
+  ];
+
+  return (
+    <ResourceContextProvider value={QUESTIONNAIRES}>
+      <List
+        resource={QUESTIONNAIRES}
+        title={translate('qe.menu.formsList')}
+        perPage={PER_PAGE}
+        sort={{ field: 'createDate', order: 'DESC' }}
+        filters={filters}
+        filterDefaultValues={currentYear ? { schoolYearId: currentYear.id } : {}}
+        storeKey={false}
+        actions={<ListActions />}
+        pagination={<Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />}
+        empty={false}
+        exporter={false}
+        // the route table has checked form.view; react-admin's own check would ask about the API resource name
+        disableAuthentication
+        sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
+      >
+        <DataTable
+          rowClick={(id) => formsPath('view', id)}
+          bulkActionButtons={false}
+          empty={<NoData />}
+          data-testid="list-questionnaires"
+          sx={{
+            '& .RaDataTable-headerCell, & .column-actions, & .column-status, & .column-openDate, & .column-endDate, & .column-createDate, & .column-lastNoticeTime': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+          }}
+        >
+          <DataTable.Col source="title" label={label('title')} />
+          <DataTable.Col source="inCharge" label={label('inCharge')} disableSort render={(r: RaRecord) => recordName((r as Questionnaire).inCharge as unknown as RaRecord, locale)} />
+          <DataTable.Col source="status" label={label('status')}>
+            <StatusCell />
+          </DataTable.Col>
+          <DataTable.Col source="type" label={label('type')} disableSort render={(r: RaRecord) => translate(typeKey(r.type))} />
+          <DataTable.Col source="openDate" label={label('openDate')} render={(r: RaRecord) => formatDateTime(r.openDate)} />
+          <DataTable.Col source="endDate" label={label('endDate')} render={(r: RaRecord) => formatDateTime(r.endDate)} />
+          <DataTable.Col source="createDate" label={label('createDate')} render={(r: RaRecord) => formatDay(r.createDate)} />
+          <DataTable.Col source="lastNoticeTime" label={label('lastNoticeTime')} disableSort render={(r: RaRecord) => formatDateTime(r.lastNoticeTime)} />
+          <DataTable.Col source="submittedCount" label={label('progress')} disableSort render={(r: RaRecord) => progress(r as Questionnaire)} />
+          <DataTable.Col label={translate('qe.master.actions')} disableSort className="column-actions">
+            <RowActions />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+    </ResourceContextProvider>
+  );
+}

@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import SendIcon from '@mui/icons-material/Send';
+import { useTranslate } from 'react-admin';
+import { END, type Definition } from '../../../shared/questionnaire/definition';
+import { answerProblem, answersOnPath, nextSection, sectionProblems, type Answer, type AnswerProblem, type Answers } from './answers';
+import { QuestionCard } from './QuestionCard';
+
+export interface QuestionnaireViewProps {
+  definition: Definition;
+  /** answers keyed by question id */
+  value: Answers;
+  onChange: (value: Answers) => void;
+  /** called with the answers of the sections on the respondent's way (skipped sections dropped) once every rule holds */
+  onSubmit?: (answers: Answers) => void | Promise<void>;
+  /** a submitted reply: nothing can be changed and nothing checked; back and next only */
+  readOnly?: boolean;
+  /** the designer's preview: "submit" only says that nothing was sent */
+  preview?: boolean;
+  /** the questionnaire's title, above the first section */
+  title?: string;
+  /** more to show under the title (a deadline, a notice) */
+  header?: ReactNode;
+}
+
+/**
+ * The questionnaire as a respondent sees it, phone first: one section at a time, "next" checks
+ * the section's answers (required ones and the response rules) and follows the branching
+ * (answers.ts), "back" returns the way it came; the last section of the way offers "submit".
+ */
+export function QuestionnaireView({ definition, value, onChange, onSubmit, readOnly, preview, title, header }: QuestionnaireViewProps) {
+  const translate = useTranslate();
+  const [history, setHistory] = useState<number[]>([0]);
+  const [problems, setProblems] = useState<Record<string, AnswerProblem>>({});
+  const [finished, setFinished] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const top = useRef<HTMLDivElement>(null);
+  const sections = definition.sections;
+  const last = history[history.length - 1];
+  const current = last < sections.length ? last : 0;
+  const section = sections[current];
+
+  // the answers and the problems shown, for the stable change handler of the question cards
+  const latest = useRef({ value, onChange, definition });
+  useEffect(() => {
+    latest.current = { value, onChange, definition };
+  });
+  const changeAnswer = useCallback((id: string, answer: Answer | undefined) => {
+    const { value: answers, onChange: change, definition: def } = latest.current;
+    const next = { ...answers };
+    if (answer === undefined) delete next[id];
+    else next[id] = answer;
+    change(next);
+    // a problem on screen follows the answer as it is corrected
+    setProblems((shown) => {
+      if (!shown[id]) return shown;
+      const question = def.sections.flatMap((s) => s.questions).find((q) => q.id === id);
+      const problem = question ? answerProblem(question, answer) : null;
+      const rest = { ...shown };
+      if (problem) rest[id] = problem;
+      else delete rest[id];
+      return rest;
+    });
+  }, []);
+
+  const toTop = () => top.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  const check = (): boolean => {
+    if (readOnly || !section) return true;
+    const found = sectionProblems(section, value);
+    setProblems(found);
+    const first = section.questions.find((q) => found[q.id]);
+    if (!first) return true;
+    document.getElementById(`q-${first.id}`)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    return false;
+  };
+  const following = section ? nextSection(definition, current, value) : END;
+
+  const next = () => {
+    if (!check()) return;
+    if (following === END) return;
+    setHistory((h) => [...h, following]);
+    setProblems({});
+    toTop();
+  };
+  const back = () => {
+    setHistory((h) => (h.length > 1 ? h.slice(0, -1) : h));
+    setProblems({});
+    toTop();
+  };
+  const submit = async () => {
+    if (!check()) return;
+    if (preview) {
+      setFinished(true);
+      toTop();
+      return;
+    }
+    if (!onSubmit) return;
+    setSubmitting(true);
+    try {
+      await onSubmit(answersOnPath(definition, value));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  const restart = () => {
+    setHistory([0]);
+    setProblems({});
+    setFinished(false);
+    onChange({});
+  };
+
+  const problemCount = Object.keys(problems).length;
+  const atEnd = following === END;
+  return (
+    <Box ref={top} sx={{ maxWidth: 760, mx: 'auto', width: '100%', scrollMarginTop: 80 }} data-testid="questionnaire-view">
+      <Stack spacing={2}>
+        {(title || header) && current === 0 && (
+          <Paper variant="outlined" sx={{ p: 2, borderTop: 8, borderTopColor: 'primary.main' }}>
+            {title && (
+              <Typography component="h2" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
+                {title}
+              </Typography>
+            )}
+            {header}
+            {!readOnly && definition.sections.some((s) => s.questions.some((q) => q.required)) && (
+              <Typography variant="body2" sx={{ color: 'error.main', mt: 1 }}>
+                {translate('qe.question.requiredNote')}
+              </Typography>
+            )}
+          </Paper>
+        )}
+        {finished ? (
+          <Paper variant="outlined" sx={{ p: 2 }} data-testid="preview-finished">
+            <Typography sx={{ mb: 2 }}>{translate('qe.question.previewFinished')}</Typography>
+            <Button variant="outlined" onClick={restart}>
+              {translate('qe.question.restart')}
+            </Button>
+          </Paper>
+        ) : !section ? (
+          <Typography sx={{ color: 'text.secondary' }}>{translate('qe.question.noQuestions')}</Typography>
+        ) : (
+          <>
+            {(sections.length > 1 || section.title || section.description) && (
+              <Paper variant="outlined" sx={{ p: 2, bgcolor: 'action.hover' }} data-testid="section-header">
+                {sections.length > 1 && (
+                  <Typography variant="overline" sx={{ color: 'text.secondary' }} data-testid="section-counter">
+                    {translate('qe.question.sectionOf', { n: current + 1, total: sections.length })}
+                  </Typography>
+                )}
+                {section.title && (
+                  <Typography component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+                    {section.title}
+                  </Typography>
+                )}
+                {section.description && (
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
+                    {section.description}
+                  </Typography>
+                )}
+              </Paper>
+            )}
+            {section.questions.map((q) => (
+              <QuestionCard key={q.id} question={q} value={value[q.id]} onChange={changeAnswer} problem={problems[q.id]} readOnly={readOnly} />
+            ))}
+            {section.questions.length === 0 && <Typography sx={{ color: 'text.secondary', px: 1 }}>{translate('qe.question.emptySection')}</Typography>}
+            {problemCount > 0 && (
+              <Alert severity="error" data-testid="section-problems">
+                {translate('qe.question.fixProblems', { smart_count: problemCount })}
+              </Alert>
+            )}
+            <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', flexWrap: 'wrap', pb: 2 }}>
+              <Box>
+                {history.length > 1 && (
+                  <Button variant="outlined" startIcon={<ArrowBackIcon />} onClick={back} data-testid="section-back">
+                    {translate('qe.question.back')}
+                  </Button>
+                )}
+              </Box>
+              {!atEnd ? (
+                <Button variant="contained" endIcon={<ArrowForwardIcon />} onClick={next} data-testid="section-next">
+                  {translate('qe.question.next')}
+                </Button>
+              ) : (
+                !readOnly &&
+                (preview || onSubmit) && (
+                  <Button variant="contained" endIcon={submitting ? <CircularProgress size={16} color="inherit" /> : <SendIcon />} onClick={submit} disabled={submitting} data-testid="section-submit">
+                    {translate('qe.question.submit')}
+                  </Button>
+                )
+              )}
+            </Box>
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ChangeEvent } from 'react';
+import { TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { ANSWER_LIMITS } from './answers';
+import type { AnswerInputProps } from './ChoiceInput';
+
+/** SHORT_TEXT, PARAGRAPH, DATE and TIME: a text field of the browser's kind (a blank answer is no answer). */
+export function TextAnswerInput({ question, value, onChange, readOnly, labelId, error }: AnswerInputProps) {
+  const translate = useTranslate();
+  const text = typeof value === 'string' ? value : '';
+  const set = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value === '' ? undefined : e.target.value);
+  const html = { 'aria-labelledby': labelId, 'aria-required': question.required, readOnly };
+  switch (question.type) {
+    case 'DATE':
+    case 'TIME':
+      return (
+        <TextField
+          fullWidth={false}
+          type={question.type === 'DATE' ? 'date' : 'time'}
+          value={text}
+          onChange={set}
+          error={error}
+          size="small"
+          sx={{ minWidth: 180 }}
+          slotProps={{ htmlInput: { ...html, 'data-testid': `answer-${question.type.toLowerCase()}` } }}
+        />
+      );
+    case 'PARAGRAPH':
+      return (
+        <TextField
+          multiline
+          minRows={3}
+          fullWidth
+          value={text}
+          onChange={set}
+          error={error}
+          placeholder={readOnly ? undefined : translate('qe.question.longAnswer')}
+          slotProps={{ htmlInput: { ...html, maxLength: ANSWER_LIMITS.PARAGRAPH } }}
+        />
+      );
+    default: {
+      const numeric = question.textRule?.kind === 'number';
+      return (
+        <TextField
+          fullWidth
+          variant="standard"
+          value={text}
+          onChange={set}
+          error={error}
+          placeholder={readOnly ? undefined : translate('qe.question.shortAnswer')}
+          slotProps={{ htmlInput: { ...html, maxLength: ANSWER_LIMITS.SHORT_TEXT, inputMode: numeric ? 'decimal' : undefined } }}
+        />
+      );
+    }
+  }
+}
