@@ -68,9 +68,14 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     schema: { tags, summary: 'Edits a menu', body: body(['code', 'menuId', 'name'], { code, menuId: id, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
   }, async (request) => {
     const b = request.body;
-    const m = await db.selectFrom('menus').select(['id', 'system']).where('id', '=', b.menuId).executeTakeFirst();
+    const m = await db.selectFrom('menus').select(['id', 'system', 'code']).where('id', '=', b.menuId).executeTakeFirst();
     if (!m) throw new BusinessError('RECORD_NOT_FOUND');
     if (await db.selectFrom('menus').select('id').where('system', '=', m.system).where('code', '=', b.code).where('id', '!=', b.menuId).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
+    // a new code takes the menu's `page.action` codes away from every role as surely as deleting it
+    if (b.code !== m.code) {
+      const actionIds = (await db.selectFrom('actions').select('id').where('menu_id', '=', m.id).execute()).map((a) => a.id);
+      await keepsDeveloperAccess(db, currentUser(request).id, { removedActions: actionIds });
+    }
     await db.updateTable('menus').set({ code: b.code, name_hk: b.name, ...(b.nameEn ? { name_en: b.nameEn } : {}), ...(b.sort !== undefined ? { sort: b.sort } : {}) }).where('id', '=', b.menuId).execute();
     return ok(null);
   });
@@ -123,9 +128,10 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     schema: { tags, summary: 'Edits an action', body: body(['code', 'group', 'actionId', 'name'], { code, group, actionId: id, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
   }, async (request) => {
     const b = request.body;
-    const a = await db.selectFrom('actions').select(['id', 'menu_id']).where('id', '=', b.actionId).executeTakeFirst();
+    const a = await db.selectFrom('actions').select(['id', 'menu_id', 'code']).where('id', '=', b.actionId).executeTakeFirst();
     if (!a) throw new BusinessError('RECORD_NOT_FOUND');
     if (await db.selectFrom('actions').select('id').where('menu_id', '=', a.menu_id).where('code', '=', b.code).where('id', '!=', a.id).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
+    if (b.code !== a.code) await keepsDeveloperAccess(db, currentUser(request).id, { removedActions: [a.id] });
     await db.updateTable('actions').set({ code: b.code, action_group: b.group, name_hk: b.name, ...(b.nameEn ? { name_en: b.nameEn } : {}), ...(b.sort !== undefined ? { sort: b.sort } : {}) }).where('id', '=', a.id).execute();
     return ok(null);
   });

@@ -44,15 +44,17 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     if (await q.executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'roleCode', value: code });
   };
 
-  app.get<{ Querystring: { q?: string; userType?: string } }>('/v1/roles', {
+  app.get<{ Querystring: { q?: string; userType?: string; page?: number; size?: number } }>('/v1/roles', {
     config: { permission: 'role.view' },
-    schema: { tags, summary: 'Every role: {list, total}', querystring: body([], { q: { type: 'string', maxLength: 100 }, userType: roleFields.userType, page: { type: 'integer' }, size: { type: 'integer' }, sort: { type: 'string' }, order: { type: 'string' } }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Every role: {list, total}', querystring: body([], { q: { type: 'string', maxLength: 100 }, userType: roleFields.userType, page: { type: 'integer', minimum: 1 }, size: { type: 'integer', minimum: 1, maximum: 1000 }, sort: { type: 'string' }, order: { type: 'string' } }), response: { 200: envelopeSchema() } },
   }, async (request) => {
     let list = await answer();
     const { q, userType } = request.query;
     if (userType) list = list.filter((r) => r.userType === userType);
     if (q?.trim()) list = list.filter((r) => [r.roleCode, r.nameHk, r.nameEn].some((v) => v.toLowerCase().includes(q.trim().toLowerCase())));
-    return ok({ list, total: list.length });
+    // a page only when asked for one (DESIGN §3 page/size); without size, every role (the role pickers)
+    const { page = 1, size } = request.query;
+    return ok({ list: size ? list.slice((page - 1) * size, page * size) : list, total: list.length });
   });
 
   app.get<{ Params: { id: number } }>('/v1/roles/:id', {
@@ -102,6 +104,7 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     schema: { tags, summary: "The actions a role holds (ids), with the system's menus and actions to choose from", querystring: body(['roleId'], { roleId: id, system: { type: 'string', maxLength: 20 } }), response: { 200: envelopeSchema() } },
   }, async (request) => {
     const system = request.query.system || 'QE';
+    if (!(await answer([request.query.roleId])).length) throw new BusinessError('RECORD_NOT_FOUND');
     const held = await db
       .selectFrom('role_actions as ra')
       .innerJoin('actions as a', 'a.id', 'ra.action_id')
@@ -135,6 +138,7 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     config: { permission: 'role.view' },
     schema: { tags, summary: 'Who holds a role', params: body(['id'], { id }), response: { 200: envelopeSchema() } },
   }, async (request) => {
+    if (!(await answer([request.params.id])).length) throw new BusinessError('RECORD_NOT_FOUND');
     const list = await db
       .selectFrom('user_roles as ur')
       .innerJoin('users as u', 'u.id', 'ur.user_id')
