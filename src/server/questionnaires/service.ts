@@ -159,6 +159,9 @@ export class QuestionnaireService {
   }
 
   private async checkPeople(input: QuestionnaireInput) {
+    if (input.schoolYearId && !(await this.db.selectFrom('school_years').select('id').where('id', '=', input.schoolYearId).executeTakeFirst())) {
+      throw new FieldError({ schoolYearId: { rule: 'reference' } });
+    }
     const ids = input.assistantIds ?? [];
     if (!ids.length) return;
     const staff = await this.db.selectFrom('users').select('id').where('id', 'in', ids).where('user_type', 'in', ['ADMIN', 'SUPER_ADMIN', 'TEACHER']).execute();
@@ -237,7 +240,9 @@ export class QuestionnaireService {
       if (input.targets !== undefined) set.targets = JSON.stringify(input.targets);
       if (input.definition !== undefined) set.definition = JSON.stringify(input.definition);
       if (input.schoolYearId !== undefined) set.school_year_id = input.schoolYearId;
-      await trx.updateTable('questionnaires').set(set).where('id', '=', id).execute();
+      // only if the status is still the one checked above (a ready or an opening may have come in between)
+      const r = await trx.updateTable('questionnaires').set(set).where('id', '=', id).where('status', '=', q.status).executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw illegal();
       await this.writeAssistants(trx, id, q.inChargeId, input.assistantIds);
     });
     return this.get(user, id);
@@ -247,7 +252,8 @@ export class QuestionnaireService {
     const q = await this.get(user, id);
     if (!isManager(user) && q.inChargeId !== user.id) throw new BusinessError('PERMISSION_DENIED');
     if (q.status !== 'PREPARING' && q.status !== 'NOT_OPEN') throw new BusinessError('ILLEGAL_TRANSITION');
-    await this.db.deleteFrom('questionnaires').where('id', '=', id).execute();
+    const r = await this.db.deleteFrom('questionnaires').where('id', '=', id).where('status', 'in', ['PREPARING', 'NOT_OPEN']).executeTakeFirst();
+    if (Number(r.numDeletedRows) !== 1) throw new BusinessError('ILLEGAL_TRANSITION');
   }
 
   /** Design complete: PREPARING → NOT_OPEN, and at once PROCESSING when the open date has come. */
