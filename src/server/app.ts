@@ -20,6 +20,7 @@ import { masterRoutes } from './master/index.js';
 import type { MasterDeps } from './master/crud.js';
 import { questionnaireRoutes } from './questionnaires/index.js';
 import { googleRoutes } from './google/index.js';
+import { fillingRoutes } from './filling/index.js';
 
 export interface App {
   app: FastifyInstance;
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(masterRoutes, { db, config, extraRoutes: options.extraMasterRoutes });
   await app.register(questionnaireRoutes, { db, config });
   await app.register(googleRoutes, { db, config });
+  await app.register(fillingRoutes, { db });
 
   await app.register(clientPlugin, { config });
   return { app, db };

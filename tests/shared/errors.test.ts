@@ -50,8 +50,12 @@ describe('the error catalogue', () => {
     expect(placeholders(ERRORS[key]['zh-hk'])).toEqual(placeholders(ERRORS[key].en));
   });
 
-  it('gives every entry its own code, but for refusals that share one with a message of their own (refused uploads 716, illegal changes 709)', () => {
-    const sharing: Record<number, ErrorKey[]> = { 716: ['IMAGE_REFUSED', 'FILE_TYPE_REFUSED'], 709: ['ILLEGAL_TRANSITION', 'OWN_DEVELOPER_ACCESS'] };
+  it('gives every entry its own code, but for refusals that share one with a message of their own (refused uploads 716, illegal changes 709, refused callers 405)', () => {
+    const sharing: Record<number, ErrorKey[]> = {
+      716: ['IMAGE_REFUSED', 'FILE_TYPE_REFUSED'],
+      709: ['ILLEGAL_TRANSITION', 'OWN_DEVELOPER_ACCESS', 'ALREADY_SUBMITTED', 'NOT_OPEN_YET', 'QUESTIONNAIRE_CLOSED'],
+      405: ['PERMISSION_DENIED', 'NOT_A_RESPONDENT'],
+    };
     const shared = new Set(Object.values(sharing).flat());
     const codes = keys.filter((k) => !shared.has(k)).map((k) => ERRORS[k].code);
     expect(new Set(codes).size).toBe(codes.length);

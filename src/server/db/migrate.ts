@@ -3,12 +3,14 @@ import type { DB } from './connect.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_master_data.js';
 import * as m0003 from './migrations/0003_questionnaires.js';
+import * as m0004 from './migrations/0004_replies.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_master_data': m0002,
   '0003_questionnaires': m0003,
+  '0004_replies': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -23,6 +23,7 @@ export interface Database {
   questionnaires: QuestionnairesTable;
   questionnaire_assistants: QuestionnaireAssistantsTable;
   feedback: FeedbackTable;
+  replies: RepliesTable;
 }
 
 export interface SchoolTable {
@@ -251,4 +252,17 @@ export interface FeedbackTable {
   status: string;
   submitted_at: string | null;
   notified_at: string | null;
+  /** the client's key of the submission that was stored: a repeated submit with it answers the first result */
+  submission_key?: string | null;
+}
+
+/** One reply's answers. Anonymous: no feedback id, only the date — nothing joins it to a person. */
+export interface RepliesTable {
+  id: string;
+  questionnaire_id: number;
+  feedback_id: number | null;
+  /** yyyy-MM-dd */
+  submitted_on: string;
+  /** JSON: Answers */
+  answers: string;
 }

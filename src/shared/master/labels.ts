@@ -25,3 +25,16 @@ export function fieldLabel(entityKey: string, property: string, lang: Lang): str
 export function choiceLabel(entityKey: string, property: string, value: string, lang: Lang): string {
   return lookup(lang, ['qe', 'enums', entityKey, property, value]) ?? value;
 }
+
+/**
+ * Any client message by its key, for texts the server answers in the caller's language (the
+ * answer problems of a refused reply), with polyglot's %{name} placeholders and its
+ * " |||| " plural parts (English: one, other; Chinese: one form).
+ */
+export function messageText(lang: Lang, key: string, params: Record<string, string | number | undefined> = {}): string {
+  const text = lookup(lang, key.split('.')) ?? key;
+  const parts = text.split(' |||| ');
+  const count = Number(params.smart_count ?? params.count ?? 1);
+  const chosen = lang === 'en' && parts.length > 1 && count !== 1 ? parts[1] : parts[0];
+  return chosen.replace(/%\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+}

@@ -4,7 +4,7 @@ import zhHk from '../../../src/client/i18n/zh-hk';
 import en from '../../../src/client/i18n/en';
 import { QUESTION_TYPES } from '../../../src/shared/questionnaire/definition';
 import { DEFINITION_PROBLEMS } from '../../../src/client/questionnaires/designer/problems';
-import { ANSWER_PROBLEMS } from '../../../src/client/questionnaires/respondent/answers';
+import { ANSWER_PROBLEMS } from '../../../src/shared/questionnaire/answers';
 
 function flatten(obj: object, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Definition, Question } from '../../../src/shared/questionnaire/definition';
-import { OTHER, answerProblem, answersOnPath, isAnswered, isDate, nextSection, replyProblems, sectionPath, sectionProblems } from '../../../src/client/questionnaires/respondent/answers';
+import { OTHER, answerProblem, answersOnPath, isAnswered, isDate, nextSection, replyProblems, sectionPath, sectionProblems } from '../../../src/shared/questionnaire/answers';
 
 const opts = (...ids: string[]) => ids.map((id) => ({ id, label: id.toUpperCase() }));
 const q = (type: Question['type'], extra: Partial<Question> = {}): Question => ({ id: 'q', type, title: 'T', required: false, ...extra });

@@ -5,7 +5,7 @@ import { AdminContext, memoryStore, TestMemoryRouter } from 'react-admin';
 import { i18nProvider } from '../../../src/client/providers/i18nProvider';
 import type { Definition } from '../../../src/shared/questionnaire/definition';
 import { QuestionnaireView } from '../../../src/client/questionnaires/respondent/QuestionnaireView';
-import type { Answers } from '../../../src/client/questionnaires/respondent/answers';
+import type { Answers } from '../../../src/shared/questionnaire/answers';
 
 const c = (id: string, label: string, goTo?: string) => ({ id, label, ...(goTo ? { goTo } : {}) });
 

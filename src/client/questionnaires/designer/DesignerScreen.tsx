@@ -10,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { definitionErrors, emptyDefinition, type Definition, type DefinitionProblem } from '../../../shared/questionnaire/definition';
 import type { Questionnaire } from '../../../shared/questionnaire/types';
 import { request } from '../../providers/http';
-import type { Answers } from '../respondent/answers';
+import type { Answers } from '../../../shared/questionnaire/answers';
 import { QuestionnaireView } from '../respondent/QuestionnaireView';
 import { DefinitionEditor } from './DefinitionEditor';
 import { ExportDefinitionButton, ImportDefinitionButton } from './DefinitionFile';

@@ -3,7 +3,7 @@ import { AppBar, Box, Dialog, IconButton, Toolbar, Typography } from '@mui/mater
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
 import type { Definition } from '../../../shared/questionnaire/definition';
-import type { Answers } from '../respondent/answers';
+import type { Answers } from '../../../shared/questionnaire/answers';
 import { QuestionnaireView } from '../respondent/QuestionnaireView';
 
 /** The questionnaire exactly as a respondent will see it, full screen; the answers given here stay here. */

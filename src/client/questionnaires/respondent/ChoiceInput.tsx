@@ -2,7 +2,7 @@ import type { ChangeEvent } from 'react';
 import { Box, Button, Checkbox, FormControlLabel, FormGroup, Radio, RadioGroup, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Question } from '../../../shared/questionnaire/definition';
-import { ANSWER_LIMITS, OTHER, type Answer, type MultiChoiceAnswer, type SingleChoiceAnswer } from './answers';
+import { ANSWER_LIMITS, OTHER, type Answer, type MultiChoiceAnswer, type SingleChoiceAnswer } from '../../../shared/questionnaire/answers';
 
 /** What every answer input gets: its question, the answer, a setter (undefined clears), read-only, and the id of the question's title. */
 export interface AnswerInputProps {

@@ -1,7 +1,7 @@
 import { Box, Button, Checkbox, FormControlLabel, Radio, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Choice } from '../../../shared/questionnaire/definition';
-import type { GridCheckboxAnswer, GridRadioAnswer } from './answers';
+import type { GridCheckboxAnswer, GridRadioAnswer } from '../../../shared/questionnaire/answers';
 import type { AnswerInputProps } from './ChoiceInput';
 import { useNarrow } from './useNarrow';
 

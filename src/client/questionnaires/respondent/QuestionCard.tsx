@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Box, FormHelperText, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Question } from '../../../shared/questionnaire/definition';
-import type { Answer, AnswerProblem } from './answers';
+import type { Answer, AnswerProblem } from '../../../shared/questionnaire/answers';
 import { CheckboxInput, DropdownInput, RadioInput, type AnswerInputProps } from './ChoiceInput';
 import { GridInput } from './GridInput';
 import { ScaleInput } from './ScaleInput';

@@ -5,7 +5,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SendIcon from '@mui/icons-material/Send';
 import { useTranslate } from 'react-admin';
 import { END, type Definition } from '../../../shared/questionnaire/definition';
-import { answerProblem, answersOnPath, nextSection, sectionProblems, type Answer, type AnswerProblem, type Answers } from './answers';
+import { answerProblem, answersOnPath, nextSection, sectionProblems, type Answer, type AnswerProblem, type Answers } from '../../../shared/questionnaire/answers';
 import { QuestionCard } from './QuestionCard';
 
 export interface QuestionnaireViewProps {

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { ANSWER_LIMITS } from './answers';
+import { ANSWER_LIMITS } from '../../../shared/questionnaire/answers';
 import type { AnswerInputProps } from './ChoiceInput';
 
 /** SHORT_TEXT, PARAGRAPH, DATE and TIME: a text field of the browser's kind (a blank answer is no answer). */

@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
 import type { Question } from '../../../shared/questionnaire/definition';
-import type { AnswerProblem } from './answers';
+import type { AnswerProblem } from '../../../shared/questionnaire/answers';
 
 /** The text of an answer problem: the designer's own message when the rule has one, else ours (qe.question.answerProblems.*). */
 export function useAnswerProblemText() {

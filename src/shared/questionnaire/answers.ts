@@ -4,7 +4,7 @@
  * (branching). Pure functions, free of React and of browser APIs, so that the server can check
  * a submitted reply with the very same rules (this file may move to src/shared).
  */
-import { CHOICE_TYPES, END, GRID_TYPES, type Definition, type Question, type Section } from '../../../shared/questionnaire/definition';
+import { CHOICE_TYPES, END, GRID_TYPES, type Definition, type Question, type Section } from './definition.js';
 
 /** The choice id of the "other" option (RADIO, CHECKBOX) — never the id of a real option. */
 export const OTHER = '__other__';

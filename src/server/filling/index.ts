@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { DB } from '../db/connect.js';
+import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { BusinessError, requestLang } from '../plugins/errors.js';
+import { currentUser } from '../plugins/guard.js';
+import { answersOnPath, replyProblems } from '../../shared/questionnaire/answers.js';
+import type { Definition } from '../../shared/questionnaire/definition.js';
+import { QUESTIONNAIRE_STATUSES } from '../../shared/questionnaire/types.js';
+import { messageText } from '../../shared/master/labels.js';
+
+const tags = ['filling'];
+const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } as const;
+
+type Mine = {
+  id: number;
+  title: string;
+  status: string;
+  type: string;
+  open_date: string | null;
+  end_date: string | null;
+  school_year_id: number | null;
+  feedback_id: number;
+  feedback_status: string;
+  submitted_at: string | null;
+  designated_code: string;
+  name_hk: string;
+  name_en: string;
+};
+
+/**
+ * The respondent's side (DESIGN.md §5): the questionnaires that target me, one to answer,
+ * and the submission — validated against the questions, stored once in one transaction,
+ * idempotent by the client's submission key, and for an anonymous questionnaire stored with
+ * nothing that joins it to me.
+ */
+export async function fillingRoutes(app: FastifyInstance, { db }: { db: DB }) {
+  const mine = (userId: number) =>
+    db
+      .selectFrom('feedback as f')
+      .innerJoin('questionnaires as q', 'q.id', 'f.questionnaire_id')
+      .innerJoin('users as u', 'u.id', 'q.in_charge_id')
+      .select([
+        'q.id',
+        'q.title',
+        'q.status',
+        'q.type',
+        'q.open_date',
+        'q.end_date',
+        'q.school_year_id',
+        'f.id as feedback_id',
+        'f.status as feedback_status',
+        'f.submitted_at',
+        'f.designated_code',
+        'u.name_hk',
+        'u.name_en',
+      ])
+      .where('f.user_id', '=', userId);
+
+  const answer = (r: Mine) => ({
+    id: r.id,
+    title: r.title,
+    status: r.status,
+    type: r.type,
+    openDate: r.open_date,
+    endDate: r.end_date,
+    schoolYearId: r.school_year_id,
+    inCharge: { nameHk: r.name_hk, nameEn: r.name_en },
+    feedbackStatus: r.feedback_status,
+    submittedAt: r.submitted_at,
+    designatedCode: r.designated_code,
+  });
+
+  app.get<{ Querystring: { schoolYearId?: number; status?: string; feedbackStatus?: string; page?: number; size?: number } }>('/v1/my/questionnaires', {
+    config: { permission: 'form-input.view' },
+    schema: {
+      tags,
+      summary: 'The questionnaires I am asked to answer, those in progress first: {list, total}',
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          schoolYearId: { type: 'integer', minimum: 1 },
+          status: { type: 'string', enum: [...QUESTIONNAIRE_STATUSES] },
+          feedbackStatus: { type: 'string', enum: ['NOT_SUBMITTED', 'SUBMITTED'] },
+          page: { type: 'integer', minimum: 1 },
+          size: { type: 'integer', minimum: 1, maximum: 200 },
+          sort: { type: 'string' },
+          order: { type: 'string' },
+        },
+      },
+      response: { 200: envelopeSchema() },
+    },
+  }, async (request) => {
+    const me = currentUser(request);
+    const { schoolYearId, status, feedbackStatus, page = 1, size = 20 } = request.query;
+    let q = mine(me.id);
+    if (schoolYearId) q = q.where('q.school_year_id', '=', schoolYearId);
+    if (status) q = q.where('q.status', '=', status);
+    if (feedbackStatus) q = q.where('f.status', '=', feedbackStatus);
+    const rows = (await q
+      .orderBy((eb) => eb.case().when('q.status', '=', 'PROCESSING').then(0).else(1).end())
+      .orderBy('q.end_date', 'asc')
+      .orderBy('q.id', 'desc')
+      .execute()) as Mine[];
+    return ok({ list: rows.slice((page - 1) * size, page * size).map(answer), total: rows.length });
+  });
+
+  app.get<{ Params: { id: number } }>('/v1/my/questionnaires/:id', {
+    config: { permission: 'form-input.view' },
+    schema: { tags, summary: 'One questionnaire I am asked to answer, its questions, and my answers once submitted (not for anonymous ones)', params: idParams, response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const me = currentUser(request);
+    const row = (await mine(me.id).select('q.definition').where('q.id', '=', request.params.id).executeTakeFirst()) as (Mine & { definition: string }) | undefined;
+    if (!row) throw new BusinessError('RECORD_NOT_FOUND');
+    let answers = null;
+    if (row.feedback_status === 'SUBMITTED' && row.type !== 'ANONYMOUS') {
+      const reply = await db.selectFrom('replies').select('answers').where('feedback_id', '=', row.feedback_id).executeTakeFirst();
+      answers = reply ? JSON.parse(reply.answers) : null;
+    }
+    return ok({ ...answer(row), definition: JSON.parse(row.definition) as Definition, answers });
+  });
+
+  app.post<{ Params: { id: number }; Body: { submissionKey: string; answers: Record<string, unknown> } }>('/v1/my/questionnaires/:id/replies', {
+    config: { permission: 'form-input.view' },
+    schema: {
+      tags,
+      summary: 'Submits my reply once: 422 with a message per question; a repeat with the same submissionKey answers the first result',
+      params: idParams,
+      body: {
+        type: 'object',
+        required: ['submissionKey', 'answers'],
+        additionalProperties: false,
+        properties: { submissionKey: { type: 'string', minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }, answers: { type: 'object' } },
+      },
+      response: { 200: envelopeSchema() },
+    },
+  }, async (request, reply) => {
+    const me = currentUser(request);
+    const lang = requestLang(request);
+    const { submissionKey, answers } = request.body;
+    const row = (await mine(me.id).select('q.definition').where('q.id', '=', request.params.id).executeTakeFirst()) as (Mine & { definition: string }) | undefined;
+    if (!row) {
+      const exists = await db.selectFrom('questionnaires').select('id').where('id', '=', request.params.id).executeTakeFirst();
+      throw new BusinessError(exists ? 'NOT_A_RESPONDENT' : 'RECORD_NOT_FOUND');
+    }
+    const done = { submittedAt: row.submitted_at };
+    if (row.feedback_status === 'SUBMITTED') {
+      const stored = await db.selectFrom('feedback').select('submission_key').where('id', '=', row.feedback_id).executeTakeFirst();
+      if (stored?.submission_key === submissionKey) return ok(done);
+      throw new BusinessError('ALREADY_SUBMITTED');
+    }
+    const now = new Date().toISOString();
+    if (row.status === 'NOT_OPEN' || row.status === 'PREPARING' || (row.open_date && row.open_date > now)) throw new BusinessError('NOT_OPEN_YET');
+    if (row.status === 'FINISHED' || (row.end_date && row.end_date <= now)) throw new BusinessError('QUESTIONNAIRE_CLOSED');
+
+    const definition = JSON.parse(row.definition) as Definition;
+    const problems = replyProblems(definition, answers);
+    if (Object.keys(problems).length) {
+      const data: Record<string, string> = {};
+      for (const [questionId, p] of Object.entries(problems)) {
+        data[questionId] = p.message || messageText(lang, `qe.question.answerProblems.${p.problem}`, { ...p, smart_count: p.count });
+      }
+      return reply.status(422).send({ code: 422, msg: Object.values(data).join('; '), data });
+    }
+    const kept = answersOnPath(definition, answers as Parameters<typeof answersOnPath>[1]);
+
+    // the feedback update is the claim: of concurrent submissions exactly one changes the row
+    const stored = await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('feedback')
+        .set({ status: 'SUBMITTED', submitted_at: now, submission_key: submissionKey })
+        .where('id', '=', row.feedback_id)
+        .where('status', '=', 'NOT_SUBMITTED')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('replies')
+        .values({
+          id: randomUUID(),
+          questionnaire_id: row.id,
+          feedback_id: row.type === 'ANONYMOUS' ? null : row.feedback_id,
+          submitted_on: now.slice(0, 10),
+          answers: JSON.stringify(kept),
+        })
+        .execute();
+      return true;
+    });
+    if (stored) return ok({ submittedAt: now });
+    const again = await db.selectFrom('feedback').select(['submission_key', 'submitted_at']).where('id', '=', row.feedback_id).executeTakeFirst();
+    if (again?.submission_key === submissionKey) return ok({ submittedAt: again.submitted_at });
+    throw new BusinessError('ALREADY_SUBMITTED');
+  });
+}
