@@ -86,7 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(masterRoutes, { db, config, extraRoutes: options.extraMasterRoutes });
   await app.register(questionnaireRoutes, { db, config });
   await app.register(googleRoutes, { db, config });
-  await app.register(fillingRoutes, { db });
+  await app.register(fillingRoutes, { db, config });
 
   await app.register(clientPlugin, { config });
   return { app, db };

@@ -2,11 +2,12 @@ import type { DB } from '../db/connect.js';
 import type { Config } from '../config.js';
 import { newSessionId, signToken } from './tokens.js';
 
-export async function openSession(db: DB, config: Config, userId: number): Promise<string> {
+/** A new session and its token; `questionnaireId` limits it to that questionnaire (a reminder link's login). */
+export async function openSession(db: DB, config: Config, userId: number, options: { questionnaireId?: number; expiresAt?: number } = {}): Promise<string> {
   const now = Date.now();
-  const expiresAt = now + config.sessionHours * 3600_000;
+  const expiresAt = Math.min(options.expiresAt ?? Infinity, now + config.sessionHours * 3600_000);
   const id = newSessionId();
-  await db.insertInto('sessions').values({ id, user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null }).execute();
+  await db.insertInto('sessions').values({ id, user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null, questionnaire_id: options.questionnaireId ?? null }).execute();
   return signToken(config.secret, { userId, sessionId: id }, expiresAt);
 }
 

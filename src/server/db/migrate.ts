@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_master_data.js';
 import * as m0003 from './migrations/0003_questionnaires.js';
 import * as m0004 from './migrations/0004_replies.js';
+import * as m0005 from './migrations/0005_quick_links.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_master_data': m0002,
   '0003_questionnaires': m0003,
   '0004_replies': m0004,
+  '0005_quick_links': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -86,6 +86,8 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** set for a session opened from a reminder link: it reaches this questionnaire only */
+  questionnaire_id?: number | null;
 }
 
 export interface LoginFailuresTable {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
+import { quickLoginRoutes } from './quick.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError, requestLang } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
@@ -34,7 +36,8 @@ type Mine = {
  * idempotent by the client's submission key, and for an anonymous questionnaire stored with
  * nothing that joins it to me.
  */
-export async function fillingRoutes(app: FastifyInstance, { db }: { db: DB }) {
+export async function fillingRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
+  await quickLoginRoutes(app, { db, config });
   const mine = (userId: number) =>
     db
       .selectFrom('feedback as f')

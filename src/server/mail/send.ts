@@ -46,7 +46,7 @@ export async function sendMail(db: DB, message: MailMessage): Promise<void> {
   }
 }
 
-/** The reminder template with its placeholders {name}, {title} and {deadline} replaced. */
-export function fillTemplate(template: string, values: { name: string; title: string; deadline: string }): string {
-  return template.replace(/\{(name|title|deadline)\}/g, (_, key: keyof typeof values) => values[key]);
+/** The reminder template with its placeholders {name}, {title}, {deadline} (and {link}, when given) replaced. */
+export function fillTemplate(template: string, values: { name: string; title: string; deadline: string; link?: string }): string {
+  return template.replace(/\{(name|title|deadline|link)\}/g, (whole, key: keyof typeof values) => values[key] ?? whole);
 }

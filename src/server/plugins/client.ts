@@ -20,8 +20,13 @@ export async function clientPlugin(app: FastifyInstance, { config }: { config: C
     return;
   }
   await app.register(fastifyStatic, { root: config.clientDir, prefix: '/qe/', wildcard: false, index: false });
-  const sendIndex = (_request: unknown, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
+  const sendIndex = (request: { url: string }, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
     reply.header('cache-control', 'no-cache');
+    // The Google sign-in popup comes back here from the provider's origin. Under QE's own
+    // opener policy (same-origin-allow-popups) that return would cut the popup off from the
+    // window that opened it, so this one page keeps the default policy: it must postMessage
+    // the code to window.opener (and only to QE's own origin).
+    if (request.url === '/qe/google-callback' || request.url.startsWith('/qe/google-callback?')) reply.header('cross-origin-opener-policy', 'unsafe-none');
     return reply.sendFile('index.html');
   };
   app.get('/qe', sendIndex as never);

@@ -13,7 +13,12 @@ export interface AuthUser {
   sessionId: string;
   /** the `page.action` codes held, loaded on each request so a role change applies at once */
   permissions: Set<string>;
+  /** a session from a reminder link: this questionnaire only */
+  questionnaireId: number | null;
 }
+
+/** What a reminder link's session may call: who am I, and that one questionnaire. */
+const QUICK_ROUTES = new Set(['/v1/my/user-info', '/v1/my/action-list', '/v1/my/permissions', '/v1/logout', '/v1/school-info', '/v1/my/questionnaires/:id', '/v1/my/questionnaires/:id/replies']);
 
 /**
  * What a route needs: `public` (no login), `*` (any logged-in user) or `page.action`
@@ -48,14 +53,21 @@ export async function authenticate(db: DB, config: Config, request: FastifyReque
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .where('s.id', '=', claims.sessionId)
-    .select(['s.user_id', 's.expires_at', 's.revoked_at', 'u.user_type', 'u.active', 'u.status'])
+    .select(['s.user_id', 's.expires_at', 's.revoked_at', 's.questionnaire_id', 'u.user_type', 'u.active', 'u.status'])
     .executeTakeFirst();
   if (!row || row.user_id !== claims.userId || row.expires_at < Date.now()) throw new BusinessError('SESSION_EXPIRED');
   // a revoked session (logout, password change) or an account that may no longer log in
   // (disabled, a teacher off the job, a student who left): 444, so the client logs out
   if (row.revoked_at !== null || !mayLogIn(row)) throw new BusinessError('SESSION_REVOKED');
-  const permissions = await userPermissionCodes(db, claims.userId);
-  return { id: claims.userId, userType: row.user_type, sessionId: claims.sessionId, permissions };
+  let permissions = await userPermissionCodes(db, claims.userId);
+  const questionnaireId = row.questionnaire_id ?? null;
+  if (questionnaireId !== null) {
+    const url = request.routeOptions.url ?? '';
+    const id = (request.params as { id?: string } | undefined)?.id;
+    if (!QUICK_ROUTES.has(url) || (url.includes(':id') && Number(id) !== questionnaireId)) throw new BusinessError('PERMISSION_DENIED');
+    permissions = new Set([...permissions].filter((p) => p === 'form-input.view'));
+  }
+  return { id: claims.userId, userType: row.user_type, sessionId: claims.sessionId, permissions, questionnaireId };
 }
 
 export const guardPlugin = fp<{ db: DB; config: Config }>(async function guard(app: FastifyInstance, { db, config }) {

@@ -12,6 +12,7 @@ import { QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES, TARGET_KINDS, type Target 
 import { resolveAudience } from './audience.js';
 import { startScheduler } from './lifecycle.js';
 import { sendNotice } from './notice.js';
+import { publicOrigin, quickLink } from '../filling/quick.js';
 import { contains, QuestionnaireService, type ListQuery, type QuestionnaireInput } from './service.js';
 
 const tags = ['questionnaires'];
@@ -120,7 +121,8 @@ export async function questionnaireRoutes(app: FastifyInstance, { db, config }: 
   transition('close', 'Close early: PROCESSING → FINISHED', (id, r) => service.close(currentUser(r), id));
   transition('notice', 'Mails every respondent who has not submitted: {sent, failed}', async (id, r) => {
     await service.editable(currentUser(r), id);
-    return sendNotice(db, id);
+    const origin = publicOrigin(config, r);
+    return sendNotice(db, id, (userId, endDate) => quickLink(config, origin, userId, id, endDate));
   });
 
   app.post<{ Params: { id: number } }>('/v1/questionnaires/:id/copy', {

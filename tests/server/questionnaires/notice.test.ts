@@ -141,7 +141,10 @@ describe('reminders (send notice)', () => {
         const { header, body } = parse(mail.raw);
         expect(header('Subject')).toBe('Reminder: Sports day survey');
         expect(header('From')).toBe('QE Reminders <qe@school.edu.hk>');
-        expect(body).toBe(`Dear ${name}, please fill in Sports day survey by ${deadline}. (${name})`);
+        // the filled template, then the respondent's own link into the questionnaire (/app/quick)
+        const [text, link] = body.split('\n\n');
+        expect(text).toBe(`Dear ${name}, please fill in Sports day survey by ${deadline}. (${name})`);
+        expect(link).toMatch(/^http:\/\/localhost(:\d+)?\/qe\/app\/quick\?token=[\w.%-]+$/);
       }
       // the English readers got their English names, the others their Chinese names
       const byId = new Map(recipients.map((p) => [p.id, p]));

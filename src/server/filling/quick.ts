@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Config } from '../config.js';
+import type { DB } from '../db/connect.js';
+import { openSession } from '../auth/sessions.js';
+import { mayLogIn } from '../auth/user-info.js';
+import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { BusinessError } from '../plugins/errors.js';
+
+const PURPOSE = 'qe-quick';
+const MAX_DAYS = 60;
+const key = (config: Config) => new TextEncoder().encode(`${config.secret}:quick-link`);
+
+/** Where QE is reached: the configured public address, else the one this request came to. */
+export function publicOrigin(config: Config, request: FastifyRequest): string {
+  return config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The link in a reminder mail (spec /app/quick): signed, for one respondent and one
+ * questionnaire, expiring with the questionnaire (60 days at most). It opens a session that
+ * reaches that questionnaire only.
+ */
+export async function quickLink(config: Config, origin: string, userId: number, questionnaireId: number, endDate: string | null): Promise<string> {
+  const cap = Date.now() + MAX_DAYS * 86_400_000;
+  const expires = Math.min(endDate ? new Date(endDate).getTime() : cap, cap);
+  const token = await new SignJWT({ purpose: PURPOSE, uid: userId, qid: questionnaireId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(Math.floor(expires / 1000))
+    .sign(key(config));
+  return `${origin}/qe/app/quick?token=${encodeURIComponent(token)}`;
+}
+
+export async function quickLoginRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
+  app.post<{ Body: { token: string } }>('/v1/quick-login', {
+    config: { permission: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['filling'],
+      summary: "Logs in from a reminder mail's link: a session for that questionnaire only: {tk, userId, questionnaireId}",
+      body: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', minLength: 10, maxLength: 2000 } } },
+      response: { 200: envelopeSchema() },
+    },
+  }, async (request) => {
+    const verified = await jwtVerify(request.body.token, key(config)).catch(() => null);
+    const claims = verified?.payload as { purpose?: string; uid?: number; qid?: number; exp?: number } | undefined;
+    if (!claims || claims.purpose !== PURPOSE || !claims.uid || !claims.qid) throw new BusinessError('SESSION_EXPIRED');
+    const user = await db.selectFrom('users').select(['id', 'active', 'status', 'user_type']).where('id', '=', claims.uid).executeTakeFirst();
+    const feedback = await db.selectFrom('feedback').select('id').where('user_id', '=', claims.uid).where('questionnaire_id', '=', claims.qid).executeTakeFirst();
+    if (!user || !mayLogIn(user)) throw new BusinessError('ACCOUNT_DISABLED');
+    if (!feedback) throw new BusinessError('NOT_A_RESPONDENT');
+    const tk = await openSession(db, config, user.id, { questionnaireId: claims.qid, expiresAt: (claims.exp ?? 0) * 1000 });
+    return ok({ tk, userId: user.id, questionnaireId: claims.qid });
+  });
+}
