@@ -9,9 +9,11 @@ import { QeLayout } from './layout/QeLayout';
 import { theme } from './layout/theme';
 import { LoginPage } from './auth/LoginPage';
 import { InitPage } from './auth/InitPage';
+import { QuickLoginPage } from './auth/QuickLoginPage';
 import { NotFoundPage } from './common/NotFoundPage';
 import { TutorialPage } from './common/TutorialPage';
 import { PlaceholderPage } from './common/PlaceholderPage';
+import { GoogleCallbackPage } from './google/GoogleCallbackPage';
 import { keptAppRoutes, keptGroups } from './routes';
 
 const ToNotFound = () => <Navigate to="/404" replace />;
@@ -36,8 +38,9 @@ export function App() {
         <Route path="/init" element={<InitPage />} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/tutorial" element={<TutorialPage />} />
+        <Route path="/google-callback" element={<GoogleCallbackPage />} />
         <Route path="/app/login" element={<LoginPage chromeless />} />
-        <Route path="/app/quick" element={<PlaceholderPage titleKey="qe.menu.QuestionnaireFillingDetail" area="qe.placeholder.areaFilling" />} />
+        <Route path="/app/quick" element={<QuickLoginPage />} />
         <Route path="/app/upload" element={<PlaceholderPage titleKey="qe.common.noData" area="qe.placeholder.areaApp" />} />
       </CustomRoutes>
       {(permissions: PermissionEntry[]) => {

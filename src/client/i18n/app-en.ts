@@ -1,6 +1,7 @@
 /** QE's own texts in English. Every key here exists in app-zh-hk.ts too (a test checks). */
 const appEn = {
   qe: {
+    quick: { title: 'Opening your questionnaire', invalid: 'This link is not valid any more. Please log in to answer.', toLogin: 'Go to login' },
     app: { title: 'Questionnaire system', loading: 'Loading…' },
     menu: {
       dashboard: 'Home',

@@ -3,6 +3,7 @@ import type { AppMessages } from './app-en';
 /** QE's own texts in Traditional Chinese (Hong Kong). Typed by the English file so that no key can be missing. */
 const appZhHk: AppMessages = {
   qe: {
+    quick: { title: '正在開啟問卷', invalid: '此連結已失效，請登入後填寫問卷。', toLogin: '前往登入' },
     app: { title: '問卷系統', loading: '載入中…' },
     menu: {
       dashboard: '首頁',
