@@ -71,10 +71,11 @@ describe.each(LANGUAGES)('master data accounts ($locale)', ({ locale, suffix, im
     await useLanguage(page, locale);
     await page.goto(url('/master/students/list'));
     await page.getByTestId('list-students').waitFor();
-    // the template's columns: code, account, password, Chinese name, English name, class, number, e-mail, status, leave date
+    // the template's columns: code, account, password, Chinese name, English name, class, number, e-mail, status, leave date;
+    // classes of S6, so that the other files' counts of S1 classes (1A's 17 students) hold in any file order
     const file = await studentFile(page, locale, [
-      [`S9${suffix}1`, `imp${suffix.toLowerCase()}1`, 'Passw0rd!', '匯入甲', `Imported ${suffix} One`, '1A', 41, '', '1', ''],
-      [`S9${suffix}2`, `imp${suffix.toLowerCase()}2`, 'Passw0rd!', '匯入乙', `Imported ${suffix} Two`, '1B', 41, '', '1', ''],
+      [`S9${suffix}1`, `imp${suffix.toLowerCase()}1`, 'Passw0rd!', '匯入甲', `Imported ${suffix} One`, '6A', 41, '', '1', ''],
+      [`S9${suffix}2`, `imp${suffix.toLowerCase()}2`, 'Passw0rd!', '匯入乙', `Imported ${suffix} Two`, '6B', 41, '', '1', ''],
     ]);
     await page.getByTestId('master-import').click();
     await page.getByTestId('import-file').setInputFiles({ name: 'students.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });

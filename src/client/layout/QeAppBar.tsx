@@ -3,7 +3,8 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import { AppBar, Logout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { SchoolBrand } from './SchoolBrand';
-import { GoogleAccountButton, HelpLink, LanguageSwitch, PdfSupportState } from './TopBarItems';
+import { GoogleAccountButton } from '../google/GoogleAccountButton';
+import { HelpLink, LanguageSwitch, PdfSupportState } from './TopBarItems';
 
 function ChangePasswordItem() {
   const translate = useTranslate();

@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { Button, Chip, IconButton, Menu as MuiMenu, MenuItem, Tooltip } from '@mui/material';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import TranslateIcon from '@mui/icons-material/Translate';
-import GoogleIcon from '@mui/icons-material/Google';
-import { Confirm, useCanAccess, useGetIdentity, useLocaleState, useLocales, useTranslate } from 'react-admin';
+import { useCanAccess, useLocaleState, useLocales, useTranslate } from 'react-admin';
 import { usePdfSupport } from '../providers/pdfSupport';
-import { request } from '../providers/http';
 
 /** Help link (help.view): the tutorial page in a new tab. */
 export function HelpLink() {
@@ -61,41 +59,4 @@ export function PdfSupportState() {
   if (state === 'idle') return null;
   const color = state === 'success' ? 'success' : state === 'failed' ? 'error' : 'default';
   return <Chip size="small" color={color} label={translate(`qe.nav.pdf${state[0].toUpperCase()}${state.slice(1)}`)} sx={{ mx: 1, bgcolor: state === 'loading' ? 'rgba(255,255,255,0.8)' : undefined }} data-testid="pdf-support" />;
-}
-
-/**
- * Google account authorisation (google-account.view): confirm, then ask the server for the
- * provider's link and open it in a popup. Per spec §8 a failing auth-url call is ignored silently.
- */
-export function GoogleAccountButton() {
-  const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: 'google-account', action: 'view' });
-  const { identity } = useGetIdentity();
-  const [confirming, setConfirming] = useState(false);
-  if (!canAccess) return null;
-  const open = async () => {
-    setConfirming(false);
-    try {
-      const data = await request<{ link: string }>('/v1/google/actions/auth-url', { ignoreErr: true });
-      if (data?.link) window.open(data.link, 'qe-google', 'width=520,height=640');
-    } catch {
-      // silently ignored (spec §8)
-    }
-  };
-  return (
-    <>
-      <Tooltip title={translate('qe.nav.googleAccount')}>
-        <IconButton color="inherit" onClick={() => setConfirming(true)} aria-label={translate('qe.nav.googleAccount')} data-testid="google-account">
-          <GoogleIcon />
-        </IconButton>
-      </Tooltip>
-      <Confirm
-        isOpen={confirming}
-        title={translate('qe.nav.googleAccount')}
-        content={translate('qe.nav.googleConfirm', { name: identity?.fullName ?? '' })}
-        onConfirm={open}
-        onClose={() => setConfirming(false)}
-      />
-    </>
-  );
 }

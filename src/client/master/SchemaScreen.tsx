@@ -19,6 +19,7 @@ import {
 } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { MasterEntity } from '../../shared/master/entity';
+import { AssignRolesButton } from '../developer/AssignRolesButton';
 import { useMayDo } from './access';
 import { SchemaInput } from './inputs';
 import { ResetPasswordButton } from './ResetPasswordButton';
@@ -38,7 +39,12 @@ function FormToolbar({ entity, mode }: { entity: MasterEntity; mode: 'add' | 'ed
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton data-testid="master-save" />
-      {mode === 'edit' && entity.meta.account && <ResetPasswordButton meta={entity.meta} />}
+      {mode === 'edit' && entity.meta.account && (
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <AssignRolesButton />
+          <ResetPasswordButton meta={entity.meta} />
+        </Box>
+      )}
     </Toolbar>
   );
 }
@@ -86,6 +92,7 @@ function ViewActions({ entity }: { entity: MasterEntity }) {
   return (
     <TopToolbar>
       <BackToList entity={entity} />
+      {entity.meta.account && <AssignRolesButton />}
       {mayEdit && record && (
         <Button label="qe.master.edit" onClick={() => navigate(masterPath(entity.meta.route, 'edit', record.id))} data-testid="master-edit">
           <EditIcon />

@@ -4,17 +4,29 @@ import { PAGES } from '../../shared/permissions';
 
 export type MasterAction = 'add' | 'edit' | 'delete' | 'import' | 'export';
 
-/** Whether the entity's page offers an action at all (PAGES: positions have no import, school years no export…). */
+/** Whether a page offers an action at all (PAGES: positions have no import, school years no export…). */
+export function pageOffersAction(page: string, action: string): boolean {
+  return PAGES.find((p) => p.code === page)?.actions.includes(action) ?? false;
+}
+
+/** Whether the entity's page offers an action at all. */
 export function pageOffers(meta: EntityMeta, action: string): boolean {
-  return PAGES.find((p) => p.code === meta.permission)?.actions.includes(action) ?? false;
+  return pageOffersAction(meta.permission, action);
 }
 
 /**
- * One action of the entity's page, for the logged-in user: offered by the page and held
- * (authProvider.canAccess checks `${meta.permission}.${action}`, never the API resource name).
- * False while the answer is pending, so a button never flashes up.
+ * One action of a page (`page.action`) for the logged-in user: offered by the page and held
+ * (authProvider.canAccess). False while the answer is pending, so a button never flashes up.
+ */
+export function useHolds(page: string, action: string): boolean {
+  const { canAccess, isPending } = useCanAccess({ resource: page, action });
+  return pageOffersAction(page, action) && !isPending && canAccess === true;
+}
+
+/**
+ * One action of the entity's page, for the logged-in user (authProvider.canAccess checks
+ * `${meta.permission}.${action}`, never the API resource name).
  */
 export function useMayDo(meta: EntityMeta, action: MasterAction): boolean {
-  const { canAccess, isPending } = useCanAccess({ resource: meta.permission, action });
-  return pageOffers(meta, action) && !isPending && canAccess === true;
+  return useHolds(meta.permission, action);
 }

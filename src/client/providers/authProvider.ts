@@ -46,6 +46,11 @@ export function loadUserInfo(): Promise<UserInfo> {
   return userInfo;
 }
 
+/** Drops the cached user info: the next read loads it again (after the Google account was linked). */
+export function forgetUserInfo(): void {
+  userInfo = null;
+}
+
 export async function login(username: string, password: string): Promise<void> {
   const { tk, userId } = await request<{ tk: string; userId: number }>('/v1/login', {
     method: 'POST',
