@@ -1,9 +1,7 @@
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import { PlaceholderPage } from '../common/PlaceholderPage';
+import { QuestionnaireFillingList } from '../filling/QuestionnaireFillingList';
+import { QuestionnaireFillingScreen } from '../filling/QuestionnaireFillingScreen';
 import type { QeRouteGroup } from './types';
-
-const area = 'qe.placeholder.areaFilling';
-const page = (name: string) => <PlaceholderPage titleKey={`qe.menu.${name}`} area={area} />;
 
 /** Filling in questionnaires. detail (fill in) and view (read only) share one screen. */
 export const questionnaireFillingRoutes: QeRouteGroup = {
@@ -12,8 +10,22 @@ export const questionnaireFillingRoutes: QeRouteGroup = {
   redirect: '/questionnaire-filling/list',
   icon: EditNoteIcon,
   children: [
-    { path: '/questionnaire-filling/list', name: 'QuestionnaireFillingList', permission: 'form-input.view', cached: true, element: page('QuestionnaireFillingList') },
-    { path: '/questionnaire-filling/detail', name: 'QuestionnaireFillingDetail', permission: 'form-input.view', hidden: true, activeMenu: '/questionnaire-filling/list', element: page('QuestionnaireFillingDetail') },
-    { path: '/questionnaire-filling/view', name: 'QuestionnaireFillingView', permission: 'form-input.view', hidden: true, activeMenu: '/questionnaire-filling/list', element: page('QuestionnaireFillingView') },
+    { path: '/questionnaire-filling/list', name: 'QuestionnaireFillingList', permission: 'form-input.view', cached: true, element: <QuestionnaireFillingList /> },
+    {
+      path: '/questionnaire-filling/detail',
+      name: 'QuestionnaireFillingDetail',
+      permission: 'form-input.view',
+      hidden: true,
+      activeMenu: '/questionnaire-filling/list',
+      element: <QuestionnaireFillingScreen key="detail" type="detail" />,
+    },
+    {
+      path: '/questionnaire-filling/view',
+      name: 'QuestionnaireFillingView',
+      permission: 'form-input.view',
+      hidden: true,
+      activeMenu: '/questionnaire-filling/list',
+      element: <QuestionnaireFillingScreen key="view" type="view" />,
+    },
   ],
 };

@@ -5,7 +5,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SendIcon from '@mui/icons-material/Send';
 import { useTranslate } from 'react-admin';
 import { END, type Definition } from '../../../shared/questionnaire/definition';
-import { answerProblem, answersOnPath, nextSection, sectionProblems, type Answer, type AnswerProblem, type Answers } from '../../../shared/questionnaire/answers';
+import { answerProblem, answersOnPath, nextSection, sectionPath, sectionProblems, type Answer, type AnswerProblem, type Answers } from '../../../shared/questionnaire/answers';
 import { QuestionCard } from './QuestionCard';
 
 export interface QuestionnaireViewProps {
@@ -23,17 +23,50 @@ export interface QuestionnaireViewProps {
   title?: string;
   /** more to show under the title (a deadline, a notice) */
   header?: ReactNode;
+  /**
+   * What the server refused (a 422's message per question id). Each new object is shown on its
+   * questions — until the answer is changed — and the view opens the section of the first one on
+   * the respondent's way and scrolls to it. Ids of no question on the way are left to the caller.
+   */
+  problems?: Record<string, string>;
 }
+
+/** The server's messages as answer problems (the message is shown as it comes). */
+const serverProblems = (problems: Record<string, string> | undefined): Record<string, AnswerProblem> =>
+  Object.fromEntries(Object.entries(problems ?? {}).map(([id, message]) => [id, { problem: 'invalid', message: message || undefined } as AnswerProblem]));
 
 /**
  * The questionnaire as a respondent sees it, phone first: one section at a time, "next" checks
  * the section's answers (required ones and the response rules) and follows the branching
  * (answers.ts), "back" returns the way it came; the last section of the way offers "submit".
  */
-export function QuestionnaireView({ definition, value, onChange, onSubmit, readOnly, preview, title, header }: QuestionnaireViewProps) {
+export function QuestionnaireView({ definition, value, onChange, onSubmit, readOnly, preview, title, header, problems: refused }: QuestionnaireViewProps) {
   const translate = useTranslate();
   const [history, setHistory] = useState<number[]>([0]);
   const [problems, setProblems] = useState<Record<string, AnswerProblem>>({});
+  // the server's problems: kept apart from the section's own check, shown until the answer changes
+  const [external, setExternal] = useState<Record<string, AnswerProblem>>(() => serverProblems(refused));
+  const [seenRefused, setSeenRefused] = useState(refused);
+  const [focus, setFocus] = useState<{ id: string } | null>(null);
+  if (refused !== seenRefused) {
+    // a new answer of the server: show it, and go to the section of its first problem on the way
+    setSeenRefused(refused);
+    const found = serverProblems(refused);
+    setExternal(found);
+    const path = sectionPath(definition, value);
+    for (const [k, i] of path.entries()) {
+      const first = definition.sections[i].questions.find((q) => found[q.id]);
+      if (first) {
+        setHistory(path.slice(0, k + 1));
+        setProblems({});
+        setFocus({ id: first.id });
+        break;
+      }
+    }
+  }
+  useEffect(() => {
+    if (focus) document.getElementById(`q-${focus.id}`)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [focus]);
   const [finished, setFinished] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const top = useRef<HTMLDivElement>(null);
@@ -53,6 +86,13 @@ export function QuestionnaireView({ definition, value, onChange, onSubmit, readO
     if (answer === undefined) delete next[id];
     else next[id] = answer;
     change(next);
+    // the server judged the former answer
+    setExternal((shown) => {
+      if (!shown[id]) return shown;
+      const rest = { ...shown };
+      delete rest[id];
+      return rest;
+    });
     // a problem on screen follows the answer as it is corrected
     setProblems((shown) => {
       if (!shown[id]) return shown;
@@ -111,7 +151,8 @@ export function QuestionnaireView({ definition, value, onChange, onSubmit, readO
     onChange({});
   };
 
-  const problemCount = Object.keys(problems).length;
+  const shown = { ...external, ...problems };
+  const problemCount = section ? section.questions.filter((q) => shown[q.id]).length : 0;
   const atEnd = following === END;
   return (
     <Box ref={top} sx={{ maxWidth: 760, mx: 'auto', width: '100%', scrollMarginTop: 80 }} data-testid="questionnaire-view">
@@ -162,7 +203,7 @@ export function QuestionnaireView({ definition, value, onChange, onSubmit, readO
               </Paper>
             )}
             {section.questions.map((q) => (
-              <QuestionCard key={q.id} question={q} value={value[q.id]} onChange={changeAnswer} problem={problems[q.id]} readOnly={readOnly} />
+              <QuestionCard key={q.id} question={q} value={value[q.id]} onChange={changeAnswer} problem={shown[q.id]} readOnly={readOnly} />
             ))}
             {section.questions.length === 0 && <Typography sx={{ color: 'text.secondary', px: 1 }}>{translate('qe.question.emptySection')}</Typography>}
             {problemCount > 0 && (

@@ -1,0 +1,195 @@
+import type { ReactElement } from 'react';
+import { Box, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
+import {
+  DataTable,
+  List,
+  Loading,
+  Pagination,
+  ResourceContextProvider,
+  SelectInput,
+  useGetIdentity,
+  useListContext,
+  useLocale,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { QUESTIONNAIRE_STATUSES } from '../../shared/questionnaire/types';
+import type { UserInfo } from '../providers/authProvider';
+import { recordName } from '../master/labels';
+import { PER_PAGE, PER_PAGE_OPTIONS } from '../master/SchemaList';
+import { formatDateTime, statusKey } from '../questionnaires/form/labels';
+import { StatusChip } from '../questionnaires/form/StatusChip';
+import { useMobileMode } from '../layout/useMobileMode';
+import { FEEDBACK_STATUSES, feedbackStatusKey, fillingFieldKey, fillingPath, MY_QUESTIONNAIRES, screenFor, type MyQuestionnaire } from './model';
+
+/** The list's filters and page are kept in react-admin's store (spec: kept alive). */
+export const FILLING_LIST_STORE_KEY = 'filling.listParams';
+
+/** My feedback status as a chip: not submitted stands out, submitted is quiet. */
+export function FeedbackChip({ status }: { status: string | undefined }) {
+  const translate = useTranslate();
+  if (!status) return null;
+  return (
+    <Chip
+      size="small"
+      variant={status === 'SUBMITTED' ? 'outlined' : 'filled'}
+      color={status === 'SUBMITTED' ? 'success' : status === 'NOT_SUBMITTED' ? 'warning' : 'default'}
+      label={translate(feedbackStatusKey(status))}
+      data-testid="feedback-chip"
+    />
+  );
+}
+
+function StatusCell() {
+  const record = useRecordContext<MyQuestionnaire>();
+  return <StatusChip status={record?.status} />;
+}
+
+function FeedbackCell() {
+  const record = useRecordContext<MyQuestionnaire>();
+  return <FeedbackChip status={record?.feedbackStatus} />;
+}
+
+function NoData() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 2, color: 'text.secondary' }} data-testid="no-data">
+      {translate('qe.filling.list.empty')}
+    </Typography>
+  );
+}
+
+/** A phone's list: one card per questionnaire, the whole card opens it. */
+function FillingCards() {
+  const { data, isPending } = useListContext<MyQuestionnaire>();
+  const translate = useTranslate();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  if (isPending) return <Loading />;
+  if (!data?.length) return <NoData />;
+  const label = (name: string) => translate(fillingFieldKey(name));
+  const line = (name: string, value: string) =>
+    value ? (
+      <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+        {translate('qe.filling.list.line', { label: label(name), value })}
+      </Typography>
+    ) : null;
+  return (
+    <Stack spacing={1} sx={{ p: 1 }} data-testid="filling-cards">
+      {data.map((q) => (
+        <Card key={q.id} variant="outlined" data-testid="filling-card" data-id={q.id}>
+          <CardActionArea onClick={() => navigate(fillingPath(screenFor(q), q.id))}>
+            <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+              <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 500, overflowWrap: 'anywhere', mb: 0.5 }}>
+                {q.title}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 0.5 }}>
+                <StatusChip status={q.status} />
+                <FeedbackChip status={q.feedbackStatus} />
+              </Box>
+              {line('inCharge', recordName(q.inCharge as unknown as RaRecord, locale))}
+              {line('openDate', formatDateTime(q.openDate))}
+              {line('endDate', formatDateTime(q.endDate))}
+              {line('submittedAt', formatDateTime(q.submittedAt))}
+            </CardContent>
+          </CardActionArea>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * QuestionnaireFillingList: the questionnaires that target me (GET /v1/my/questionnaires), in
+ * progress first, filtered by school year (the current one by default, from my user info) and
+ * status, with my feedback status and submit time. A table on a wide screen, cards below the
+ * mobile breakpoint. A row opens the answer screen: the detail route while I may answer, the
+ * view route otherwise. Filters and page are kept when I come back (kept alive).
+ */
+export function QuestionnaireFillingList() {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const mobile = useMobileMode();
+  const { identity, isPending } = useGetIdentity();
+  if (isPending) return <Loading />;
+  const info = identity as (Partial<UserInfo> & { id: unknown }) | undefined;
+  const years = info?.years ?? [];
+  const currentYear = info?.currentYear ?? null;
+  const label = (name: string) => translate(fillingFieldKey(name));
+
+  const filters: ReactElement[] = [
+    <SelectInput key="schoolYearId" source="schoolYearId" label={label('schoolYear')} choices={years.map((y) => ({ id: y.id, name: y.name }))} translateChoice={false} emptyText="—" alwaysOn />,
+    <SelectInput
+      key="status"
+      source="status"
+      label={label('status')}
+      choices={QUESTIONNAIRE_STATUSES.filter((s) => s !== 'PREPARING').map((s) => ({ id: s, name: translate(statusKey(s)) }))}
+      translateChoice={false}
+      emptyText="—"
+      alwaysOn
+    />,
+    <SelectInput
+      key="feedbackStatus"
+      source="feedbackStatus"
+      label={label('feedbackStatus')}
+      choices={FEEDBACK_STATUSES.map((s) => ({ id: s, name: translate(feedbackStatusKey(s)) }))}
+      translateChoice={false}
+      emptyText="—"
+      alwaysOn
+    />,
+  ];
+
+  return (
+    <ResourceContextProvider value={MY_QUESTIONNAIRES}>
+      <List
+        resource={MY_QUESTIONNAIRES}
+        title={translate('qe.menu.QuestionnaireFillingList')}
+        perPage={PER_PAGE}
+        filters={filters}
+        filterDefaultValues={currentYear ? { schoolYearId: currentYear.id } : {}}
+        storeKey={FILLING_LIST_STORE_KEY}
+        actions={false}
+        pagination={<Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />}
+        empty={false}
+        exporter={false}
+        // the route table has checked form-input.view; react-admin's own check would ask about the API resource name
+        disableAuthentication
+        sx={{
+          '& .RaList-main, & .RaList-content': { minWidth: 0 },
+          // the filters wrap on a phone rather than widen the page
+          '& .RaFilterForm-root': { flexWrap: 'wrap', minWidth: 0 },
+          '& .RaFilterForm-root .MuiFormControl-root': { minWidth: mobile ? 140 : 180 },
+        }}
+      >
+        {mobile ? (
+          <FillingCards />
+        ) : (
+          <DataTable
+            rowClick={(_id, _resource, record) => fillingPath(screenFor(record as MyQuestionnaire), record.id)}
+            bulkActionButtons={false}
+            empty={<NoData />}
+            data-testid="list-filling"
+            sx={{
+              '& .RaDataTable-headerCell, & .column-status, & .column-openDate, & .column-endDate, & .column-feedbackStatus, & .column-submittedAt': { whiteSpace: 'nowrap' },
+              '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+            }}
+          >
+            <DataTable.Col source="title" label={label('title')} disableSort />
+            <DataTable.Col source="inCharge" label={label('inCharge')} disableSort render={(r: RaRecord) => recordName((r as MyQuestionnaire).inCharge as unknown as RaRecord, locale)} />
+            <DataTable.Col source="status" label={label('status')} disableSort>
+              <StatusCell />
+            </DataTable.Col>
+            <DataTable.Col source="openDate" label={label('openDate')} disableSort render={(r: RaRecord) => formatDateTime(r.openDate)} />
+            <DataTable.Col source="endDate" label={label('endDate')} disableSort render={(r: RaRecord) => formatDateTime(r.endDate)} />
+            <DataTable.Col source="feedbackStatus" label={label('feedbackStatus')} disableSort>
+              <FeedbackCell />
+            </DataTable.Col>
+            <DataTable.Col source="submittedAt" label={label('submittedAt')} disableSort render={(r: RaRecord) => formatDateTime(r.submittedAt)} />
+          </DataTable>
+        )}
+      </List>
+    </ResourceContextProvider>
+  );
+}
