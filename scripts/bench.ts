@@ -1,6 +1,8 @@
 /**
  * `npm run bench` (DESIGN.md §8): the real QE on loopback with 5,000 students, measured by
- * autocannon next to a bare Fastify app (the yardstick), and the 3,000-row student import timed.
+ * autocannon next to a bare Fastify app (the yardstick): two reads, and the submission of a
+ * 30-question reply by every student at once (100 connections, each request another student);
+ * then the 3,000-row student import timed.
  * Prints JSON and writes it to bench-results/bench-<timestamp>.json. No thresholds: machines are
  * noisy, so compare the ratios to the yardstick rather than the raw numbers.
  *
@@ -9,6 +11,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import autocannon from 'autocannon';
@@ -20,6 +23,10 @@ import type { NewUser } from '../src/server/db/schema.js';
 import { seedDemoSchool, DEMO_PASSWORD } from '../src/server/demo/seed.js';
 import { demoName } from '../src/server/demo/names.js';
 import { hashPassword } from '../src/server/auth/passwords.js';
+import { openSession } from '../src/server/auth/sessions.js';
+import type { Config } from '../src/server/config.js';
+import { QUESTION_TYPES, type Definition, type Question } from '../src/shared/questionnaire/definition.js';
+import { replyProblems, type Answer, type Answers } from '../src/shared/questionnaire/answers.js';
 import { fieldLabel } from '../src/shared/master/labels.js';
 import { createTestDatabase } from '../tests/support/database.js';
 
@@ -27,6 +34,9 @@ const STUDENTS = 5000;
 const IMPORT_ROWS = 3000;
 const IMPORT_RUNS = 3;
 const CONNECTIONS = 10;
+/** The submission run: a questionnaire of this many questions, answered over this many connections. */
+const QUESTIONS = 30;
+const SUBMIT_CONNECTIONS = 100;
 const DURATION = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 8;
 const LIST_PATH = '/v1/students?page=7&size=50&sort=nameEn&order=asc&status=1&q=chan';
 
@@ -40,6 +50,7 @@ interface RunResult {
   latencyMs: { p50: number; p97_5: number; p99: number };
   errors: number;
   non2xx: number;
+  connections: number;
 }
 
 /**
@@ -89,9 +100,10 @@ async function seedStudents(db: DB): Promise<number> {
 }
 
 /** One autocannon run; the load comes from a worker thread so the servers have this thread's event loop. */
-async function cannon(name: string, description: string, url: string, headers: Record<string, string> = {}): Promise<RunResult> {
-  log(`${name}: ${CONNECTIONS} connections, ${DURATION} s`);
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, workers: 1 });
+async function cannon(name: string, description: string, url: string, headers: Record<string, string> = {}, more: autocannon.Options | object = {}): Promise<RunResult & { result: autocannon.Result }> {
+  const options: autocannon.Options = { url, connections: CONNECTIONS, duration: DURATION, headers, workers: 1, ...more };
+  log(`${name}: ${options.connections} connections, ${DURATION} s`);
+  const r = await autocannon(options);
   return {
     name,
     description,
@@ -100,7 +112,103 @@ async function cannon(name: string, description: string, url: string, headers: R
     latencyMs: { p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99 },
     errors: r.errors,
     non2xx: r.non2xx,
+    connections: options.connections!,
+    result: r,
   };
+}
+const summary = ({ result: _result, ...run }: RunResult & { result: autocannon.Result }): RunResult => run;
+
+/** QUESTIONS questions, the ten types in turn, every one required, in three sections. */
+function benchDefinition(): Definition {
+  const choices = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i + 1}`, label: `${prefix.toUpperCase()} ${i + 1}` }));
+  const questions: Question[] = Array.from({ length: QUESTIONS }, (_, i) => {
+    const type = QUESTION_TYPES[i % QUESTION_TYPES.length];
+    const q: Question = { id: `q${i + 1}`, type, title: `Question ${i + 1} (${type})`, required: true };
+    if (type === 'RADIO' || type === 'DROPDOWN') q.options = choices('o', type === 'RADIO' ? 4 : 8);
+    if (type === 'CHECKBOX') Object.assign(q, { options: choices('o', 6), other: true, choiceRule: { kind: 'atLeast', count: 2 } });
+    if (type === 'GRID_RADIO' || type === 'GRID_CHECKBOX') Object.assign(q, { rows: choices('r', 4), columns: choices('c', 5) });
+    if (type === 'LINEAR_SCALE') q.scale = { min: 1, max: 5, minLabel: 'Not at all', maxLabel: 'Very much' };
+    if (type === 'SHORT_TEXT') q.textRule = { kind: 'length', min: 2, max: 50 };
+    return q;
+  });
+  return { version: 1, sections: [0, 1, 2].map((s) => ({ id: `s${s + 1}`, title: `Part ${s + 1}`, questions: questions.slice(s * 10, s * 10 + 10) })) };
+}
+
+/** A reply to `benchDefinition` that passes every rule. */
+function benchAnswers(definition: Definition): Answers {
+  const answers: Answers = {};
+  for (const q of definition.sections.flatMap((s) => s.questions)) {
+    const rows = q.rows ?? [];
+    const oneEach: Record<string, string> = Object.fromEntries(rows.map((r, i) => [r.id, `c${i + 1}`]));
+    const twoEach: Record<string, string[]> = Object.fromEntries(rows.map((r, i) => [r.id, [`c${i + 1}`, `c${i + 2}`]]));
+    const byType: Record<Question['type'], Answer> = {
+      SHORT_TEXT: 'Chan Tai Man',
+      PARAGRAPH: 'The library should open earlier in the morning, and the canteen could offer more vegetarian dishes on weekdays.',
+      RADIO: { choice: 'o2' },
+      CHECKBOX: { choices: ['o1', 'o4', '__other__'], otherText: 'Drama club' },
+      DROPDOWN: { choice: 'o7' },
+      LINEAR_SCALE: 4,
+      GRID_RADIO: oneEach,
+      GRID_CHECKBOX: twoEach,
+      DATE: '2025-03-14',
+      TIME: '08:15',
+    };
+    answers[q.id] = byType[q.type];
+  }
+  return answers;
+}
+
+/**
+ * Every student replies at once: a 30-question questionnaire for ALL_STUDENTS opened now, a
+ * session per student, then SUBMIT_CONNECTIONS connections POSTing replies, each request the
+ * next student's (scripts/bench-submission.cjs), until the students run out or the time is up.
+ */
+async function submissionRun(qe: string, db: DB, config: Config): Promise<RunResult & { submissionsPerSec: number; questions: number; students: number; stored: number; submitted: number }> {
+  const { data: teacher } = await api(qe, '/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'teacher01', password: DEMO_PASSWORD }) });
+  const headers = { authorization: `Bearer ${teacher.tk}`, 'accept-language': 'en', 'content-type': 'application/json' };
+  const definition = benchDefinition();
+  const { data: created } = await api(qe, '/v1/questionnaires', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ title: 'Bench: every student replies', type: 'NAMED', targets: [{ kind: 'ALL_STUDENTS' }], definition, openDate: new Date(Date.now() - 60_000).toISOString(), endDate: new Date(Date.now() + 86_400_000).toISOString() }),
+  });
+  const t0 = performance.now();
+  const { data: ready } = await api(qe, `/v1/questionnaires/${created.id}/ready`, { method: 'POST', headers: { authorization: headers.authorization } });
+  if (ready.status !== 'PROCESSING') throw new Error(`the bench questionnaire is ${ready.status}, not PROCESSING`);
+  const students = (await db.selectFrom('feedback').select('user_id').where('questionnaire_id', '=', created.id).orderBy('id').execute()).map((f) => f.user_id);
+  log(`questionnaire ${created.id} opened for ${students.length} students in ${Math.round(performance.now() - t0)} ms`);
+  const tokens: string[] = [];
+  for (let i = 0; i < students.length; i += 100) tokens.push(...(await Promise.all(students.slice(i, i + 100).map((id) => openSession(db, config, id)))));
+  const answers = benchAnswers(definition);
+  const problems = replyProblems(definition, answers);
+  if (Object.keys(problems).length) throw new Error(`the bench reply is not valid: ${JSON.stringify(problems)}`);
+  const file = join(config.dataDir, 'bench-submissions.json');
+  writeFileSync(file, JSON.stringify({ tokens, answers }));
+  // the worker thread copies this process's environment when it starts
+  process.env.QE_BENCH_SUBMISSIONS = file;
+
+  const run = await cannon('submissions', `a ${QUESTIONS}-question reply, each request another of ${students.length} students, ${SUBMIT_CONNECTIONS} connections`, `${qe}/v1/my/questionnaires/${created.id}/replies`, { 'content-type': 'application/json', 'accept-language': 'en' }, {
+    method: 'POST',
+    connections: SUBMIT_CONNECTIONS,
+    maxOverallRequests: tokens.length,
+    requests: [{ setupRequest: fileURLToPath(new URL('./bench-submission.cjs', import.meta.url)) }],
+  });
+  const count = async (table: 'replies' | 'feedback') => {
+    let q = db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('questionnaire_id', '=', created.id);
+    if (table === 'feedback') q = q.where('status', '=', 'SUBMITTED');
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+  // requests in flight when the time ran out are still stored after autocannon let go of them: wait until all is written
+  let stored = await count('replies');
+  for (let before = -1; stored !== before; stored = await count('replies')) {
+    before = stored;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const submitted = await count('feedback');
+  const ok = run.result['2xx'];
+  log(`submissions: ${ok} answered 2xx in ${run.result.duration} s; ${stored} replies stored, ${submitted} feedback records SUBMITTED`);
+  if (stored !== submitted || stored < ok || stored > ok + SUBMIT_CONNECTIONS) throw new Error(`${ok} submissions succeeded but ${stored} replies and ${submitted} submitted feedback records are stored`);
+  return { ...summary(run), submissionsPerSec: round(ok / run.result.duration), questions: QUESTIONS, students: students.length, stored, submitted };
 }
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -117,7 +225,7 @@ async function listen(app: FastifyInstance): Promise<string> {
 async function api(base: string, path: string, init: RequestInit = {}): Promise<{ code: number; msg?: string; data?: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- the envelope's data varies
   const res = await fetch(base + path, init);
   const body = await res.json();
-  if (body.code !== 200) throw new Error(`${init.method ?? 'GET'} ${path} answered HTTP ${res.status}: ${JSON.stringify(body).slice(0, 2000)}`);
+  if (body.code !== 200 && body.code !== 201) throw new Error(`${init.method ?? 'GET'} ${path} answered HTTP ${res.status}: ${JSON.stringify(body).slice(0, 2000)}`);
   return body;
 }
 
@@ -181,13 +289,17 @@ async function main() {
     log(`student list: ${pageRows} rows on page 7 of ${page.data.total} matching`);
     await api(qe, '/v1/my/user-info', { headers: auth });
 
-    const runs = [
-      await cannon('yardstick', 'bare Fastify, one GET answering a small JSON', `${bare}/hello`),
-      await cannon('students-list', 'page 7 of 50 students of 5,000, sorted by nameEn, status=1, q=chan', qe + LIST_PATH, auth),
-      await cannon('user-info', 'the logged-in admin, permissions and calendar', `${qe}/v1/my/user-info`, auth),
+    const runs: RunResult[] = [
+      summary(await cannon('yardstick', 'bare Fastify, one GET answering a small JSON', `${bare}/hello`)),
+      summary(await cannon('students-list', 'page 7 of 50 students of 5,000, sorted by nameEn, status=1, q=chan', qe + LIST_PATH, auth)),
+      summary(await cannon('user-info', 'the logged-in admin, permissions and calendar', `${qe}/v1/my/user-info`, auth)),
     ];
+    // before the import, which would add students to ALL_STUDENTS
+    const submissions = await submissionRun(qe, db, config);
+    runs.push(submissions);
     const base = runs[0].requestsPerSec;
-    const ratios = Object.fromEntries(runs.slice(1).map((r) => [r.name, round(r.requestsPerSec / base, 4)]));
+    // submissions: the successful ones over the run's real length (it ends early when the students run out)
+    const ratios = Object.fromEntries(runs.slice(1).map((r) => [r.name, round((r === submissions ? submissions.submissionsPerSec : r.requestsPerSec) / base, 4)]));
 
     // the 3,000-row import: template header, class codes, then IMPORT_RUNS files of fresh students
     const templateRes = await fetch(`${qe}/v1/students/import-template`, { headers: auth });

@@ -8,7 +8,8 @@ import { BusinessError, requestLang } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
 import { answersOnPath, replyProblems } from '../../shared/questionnaire/answers.js';
 import type { Definition } from '../../shared/questionnaire/definition.js';
-import { QUESTIONNAIRE_STATUSES } from '../../shared/questionnaire/types.js';
+import { QUESTIONNAIRE_STATUSES, type Target } from '../../shared/questionnaire/types.js';
+import { resolveAudience } from '../questionnaires/audience.js';
 import { messageText } from '../../shared/master/labels.js';
 
 const tags = ['filling'];
@@ -144,8 +145,14 @@ export async function fillingRoutes(app: FastifyInstance, { db, config }: { db: 
     const { submissionKey, answers } = request.body;
     const row = (await mine(me.id).select('q.definition').where('q.id', '=', request.params.id).executeTakeFirst()) as (Mine & { definition: string }) | undefined;
     if (!row) {
-      const exists = await db.selectFrom('questionnaires').select('id').where('id', '=', request.params.id).executeTakeFirst();
-      throw new BusinessError(exists ? 'NOT_A_RESPONDENT' : 'RECORD_NOT_FOUND');
+      const q = await db.selectFrom('questionnaires').select(['status', 'targets', 'school_year_id']).where('id', '=', request.params.id).executeTakeFirst();
+      if (!q) throw new BusinessError('RECORD_NOT_FOUND');
+      // the feedback records come when it opens: before that, its audience says whether I am asked
+      if (q.status === 'PREPARING' || q.status === 'NOT_OPEN') {
+        const { respondents } = await resolveAudience(db, JSON.parse(q.targets) as Target[], q.school_year_id);
+        if (respondents.some((r) => r.userId === me.id)) throw new BusinessError('NOT_OPEN_YET');
+      }
+      throw new BusinessError('NOT_A_RESPONDENT');
     }
     const done = { submittedAt: row.submitted_at };
     if (row.feedback_status === 'SUBMITTED') {
@@ -161,8 +168,12 @@ export async function fillingRoutes(app: FastifyInstance, { db, config }: { db: 
     const problems = replyProblems(definition, answers);
     if (Object.keys(problems).length) {
       const data: Record<string, string> = {};
+      const questions = new Map(definition.sections.flatMap((s) => s.questions.map((q) => [q.id, q] as const)));
       for (const [questionId, p] of Object.entries(problems)) {
-        data[questionId] = p.message || messageText(lang, `qe.question.answerProblems.${p.problem}`, { ...p, smart_count: p.count });
+        // as the answer screen says it: a grid row by its label, a rule broken in one row with that row's label before it
+        const row = p.row ? (questions.get(questionId)?.rows?.find((r) => r.id === p.row)?.label ?? '') : '';
+        const text = p.message || messageText(lang, `qe.question.answerProblems.${p.problem}`, { ...p, row, smart_count: p.count });
+        data[questionId] = row && p.problem !== 'requiredRow' ? messageText(lang, 'qe.question.inRow', { row, text }) : text;
       }
       return reply.status(422).send({ code: 422, msg: Object.values(data).join('; '), data });
     }
