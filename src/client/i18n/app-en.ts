@@ -661,6 +661,9 @@ const appEn = {
       },
     },
     google: {
+      clear: 'Clear Google account',
+      clearConfirm: 'Clear the Google account %{mail} from this user? They can bind one again from the top bar.',
+      cleared: 'Google account cleared',
       bound: 'Google account: %{mail}',
       notBound: 'Link a Google account (none linked yet)',
       replaces: 'It replaces the account linked now (%{mail}).',

@@ -663,6 +663,9 @@ const appZhHk: AppMessages = {
       },
     },
     google: {
+      clear: '解除 Google 帳戶',
+      clearConfirm: '要解除此用戶的 Google 帳戶 %{mail} 嗎？用戶可於頂欄再次綁定。',
+      cleared: '已解除 Google 帳戶',
       bound: 'Google 帳戶：%{mail}',
       notBound: '連結 Google 帳戶（尚未連結）',
       replaces: '此操作會取代目前連結的帳戶（%{mail}）。',

@@ -20,6 +20,7 @@ import {
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { MasterEntity } from '../../shared/master/entity';
 import { AssignRolesButton } from '../developer/AssignRolesButton';
+import { ClearGoogleButton } from '../google/ClearGoogleButton';
 import { useMayDo } from './access';
 import { SchemaInput } from './inputs';
 import { ResetPasswordButton } from './ResetPasswordButton';
@@ -93,6 +94,7 @@ function ViewActions({ entity }: { entity: MasterEntity }) {
     <TopToolbar>
       <BackToList entity={entity} />
       {entity.meta.account && <AssignRolesButton />}
+      {entity.meta.account && <ClearGoogleButton />}
       {mayEdit && record && (
         <Button label="qe.master.edit" onClick={() => navigate(masterPath(entity.meta.route, 'edit', record.id))} data-testid="master-edit">
           <EditIcon />
