@@ -267,4 +267,6 @@ export interface RepliesTable {
   submitted_on: string;
   /** JSON: Answers */
   answers: string;
+  /** 1 once an anonymous reply has been rewritten among others (PostgreSQL): see filling/mixing.ts */
+  mixed: Generated<number>;
 }

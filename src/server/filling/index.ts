@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { quickLoginRoutes } from './quick.js';
+import { startMixing } from './mixing.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError, requestLang } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
@@ -39,6 +40,8 @@ type Mine = {
  */
 export async function fillingRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   await quickLoginRoutes(app, { db, config });
+  const stopMixing = startMixing(db, config.schedulerSeconds, app.log);
+  app.addHook('onClose', async () => stopMixing());
   const mine = (userId: number) =>
     db
       .selectFrom('feedback as f')

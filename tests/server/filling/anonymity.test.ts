@@ -7,6 +7,7 @@ import { testApp, type TestApp } from '../harness.js';
 import { caller } from '../master/helpers.js';
 import { as, classId, classStudents, data, type Caller } from '../questionnaires/helpers.js';
 import { goodAnswers, newKey, opened } from './helpers.js';
+import { mixAnonymousReplies } from '../../../src/server/filling/mixing.js';
 
 type Row = Record<string, unknown>;
 
@@ -79,10 +80,26 @@ describe('anonymous replies', () => {
     const times = await submitAll(q.id, submitters);
 
     // the replies table: its columns, nothing more
-    expect((await columns('replies')).map((c) => c.name).sort()).toEqual(['answers', 'feedback_id', 'id', 'questionnaire_id', 'submitted_on']);
+    expect((await columns('replies')).map((c) => c.name).sort()).toEqual(['answers', 'feedback_id', 'id', 'mixed', 'questionnaire_id', 'submitted_on']);
     expect((await columns('replies')).find((c) => c.name === 'submitted_on')?.type).toBe('text');
 
-    const replies = (await t.db.selectFrom('replies').selectAll().where('questionnaire_id', '=', q.id).execute()) as RepliesTable[];
+    if (pg()) {
+      // before mixing, PostgreSQL's hidden transaction ids would pair each reply with its feedback update
+      const paired = await sql<{ n: number }>`select count(*)::int as n from replies r join feedback f on f.xmin = r.xmin where r.questionnaire_id = ${q.id}`.execute(t.db);
+      expect(paired.rows[0].n).toBe(submitters.length);
+    }
+    expect(await mixAnonymousReplies(t.db)).toBe(submitters.length);
+    if (pg()) {
+      // after it, no hidden column pairs them: one transaction wrote them all, in random physical order
+      const paired = await sql<{ n: number }>`select count(*)::int as n from replies r join feedback f on f.xmin = r.xmin where r.questionnaire_id = ${q.id}`.execute(t.db);
+      expect(paired.rows[0].n).toBe(0);
+      const writers = await sql<{ n: number }>`select count(distinct xmin::text)::int as n from replies where questionnaire_id = ${q.id}`.execute(t.db);
+      expect(writers.rows[0].n).toBe(1);
+      const physical = await sql<{ answers: string }>`select answers from replies where questionnaire_id = ${q.id} order by ctid`.execute(t.db);
+      expect(physical.rows.map((r) => Number(/\d+$/.exec(JSON.parse(r.answers).story)![0]))).not.toEqual(submitters.map((_, i) => i));
+    }
+
+    const replies = (await t.db.selectFrom('replies').selectAll().where('questionnaire_id', '=', q.id).execute()) as unknown as RepliesTable[];
     expect(replies).toHaveLength(submitters.length);
     const feedback = await t.db.selectFrom('feedback').selectAll().where('questionnaire_id', '=', q.id).execute();
     const users = await t.db.selectFrom('users').select(['id', 'username', 'user_no', 'email']).execute();
@@ -98,7 +115,7 @@ describe('anonymous replies', () => {
       expect(reply.feedback_id).toBeNull();
       expect(reply.questionnaire_id).toBe(q.id);
       for (const [column, value] of Object.entries(reply)) {
-        if (column === 'questionnaire_id' || value === null) continue;
+        if (column === 'questionnaire_id' || column === 'mixed' || value === null) continue;
         expect(personal.has(String(value)), `replies.${column} = ${String(value)}`).toBe(false);
       }
       // nor anywhere inside the answers
