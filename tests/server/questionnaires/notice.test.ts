@@ -1,59 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { parseMail as parse, smtpServer } from '../../support/smtp.js';
 import { interpolate, ERRORS } from '../../../src/shared/errors.js';
 import type { Questionnaire } from '../../../src/shared/questionnaire/types.js';
 import { testApp, type TestApp } from '../harness.js';
 import { as, classId, classStudents, create, data, expectError, feedbackRows, oneQuestion, processing, userId, type Caller } from './helpers.js';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives and refuses the recipients in `refuse`. */
-async function smtpServer() {
-  const received: Received[] = [];
-  const refuse = new Set<string>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, done) {
-      if (refuse.has(address.address)) {
-        const error = new Error('No such mailbox here') as Error & { responseCode: number };
-        error.responseCode = 550;
-        return done(error);
-      }
-      done();
-    },
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, refuse, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A header's value and the decoded text body of a plain single-part message. */
-function parse(raw: string) {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1].trim();
-  let body = rest.join('\n\n');
-  const encoding = header('Content-Transfer-Encoding')?.toLowerCase();
-  if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    body = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
-  }
-  return { header, body: body.trim() };
-}
 
 describe('reminders (send notice)', () => {
   let t: TestApp;
