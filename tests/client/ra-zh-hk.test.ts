@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { flatten } from '../support/messages';
 import englishMessages from 'ra-language-english';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import raZhHk from '../../src/client/i18n/ra-zh-hk';
 
-/** Every leaf of a message tree, as 'a.b.c' -> value. */
-function flatten(obj: object, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [k, v] of Object.entries(obj)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object') for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
-    else out.set(key, v);
-  }
-  return out;
-}
 
 const placeholders = (text: string) => [...new Set([...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]))].sort();
 const parts = (text: string) => text.split(' |||| ');

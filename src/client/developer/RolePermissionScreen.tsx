@@ -9,6 +9,7 @@ import { useHolds } from '../master/access';
 import { developerApi, type MenuNode, type Role } from './api';
 import { PermissionGrid } from './PermissionGrid';
 import { ROLE_LIST } from './paths';
+import { RecordNotFound } from '../common/RecordNotFound';
 
 interface Loaded {
   role: Role;
@@ -57,14 +58,7 @@ export function RolePermissionScreen() {
 
   const title = translate('qe.menu.rolePermission');
   if (failed) {
-    return (
-      <Card sx={{ mt: 2 }}>
-        <Title title={title} />
-        <CardContent>
-          <Typography data-testid="record-not-found">{translate('qe.error.recordNotFound')}</Typography>
-        </CardContent>
-      </Card>
-    );
+    return <RecordNotFound title={title} />;
   }
   if (!loaded) {
     return (

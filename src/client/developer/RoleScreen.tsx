@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ListIcon from '@mui/icons-material/List';
 import SecurityIcon from '@mui/icons-material/Security';
@@ -11,7 +11,6 @@ import {
   Show,
   SimpleForm,
   TextInput,
-  Title,
   Toolbar,
   TopToolbar,
   maxLength,
@@ -27,6 +26,7 @@ import { rolePayload, type Role } from './api';
 import { ROLE_LIST, rolePath } from './paths';
 import { useUserTypeChoices } from './RoleList';
 import { RoleUsers } from './RoleUsers';
+import { RecordNotFound } from '../common/RecordNotFound';
 
 export type RoleScreenType = 'view' | 'add' | 'edit';
 
@@ -117,14 +117,7 @@ export function RoleScreen({ type }: { type: RoleScreenType }) {
     );
   }
   if (!id) {
-    return (
-      <Card sx={{ mt: 2 }}>
-        <Title title={title} />
-        <CardContent>
-          <Typography data-testid="record-not-found">{translate('qe.error.recordNotFound')}</Typography>
-        </CardContent>
-      </Card>
-    );
+    return <RecordNotFound title={title} />;
   }
   if (type === 'edit') {
     return (

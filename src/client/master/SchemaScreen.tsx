@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ListIcon from '@mui/icons-material/List';
 import {
@@ -9,7 +9,6 @@ import {
   SaveButton,
   Show,
   SimpleForm,
-  Title,
   Toolbar,
   TopToolbar,
   useLocale,
@@ -27,6 +26,7 @@ import { ResetPasswordButton } from './ResetPasswordButton';
 import { masterPath } from './paths';
 import { defaultValues, formProperties, toPayload, type FormMode } from './schema';
 import { schemaResolver } from './validation';
+import { RecordNotFound } from '../common/RecordNotFound';
 
 export type ScreenType = 'view' | 'add' | 'edit';
 
@@ -104,17 +104,6 @@ function ViewActions({ entity }: { entity: MasterEntity }) {
   );
 }
 
-function RecordNotFound({ title }: { title: string }) {
-  const translate = useTranslate();
-  return (
-    <Card sx={{ mt: 2 }}>
-      <Title title={title} />
-      <CardContent>
-        <Typography data-testid="record-not-found">{translate('qe.error.recordNotFound')}</Typography>
-      </CardContent>
-    </Card>
-  );
-}
 
 /**
  * View, add and edit of a master entity: one screen told apart by `type` (spec §2), the record's

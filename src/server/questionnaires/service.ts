@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { DB } from '../db/connect.js';
 import type { Database, QuestionnairesTable } from '../db/schema.js';
 import type { AuthUser } from '../plugins/guard.js';
@@ -8,22 +8,8 @@ import type { Questionnaire, QuestionnaireStatus, QuestionnaireType, Target } fr
 import { audienceYear, resolveAudience } from './audience.js';
 import { openQuestionnaire } from './lifecycle.js';
 
-type Row = {
-  id: number;
-  title: string;
-  school_year_id: number | null;
-  in_charge_id: number;
-  type: string;
-  status: string;
-  open_date: string | null;
-  end_date: string | null;
-  create_date: string;
-  last_notice_time: string | null;
-  targets: string;
-  definition: string;
-  name_hk: string;
-  name_en: string;
-};
+/** A stored questionnaire with the names of the person in charge. */
+type Row = Selectable<QuestionnairesTable> & { name_hk: string; name_en: string };
 
 export interface QuestionnaireInput {
   title?: string;

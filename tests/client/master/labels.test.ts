@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { flatten } from '../../support/messages';
 import zhHk from '../../../src/client/i18n/zh-hk';
 import en from '../../../src/client/i18n/en';
 import { masterEntities } from '../../../src/shared/generated/master-entities';
 import { enumKey, labelKeys } from '../../../src/client/master/labels';
 import { itemSchema } from '../../../src/client/master/schema';
 
-function flatten(obj: object, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [k, v] of Object.entries(obj)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object') for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
-    else out.set(key, v);
-  }
-  return out;
-}
 const files = { 'zh-hk': flatten(zhHk), en: flatten(en) };
 const inBoth = (key: string) => files['zh-hk'].has(key) && files.en.has(key);
 

@@ -1,20 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { flatten } from '../../support/messages';
 import zhHk from '../../../src/client/i18n/zh-hk';
 import en from '../../../src/client/i18n/en';
 import { QUESTION_TYPES } from '../../../src/shared/questionnaire/definition';
 import { DEFINITION_PROBLEMS } from '../../../src/client/questionnaires/designer/problems';
 import { ANSWER_PROBLEMS } from '../../../src/shared/questionnaire/answers';
 
-function flatten(obj: object, prefix = ''): Map<string, unknown> {
-  const out = new Map<string, unknown>();
-  for (const [k, v] of Object.entries(obj)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object') for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
-    else out.set(key, v);
-  }
-  return out;
-}
 const zh = flatten(zhHk);
 const enKeys = flatten(en);
 const missing = (keys: string[]) => keys.filter((k) => !zh.has(k) || !enKeys.has(k));

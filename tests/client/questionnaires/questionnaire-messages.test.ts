@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { flatten } from '../../support/messages';
 import appEn from '../../../src/client/i18n/app-en';
 import appZhHk from '../../../src/client/i18n/app-zh-hk';
 import { QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES, TARGET_KINDS } from '../../../src/shared/questionnaire/types';
 import { PICK_KINDS, SCOPES, pickKey, statusKey, targetKindKey, typeKey } from '../../../src/client/questionnaires/form/labels';
 
-function text(messages: unknown, key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
-}
+const files = new Map<object, Map<string, unknown>>([appZhHk, appEn].map((m) => [m, flatten(m)]));
+const text = (messages: object, key: string) => files.get(messages)!.get(key);
 
 // the keys these screens build at run time, which the general message test cannot see in the source
 const keys = [

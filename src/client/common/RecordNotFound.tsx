@@ -1,0 +1,15 @@
+import { Card, CardContent, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+
+/** A detail screen whose record is missing (or may not be seen): the title and 'record not found'. */
+export function RecordNotFound({ title }: { title: string }) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={title} />
+      <CardContent>
+        <Typography data-testid="record-not-found">{translate('qe.error.recordNotFound')}</Typography>
+      </CardContent>
+    </Card>
+  );
+}
