@@ -21,6 +21,7 @@ import type { MasterDeps } from './master/crud.js';
 import { questionnaireRoutes } from './questionnaires/index.js';
 import { googleRoutes } from './google/index.js';
 import { fillingRoutes } from './filling/index.js';
+import { statisticsRoutes } from './statistics/index.js';
 
 export interface App {
   app: FastifyInstance;
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(questionnaireRoutes, { db, config });
   await app.register(googleRoutes, { db, config });
   await app.register(fillingRoutes, { db, config });
+  await app.register(statisticsRoutes, { db, config });
 
   await app.register(clientPlugin, { config });
   return { app, db };

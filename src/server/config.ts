@@ -34,6 +34,8 @@ export interface Config {
   trustProxy: boolean;
   /** how often questionnaires due to open or finish are looked for, in seconds; 0 = never (QE_SCHEDULER_SECONDS, default 30) */
   schedulerSeconds: number;
+  /** anonymous questionnaires: a filtered group with fewer replies than this is withheld in statistics (QE_ANONYMOUS_MIN_GROUP, default 5) */
+  anonymousMinGroup: number;
   /** Google account binding (spec §1): the OAuth client and the provider's endpoints (Google's by default) */
   google: {
     clientId: string;
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tutorialUrl: env.QE_TUTORIAL_URL || '/qe/tutorial',
     trustProxy: env.QE_TRUST_PROXY === '1',
     schedulerSeconds: int(env.QE_SCHEDULER_SECONDS, 30),
+    anonymousMinGroup: Math.max(1, int(env.QE_ANONYMOUS_MIN_GROUP, 5)),
     google: {
       clientId: env.QE_GOOGLE_CLIENT_ID || '',
       clientSecret: env.QE_GOOGLE_CLIENT_SECRET || '',

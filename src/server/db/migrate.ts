@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_questionnaires.js';
 import * as m0004 from './migrations/0004_replies.js';
 import * as m0005 from './migrations/0005_quick_links.js';
 import * as m0006 from './migrations/0006_reply_mixing.js';
+import * as m0007 from './migrations/0007_statistics.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_replies': m0004,
   '0005_quick_links': m0005,
   '0006_reply_mixing': m0006,
+  '0007_statistics': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -24,6 +24,7 @@ export interface Database {
   questionnaire_assistants: QuestionnaireAssistantsTable;
   feedback: FeedbackTable;
   replies: RepliesTable;
+  reply_answers: ReplyAnswersTable;
 }
 
 export interface SchoolTable {
@@ -256,6 +257,9 @@ export interface FeedbackTable {
   notified_at: string | null;
   /** the client's key of the submission that was stored: a repeated submit with it answers the first result */
   submission_key?: string | null;
+  /** a student's grade and class in the questionnaire's school year when it opened (statistics filters) */
+  grade_id?: number | null;
+  class_id?: number | null;
 }
 
 /** One reply's answers. Anonymous: no feedback id, only the date — nothing joins it to a person. */
@@ -269,4 +273,19 @@ export interface RepliesTable {
   answers: string;
   /** 1 once an anonymous reply has been rewritten among others (PostgreSQL): see filling/mixing.ts */
   mixed: Generated<number>;
+  /** copied from the feedback record: what statistics filter by; for anonymous replies all that is kept of the person */
+  respondent_role?: string | null;
+  grade_id?: number | null;
+  class_id?: number | null;
+}
+
+/** One reply's answers as countable rows: see src/server/statistics/answerRows.ts. */
+export interface ReplyAnswersTable {
+  reply_id: string;
+  questionnaire_id: number;
+  question_id: string;
+  item: string;
+  col: string;
+  value_text: string | null;
+  value_number: number | null;
 }

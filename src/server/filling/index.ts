@@ -12,6 +12,7 @@ import type { Definition } from '../../shared/questionnaire/definition.js';
 import { QUESTIONNAIRE_STATUSES, type Target } from '../../shared/questionnaire/types.js';
 import { resolveAudience } from '../questionnaires/audience.js';
 import { messageText } from '../../shared/master/labels.js';
+import { answerRows, insertAnswerRows } from '../statistics/answerRows.js';
 
 const tags = ['filling'];
 const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } as const;
@@ -146,7 +147,10 @@ export async function fillingRoutes(app: FastifyInstance, { db, config }: { db: 
     const me = currentUser(request);
     const lang = requestLang(request);
     const { submissionKey, answers } = request.body;
-    const row = (await mine(me.id).select('q.definition').where('q.id', '=', request.params.id).executeTakeFirst()) as (Mine & { definition: string }) | undefined;
+    const row = (await mine(me.id)
+      .select(['q.definition', 'f.respondent_role', 'f.grade_id', 'f.class_id'])
+      .where('q.id', '=', request.params.id)
+      .executeTakeFirst()) as (Mine & { definition: string; respondent_role: string; grade_id: number | null; class_id: number | null }) | undefined;
     if (!row) {
       const q = await db.selectFrom('questionnaires').select(['status', 'targets', 'school_year_id']).where('id', '=', request.params.id).executeTakeFirst();
       if (!q) throw new BusinessError('RECORD_NOT_FOUND');
@@ -191,16 +195,21 @@ export async function fillingRoutes(app: FastifyInstance, { db, config }: { db: 
         .where('status', '=', 'NOT_SUBMITTED')
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return false;
+      const id = randomUUID();
       await trx
         .insertInto('replies')
         .values({
-          id: randomUUID(),
+          id,
           questionnaire_id: row.id,
           feedback_id: row.type === 'ANONYMOUS' ? null : row.feedback_id,
           submitted_on: now.slice(0, 10),
           answers: JSON.stringify(kept),
+          respondent_role: row.respondent_role,
+          grade_id: row.grade_id,
+          class_id: row.class_id,
         })
         .execute();
+      await insertAnswerRows(trx, answerRows(definition, row.id, id, kept));
       return true;
     });
     if (stored) return ok({ submittedAt: now });

@@ -70,3 +70,23 @@ export async function resolveAudience(db: DB, targets: Target[], schoolYearId: n
   }
   return { respondents: [...all.values()], counts };
 }
+
+/** Keeps each student respondent's grade and class in the questionnaire's year on their feedback record, for statistics. */
+export async function recordClasses(db: DB, questionnaireId: number, schoolYearId: number | null): Promise<void> {
+  const yearId = await audienceYear(db, schoolYearId);
+  if (yearId === null) return;
+  await db
+    .updateTable('feedback')
+    .set((eb) => ({
+      class_id: eb.selectFrom('student_classes as sc').select('sc.class_id').whereRef('sc.user_id', '=', 'feedback.user_id').where('sc.school_year_id', '=', yearId).limit(1),
+    }))
+    .where('questionnaire_id', '=', questionnaireId)
+    .where('respondent_role', '=', 'STUDENT')
+    .execute();
+  await db
+    .updateTable('feedback')
+    .set((eb) => ({ grade_id: eb.selectFrom('classes as c').select('c.grade_id').whereRef('c.id', '=', 'feedback.class_id') }))
+    .where('questionnaire_id', '=', questionnaireId)
+    .where('class_id', 'is not', null)
+    .execute();
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/connect.js';
 import type { Target } from '../../shared/questionnaire/types.js';
-import { resolveAudience } from './audience.js';
+import { recordClasses, resolveAudience } from './audience.js';
 
 const now = () => new Date().toISOString();
 
@@ -25,6 +25,7 @@ export async function openQuestionnaire(db: DB, id: number): Promise<boolean> {
         .values(respondents.slice(i, i + 500).map((r) => ({ questionnaire_id: id, user_id: r.userId, respondent_role: r.role, designated_code: designatedCode(), status: 'NOT_SUBMITTED' })))
         .execute();
     }
+    await recordClasses(trx, id, q.school_year_id);
     return true;
   });
 }

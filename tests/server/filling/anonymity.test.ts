@@ -80,19 +80,25 @@ describe('anonymous replies', () => {
     const times = await submitAll(q.id, submitters);
 
     // the replies table: its columns, nothing more
-    expect((await columns('replies')).map((c) => c.name).sort()).toEqual(['answers', 'feedback_id', 'id', 'mixed', 'questionnaire_id', 'submitted_on']);
+    // (role, grade and class are groups, kept for statistics, where a group smaller than the minimum is withheld)
+    expect((await columns('replies')).map((c) => c.name).sort()).toEqual(['answers', 'class_id', 'feedback_id', 'grade_id', 'id', 'mixed', 'questionnaire_id', 'respondent_role', 'submitted_on']);
+    expect((await columns('reply_answers')).map((c) => c.name).sort()).toEqual(['col', 'item', 'question_id', 'questionnaire_id', 'reply_id', 'value_number', 'value_text']);
     expect((await columns('replies')).find((c) => c.name === 'submitted_on')?.type).toBe('text');
 
     if (pg()) {
       // before mixing, PostgreSQL's hidden transaction ids would pair each reply with its feedback update
       const paired = await sql<{ n: number }>`select count(*)::int as n from replies r join feedback f on f.xmin = r.xmin where r.questionnaire_id = ${q.id}`.execute(t.db);
       expect(paired.rows[0].n).toBe(submitters.length);
+      const pairedAnswers = await sql<{ n: number }>`select count(distinct f.id)::int as n from reply_answers a join feedback f on f.xmin = a.xmin where a.questionnaire_id = ${q.id}`.execute(t.db);
+      expect(pairedAnswers.rows[0].n).toBe(submitters.length);
     }
     expect(await mixAnonymousReplies(t.db)).toBe(submitters.length);
     if (pg()) {
       // after it, no hidden column pairs them: one transaction wrote them all, in random physical order
       const paired = await sql<{ n: number }>`select count(*)::int as n from replies r join feedback f on f.xmin = r.xmin where r.questionnaire_id = ${q.id}`.execute(t.db);
       expect(paired.rows[0].n).toBe(0);
+      const pairedAnswers = await sql<{ n: number }>`select count(*)::int as n from reply_answers a join feedback f on f.xmin = a.xmin where a.questionnaire_id = ${q.id}`.execute(t.db);
+      expect(pairedAnswers.rows[0].n).toBe(0);
       const writers = await sql<{ n: number }>`select count(distinct xmin::text)::int as n from replies where questionnaire_id = ${q.id}`.execute(t.db);
       expect(writers.rows[0].n).toBe(1);
       const physical = await sql<{ answers: string }>`select answers from replies where questionnaire_id = ${q.id} order by ctid`.execute(t.db);
@@ -115,7 +121,7 @@ describe('anonymous replies', () => {
       expect(reply.feedback_id).toBeNull();
       expect(reply.questionnaire_id).toBe(q.id);
       for (const [column, value] of Object.entries(reply)) {
-        if (column === 'questionnaire_id' || column === 'mixed' || value === null) continue;
+        if (['questionnaire_id', 'mixed', 'respondent_role', 'grade_id', 'class_id'].includes(column) || value === null) continue;
         expect(personal.has(String(value)), `replies.${column} = ${String(value)}`).toBe(false);
       }
       // nor anywhere inside the answers
@@ -133,21 +139,30 @@ describe('anonymous replies', () => {
     expect([...replies].sort((a, b) => (a.id < b.id ? -1 : 1)).map(story)).not.toEqual(submitted);
     if (!pg()) {
       // SQLite keeps the table WITHOUT ROWID, in id order: no hidden row number counts the arrivals
-      const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where name = 'replies'`.execute(t.db);
-      expect(rows[0].sql.toLowerCase()).toContain('without rowid');
+      for (const table of ['replies', 'reply_answers']) {
+        const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where name = ${table}`.execute(t.db);
+        expect(rows[0].sql.toLowerCase(), table).toContain('without rowid');
+      }
       const natural = (await everything('replies')).filter((r) => r.questionnaire_id === q.id) as unknown as RepliesTable[];
       expect(natural.map(story)).not.toEqual(submitted);
     }
 
-    // no table joins replies to feedback or users: nothing refers to a reply, and replies refer only to
-    // their questionnaire and (for a named one) a feedback record, which is empty here
+    // no table joins replies to feedback or users: only a reply's own countable answers refer to it, and
+    // replies refer only to their questionnaire and (for a named one) a feedback record, which is empty here
     const keys = await foreignKeys();
-    expect(keys.filter((k) => k.to === 'replies')).toEqual([]);
+    expect(keys.filter((k) => k.to === 'replies').map((k) => `${k.from}.${k.column}`)).toEqual(['reply_answers.reply_id']);
     expect(keys.filter((k) => k.from === 'replies').map((k) => `${k.column}->${k.to}.${k.toColumn}`).sort()).toEqual(['feedback_id->feedback.id', 'questionnaire_id->questionnaires.id']);
     // and no reply id is written anywhere else in the database
     const ids = new Set(replies.map((r) => r.id));
+    const answerRows = (await everything('reply_answers')).filter((r) => ids.has(String(r.reply_id)));
+    expect(answerRows.length).toBeGreaterThan(submitters.length);
+    // the answers as countable rows: what the respondent gave, nothing of who they are
+    for (const row of answerRows) {
+      expect(Object.keys(row).sort()).toEqual(['col', 'item', 'question_id', 'questionnaire_id', 'reply_id', 'value_number', 'value_text']);
+      for (const text of texts) expect(`${String(row.item)} ${String(row.col)} ${String(row.value_text)}`.includes(text), `reply_answers hold ${text}`).toBe(false);
+    }
     for (const table of await tables()) {
-      if (table === 'replies') continue;
+      if (table === 'replies' || table === 'reply_answers') continue;
       for (const row of await everything(table)) {
         for (const [column, value] of Object.entries(row)) expect(ids.has(String(value)), `${table}.${column}`).toBe(false);
       }

@@ -1,0 +1,178 @@
+import ExcelJS from 'exceljs';
+import type { Lang } from '../../shared/errors.js';
+import type { Definition, Question } from '../../shared/questionnaire/definition.js';
+import { OTHER, type Answer, type GridCheckboxAnswer, type GridRadioAnswer, type MultiChoiceAnswer, type SingleChoiceAnswer } from '../../shared/questionnaire/answers.js';
+import { messageText } from '../../shared/master/labels.js';
+import type { StatisticsDetail, StatisticsFilter } from '../../shared/statistics/types.js';
+import type { DB } from '../db/connect.js';
+import type { StatisticsService, Scoped } from './service.js';
+
+type Row = { number: number; name: (string | number | null)[]; submitted_on: string; answers: string };
+
+/** The sheet's text for one answer: choices by their labels, an 'other' with its text, grids per row (see `columnsOf`). */
+function answerText(question: Question, answer: Answer | undefined, t: (key: string, p?: Record<string, string | number>) => string): string | number | null {
+  if (answer === undefined || answer === null || answer === '') return null;
+  const label = (id: string, otherText?: string) => (id === OTHER ? t('other', { text: otherText ?? '' }) : (question.options?.find((o) => o.id === id)?.label ?? id));
+  switch (question.type) {
+    case 'RADIO':
+    case 'DROPDOWN': {
+      const a = answer as SingleChoiceAnswer;
+      return a.choice ? label(a.choice, a.otherText) : null;
+    }
+    case 'CHECKBOX': {
+      const a = answer as MultiChoiceAnswer;
+      return (a.choices ?? []).map((c) => label(c, a.otherText)).join('; ');
+    }
+    case 'LINEAR_SCALE':
+      return typeof answer === 'number' ? answer : null;
+    default:
+      return typeof answer === 'string' ? answer : null;
+  }
+}
+
+/** Raw-answers columns: one per question, one per row of a grid. */
+function columnsOf(definition: Definition) {
+  const columns: { header: string; value: (answers: Record<string, Answer>, t: (key: string, p?: Record<string, string | number>) => string) => string | number | null }[] = [];
+  let n = 0;
+  for (const section of definition.sections) {
+    for (const q of section.questions) {
+      n++;
+      if (q.type === 'GRID_RADIO' || q.type === 'GRID_CHECKBOX') {
+        for (const row of q.rows ?? []) {
+          columns.push({
+            header: `${n}. ${q.title} [${row.label}]`,
+            value: (answers) => {
+              const chosen = q.type === 'GRID_RADIO' ? [(answers[q.id] as GridRadioAnswer | undefined)?.[row.id]] : ((answers[q.id] as GridCheckboxAnswer | undefined)?.[row.id] ?? []);
+              const labels = chosen.filter(Boolean).map((c) => q.columns?.find((col) => col.id === c)?.label ?? c);
+              return labels.length ? labels.join('; ') : null;
+            },
+          });
+        }
+      } else {
+        columns.push({ header: `${n}. ${q.title}`, value: (answers, t) => answerText(q, answers[q.id], t) });
+      }
+    }
+  }
+  return columns;
+}
+
+function bold(row: ExcelJS.Row) {
+  row.font = { bold: true };
+}
+
+/** Sheet 1: the detail's numbers, as the screen and the PDF show them. */
+function summarySheet(sheet: ExcelJS.Worksheet, detail: StatisticsDetail, filterText: string, lang: Lang, t: (key: string, p?: Record<string, string | number>) => string) {
+  const q = detail.questionnaire;
+  const date = (v: string | null) => (v ? v.slice(0, 10) : '');
+  const head: [string, string | number | null][] = [
+    ['title', q.title],
+    ['schoolYear', q.schoolYear?.name ?? ''],
+    ['principal', lang === 'en' ? q.principal.nameEn : q.principal.nameHk],
+    ['status', messageText(lang, `qe.questionnaire.status.${q.status}`)],
+    ['type', messageText(lang, `qe.questionnaire.type.${q.type}`)],
+    ['openDate', date(q.openDate)],
+    ['endDate', date(q.endDate)],
+    ['filter', filterText],
+    ['respondentNum', detail.respondentNum],
+    ['submittedNum', detail.submittedNum],
+    ['responseRate', q.responseRate],
+  ];
+  for (const [key, value] of head) sheet.addRow([t(key), value]).getCell(1).font = { bold: true };
+  if (detail.withheld) sheet.addRow([t('withheld', { min: detail.withheld.minGroupSize })]);
+  for (const question of detail.questions) {
+    sheet.addRow([]);
+    bold(sheet.addRow([`${question.number}. ${question.title}`, messageText(lang, `qe.question.types.${question.type}`)]));
+    sheet.addRow([t('answered'), question.answered]);
+    const s = question.summary;
+    if (!s) continue;
+    if (s.kind === 'choices' || s.kind === 'distribution' || s.kind === 'scale') {
+      bold(sheet.addRow([t('answer'), t('count'), t('percent')]));
+      if (s.kind === 'choices') for (const c of s.choices) sheet.addRow([c.label, c.count, c.percent]);
+      if (s.kind === 'distribution') for (const v of s.values) sheet.addRow([v.value, v.count, v.percent]);
+      if (s.kind === 'scale') {
+        for (const p of s.points) sheet.addRow([Number(p.value), p.count, p.percent]);
+        sheet.addRow([t('mean'), s.mean]);
+        sheet.addRow([t('median'), s.median]);
+      }
+    } else if (s.kind === 'grid') {
+      bold(sheet.addRow([t('row'), t('answered'), ...s.columns.flatMap((c) => [`${c.label} · ${t('count')}`, `${c.label} · ${t('percent')}`])]));
+      for (const row of s.rows) sheet.addRow([row.label, row.base, ...row.cells.flatMap((c) => [c.count, c.percent])]);
+    } else {
+      sheet.addRow([t('textAnswers')]);
+    }
+  }
+  sheet.getColumn(1).width = 48;
+  for (let i = 2; i <= 12; i++) sheet.getColumn(i).width = 16;
+}
+
+/** The xlsx report of one questionnaire (issue 6 §3): the summary and one row per reply, anonymous ones numbered, never named. */
+export async function statisticsWorkbook(db: DB, service: StatisticsService, scoped: Scoped, detail: StatisticsDetail, filter: StatisticsFilter, lang: Lang): Promise<ExcelJS.Workbook> {
+  const t = (key: string, p: Record<string, string | number> = {}) => messageText(lang, `qe.statisticsExport.${key}`, p);
+  const name = (n: { nameHk: string; nameEn: string }) => (lang === 'en' ? n.nameEn : n.nameHk);
+  const parts = [
+    filter.role ? messageText(lang, `qe.userType.${filter.role}`) : '',
+    filter.gradeId ? name(detail.groups.grades.find((g) => g.id === filter.gradeId) ?? { nameHk: '', nameEn: '' }) : '',
+    filter.classId ? name(detail.groups.classes.find((c) => c.id === filter.classId) ?? { nameHk: '', nameEn: '' }) : '',
+  ].filter(Boolean);
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  summarySheet(workbook.addWorksheet(t('summarySheet')), detail, parts.join(' / ') || t('everyone'), lang, t);
+
+  const sheet = workbook.addWorksheet(t('answersSheet'));
+  const columns = columnsOf(scoped.definition);
+  const anonymous = scoped.row.type === 'ANONYMOUS';
+  const who = anonymous ? [t('number')] : [t('role'), t('name'), t('userNo'), t('class'), t('classNumber')];
+  bold(sheet.addRow([...who, t('submittedOn'), ...columns.map((c) => c.header)]));
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  if (detail.withheld) {
+    sheet.addRow([t('withheld', { min: detail.withheld.minGroupSize })]);
+    return workbook;
+  }
+  let rows: Row[];
+  const byFilter = <T extends { where: (...a: any[]) => T }>(qb: T, alias: string): T => {
+    let q = qb;
+    if (filter.role) q = q.where(`${alias}.respondent_role`, '=', filter.role);
+    if (filter.gradeId) q = q.where(`${alias}.grade_id`, '=', filter.gradeId);
+    if (filter.classId) q = q.where(`${alias}.class_id`, '=', filter.classId);
+    return q;
+  };
+  if (anonymous) {
+    const raw = await byFilter(db.selectFrom(service.numbered(scoped.row.id).as('r')).select(['r.number', 'r.submitted_on', 'r.answers']), 'r').orderBy('r.number').execute();
+    rows = raw.map((r) => ({ number: Number(r.number), name: [t('anonymous', { number: Number(r.number) })], submitted_on: r.submitted_on, answers: r.answers }));
+  } else {
+    const raw = await byFilter(
+      db
+        .selectFrom('replies as r')
+        .innerJoin('feedback as f', 'f.id', 'r.feedback_id')
+        .innerJoin('users as u', 'u.id', 'f.user_id')
+        .leftJoin('classes as c', 'c.id', 'r.class_id')
+        .leftJoin('student_classes as sc', (j) => j.onRef('sc.user_id', '=', 'f.user_id').onRef('sc.class_id', '=', 'r.class_id').on('sc.school_year_id', '=', scoped.yearId ?? -1))
+        .select(['r.respondent_role', 'u.name_hk', 'u.name_en', 'u.user_no', 'c.name_hk as class_hk', 'c.name_en as class_en', 'sc.student_number', 'r.submitted_on', 'r.answers', 'c.seq'])
+        .where('r.questionnaire_id', '=', scoped.row.id),
+      'r',
+    )
+      .orderBy('r.respondent_role')
+      .orderBy('c.seq')
+      .orderBy('sc.student_number')
+      .orderBy('u.id')
+      .execute();
+    rows = raw.map((r, i) => ({
+      number: i + 1,
+      name: [
+        messageText(lang, `qe.userType.${r.respondent_role ?? 'STUDENT'}`),
+        lang === 'en' ? r.name_en : r.name_hk,
+        r.user_no,
+        r.class_hk ? (lang === 'en' ? r.class_en : r.class_hk) : null,
+        r.student_number ?? null,
+      ],
+      submitted_on: r.submitted_on,
+      answers: r.answers,
+    }));
+  }
+  for (const r of rows) {
+    const answers = JSON.parse(r.answers) as Record<string, Answer>;
+    sheet.addRow([...r.name, r.submitted_on, ...columns.map((c) => c.value(answers, t))]);
+  }
+  sheet.columns.forEach((c, i) => (c.width = i < who.length + 1 ? 14 : 28));
+  return workbook;
+}

@@ -1,0 +1,431 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import type { AuthUser } from '../plugins/guard.js';
+import { BusinessError } from '../plugins/errors.js';
+import { contains } from '../questionnaires/service.js';
+import { audienceYear } from '../questionnaires/audience.js';
+import type { Lang } from '../../shared/errors.js';
+import type { Definition } from '../../shared/questionnaire/definition.js';
+import type { QuestionnaireStatus, QuestionnaireType } from '../../shared/questionnaire/types.js';
+import type {
+  AnonymousRespondent,
+  NamedRespondent,
+  RespondentPage,
+  RespondentRole,
+  StatisticsDetail,
+  StatisticsFilter,
+  StatisticsRow,
+  TextPage,
+} from '../../shared/statistics/types.js';
+import { percent } from '../../shared/statistics/types.js';
+import { summarise, type CountRow } from './summaries.js';
+
+/** A questionnaire whose results the caller may read. */
+export interface Scoped {
+  row: StatisticsRow;
+  definition: Definition;
+  yearId: number | null;
+}
+
+export interface StatisticsListQuery {
+  page?: number;
+  size?: number;
+  sort?: string;
+  order?: string;
+  q?: string;
+  status?: QuestionnaireStatus;
+  schoolYearId?: number;
+}
+
+export interface Paging {
+  page?: number;
+  size?: number;
+}
+
+const SORTS: Record<string, string> = { title: 'q.title', status: 'q.status', openDate: 'q.open_date', endDate: 'q.end_date', createDate: 'q.create_date' };
+/** Statuses with results: a questionnaire has respondents once it opened. */
+const OPENED = ['PROCESSING', 'FINISHED'];
+
+/** Sees every questionnaire's results; others see those they are in charge of or assist with. */
+export const seesAll = (user: AuthUser) => user.permissions.has('data-statistics.management');
+
+type GroupRow = { respondent_role: string | null; grade_id: number | null; class_id: number | null; n: number };
+const FILTER_KEYS = [
+  ['role', 'respondent_role'],
+  ['gradeId', 'grade_id'],
+  ['classId', 'class_id'],
+] as const;
+
+/** Adds the filter to a query over replies (as r) or feedback (as f). */
+function filtered<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, alias: 'r' | 'f', filter: StatisticsFilter): QB {
+  let q = qb;
+  for (const [key, column] of FILTER_KEYS) {
+    const value = filter[key];
+    if (value !== undefined) q = q.where(`${alias}.${column}`, '=', value) as QB;
+  }
+  return q;
+}
+
+/**
+ * Whether an anonymous questionnaire's results for `filter` must be withheld: the group holds
+ * fewer than `min` replies, or any wider group (the filter with fewer conditions) holds fewer
+ * than `min` replies outside it — else comparing the two would single those replies out.
+ */
+export function isWithheld(groups: GroupRow[], filter: StatisticsFilter, min: number): boolean {
+  const keys = FILTER_KEYS.filter(([key]) => filter[key] !== undefined);
+  if (!keys.length) return false;
+  const count = (used: typeof keys) => groups.filter((g) => used.every(([key, column]) => g[column] === filter[key])).reduce((sum, g) => sum + Number(g.n), 0);
+  const n = count(keys);
+  if (n > 0 && n < min) return true;
+  for (let mask = 0; mask < (1 << keys.length) - 1; mask++) {
+    const outside = count(keys.filter((_, i) => mask & (1 << i))) - n;
+    if (outside > 0 && outside < min) return true;
+  }
+  return false;
+}
+
+/** The results of questionnaires (issue 6), computed by grouped queries over reply_answers. */
+export class StatisticsService {
+  constructor(
+    private readonly db: DB,
+    private readonly minGroupSize: number,
+  ) {}
+
+  private base(user: AuthUser) {
+    let q = this.db
+      .selectFrom('questionnaires as q')
+      .innerJoin('users as u', 'u.id', 'q.in_charge_id')
+      .leftJoin('school_years as y', 'y.id', 'q.school_year_id')
+      .where('q.status', 'in', OPENED);
+    if (!seesAll(user)) {
+      q = q.where((eb) =>
+        eb.or([eb('q.in_charge_id', '=', user.id), eb('q.id', 'in', eb.selectFrom('questionnaire_assistants').select('questionnaire_id').where('user_id', '=', user.id))]),
+      );
+    }
+    return q;
+  }
+
+  private columns() {
+    return [
+      'q.id',
+      'q.title',
+      'q.status',
+      'q.type',
+      'q.create_date',
+      'q.open_date',
+      'q.end_date',
+      'q.school_year_id',
+      'q.in_charge_id',
+      'u.name_hk',
+      'u.name_en',
+      'y.name as year_name',
+    ] as const;
+  }
+
+  private async rows(raw: Record<string, unknown>[]): Promise<StatisticsRow[]> {
+    if (!raw.length) return [];
+    const ids = raw.map((r) => r.id as number);
+    const counts = await this.db
+      .selectFrom('feedback')
+      .select((eb) => ['questionnaire_id', eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('status', '=', 'SUBMITTED').then(1).else(0).end()).as('submitted')])
+      .where('questionnaire_id', 'in', ids)
+      .groupBy('questionnaire_id')
+      .execute();
+    return raw.map((r) => {
+      const c = counts.find((x) => x.questionnaire_id === r.id);
+      const respondentNum = Number(c?.total ?? 0);
+      const submittedNum = Number(c?.submitted ?? 0);
+      return {
+        id: r.id as number,
+        title: r.title as string,
+        schoolYear: r.school_year_id ? { id: r.school_year_id as number, name: r.year_name as string } : null,
+        principal: { id: r.in_charge_id as number, nameHk: r.name_hk as string, nameEn: r.name_en as string },
+        status: r.status as QuestionnaireStatus,
+        type: r.type as QuestionnaireType,
+        createDate: r.create_date as string,
+        openDate: (r.open_date as string | null) ?? null,
+        endDate: (r.end_date as string | null) ?? null,
+        submittedNum,
+        respondentNum,
+        responseRate: respondentNum ? percent(submittedNum, respondentNum) : null,
+      };
+    });
+  }
+
+  async list(user: AuthUser, query: StatisticsListQuery): Promise<{ list: StatisticsRow[]; total: number }> {
+    const where = () => {
+      let q = this.base(user);
+      if (query.status) q = q.where('q.status', '=', query.status);
+      if (query.schoolYearId) q = q.where('q.school_year_id', '=', query.schoolYearId);
+      if (query.q) q = q.where(contains('q.title', query.q));
+      return q;
+    };
+    const size = query.size ?? 20;
+    const sort = SORTS[query.sort ?? 'createDate'] ?? 'q.create_date';
+    const order = (query.order ?? (query.sort ? 'asc' : 'desc')).toLowerCase() === 'asc' ? 'asc' : 'desc';
+    const raw = await where()
+      .select(this.columns())
+      .orderBy(sort as 'q.id', order)
+      .orderBy('q.id', 'desc')
+      .limit(size)
+      .offset(((query.page ?? 1) - 1) * size)
+      .execute();
+    const count = await where().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    return { list: await this.rows(raw), total: Number(count?.n ?? 0) };
+  }
+
+  /** One questionnaire whose results the caller may read, or 404. */
+  async scoped(user: AuthUser, id: number): Promise<Scoped> {
+    const raw = await this.base(user).select(this.columns()).select('q.definition').where('q.id', '=', id).executeTakeFirst();
+    if (!raw) throw new BusinessError('RECORD_NOT_FOUND');
+    const [row] = await this.rows([raw]);
+    return { row, definition: JSON.parse(raw.definition) as Definition, yearId: await audienceYear(this.db, raw.school_year_id) };
+  }
+
+  private async replyGroups(id: number): Promise<GroupRow[]> {
+    const rows = await this.db
+      .selectFrom('replies')
+      .select((eb) => ['respondent_role', 'grade_id', 'class_id', eb.fn.countAll<number>().as('n')])
+      .where('questionnaire_id', '=', id)
+      .groupBy(['respondent_role', 'grade_id', 'class_id'])
+      .execute();
+    return rows.map((r) => ({ ...r, respondent_role: r.respondent_role ?? null, grade_id: r.grade_id ?? null, class_id: r.class_id ?? null, n: Number(r.n) }));
+  }
+
+  /** Whether results for the filter are withheld (anonymous questionnaires only). */
+  async withheld(scoped: Scoped, filter: StatisticsFilter): Promise<{ minGroupSize: number } | null> {
+    if (scoped.row.type !== 'ANONYMOUS') return null;
+    return isWithheld(await this.replyGroups(scoped.row.id), filter, this.minGroupSize) ? { minGroupSize: this.minGroupSize } : null;
+  }
+
+  /** reply_answers of the questionnaire, of the filter's replies only. */
+  private answers(id: number, filter: StatisticsFilter) {
+    const any = FILTER_KEYS.some(([key]) => filter[key] !== undefined);
+    if (!any) return this.db.selectFrom('reply_answers as ra').where('ra.questionnaire_id', '=', id);
+    // replies first: the group's replies by their index, then each one's answers by the primary key
+    return filtered(
+      this.db.selectFrom('replies as r').innerJoin('reply_answers as ra', 'ra.reply_id', 'r.id').where('r.questionnaire_id', '=', id).where('ra.questionnaire_id', '=', id),
+      'r',
+      filter,
+    );
+  }
+
+  /** The grouped counts every summary is made of. */
+  async counts(id: number, filter: StatisticsFilter): Promise<{ cells: CountRow[]; answered: Map<string, number>; rowBases: Map<string, number> }> {
+    const cells = await this.answers(id, filter)
+      .select((eb) => ['ra.question_id', 'ra.item', 'ra.col', eb.fn.countAll<number>().as('n')])
+      .groupBy(['ra.question_id', 'ra.item', 'ra.col'])
+      .execute();
+    const answered = await this.answers(id, filter)
+      .select((eb) => ['ra.question_id', eb.fn.count<number>('ra.reply_id').distinct().as('n')])
+      .groupBy('ra.question_id')
+      .execute();
+    const rowBases = await this.answers(id, filter)
+      .select((eb) => ['ra.question_id', 'ra.item', eb.fn.count<number>('ra.reply_id').distinct().as('n')])
+      .where('ra.col', '!=', '')
+      .groupBy(['ra.question_id', 'ra.item'])
+      .execute();
+    return {
+      cells: cells.map((c) => ({ questionId: c.question_id, item: c.item, col: c.col, n: Number(c.n) })),
+      answered: new Map(answered.map((a) => [a.question_id, Number(a.n)])),
+      rowBases: new Map(rowBases.map((r) => [`${r.question_id}\u0000${r.item}`, Number(r.n)])),
+    };
+  }
+
+  async detail(user: AuthUser, id: number, filter: StatisticsFilter, lang: Lang): Promise<StatisticsDetail> {
+    const scoped = await this.scoped(user, id);
+    const withheld = await this.withheld(scoped, filter);
+    const groups = await this.groups(id);
+    const people = await filtered(this.db.selectFrom('feedback as f').where('f.questionnaire_id', '=', id), 'f', filter)
+      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('f.status', '=', 'SUBMITTED').then(1).else(0).end()).as('submitted')])
+      .executeTakeFirst();
+    const replyCount = await filtered(this.db.selectFrom('replies as r').where('r.questionnaire_id', '=', id), 'r', filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    const counts = withheld ? null : await this.counts(id, filter);
+    return {
+      questionnaire: scoped.row,
+      filter,
+      groups,
+      replyCount: Number(replyCount?.n ?? 0),
+      respondentNum: Number(people?.total ?? 0),
+      submittedNum: Number(people?.submitted ?? 0),
+      withheld,
+      questions: summarise(scoped.definition, counts, lang),
+    };
+  }
+
+  /** Roles, grades and classes with respondents, and how many of each submitted (from the feedback records). */
+  private async groups(id: number): Promise<StatisticsDetail['groups']> {
+    const submitted = (eb: ExpressionBuilder<Database & { f: Database['feedback'] }, 'f'>) =>
+      eb.fn.sum<number>(eb.case().when('f.status', '=', 'SUBMITTED').then(1).else(0).end()).as('submittedNum');
+    const roles = await this.db
+      .selectFrom('feedback as f')
+      .select((eb) => ['f.respondent_role', eb.fn.countAll<number>().as('respondentNum'), submitted(eb)])
+      .where('f.questionnaire_id', '=', id)
+      .groupBy('f.respondent_role')
+      .orderBy('f.respondent_role')
+      .execute();
+    const grades = await this.db
+      .selectFrom('feedback as f')
+      .innerJoin('grades as g', 'g.id', 'f.grade_id')
+      .select((eb) => ['g.id', 'g.name_hk', 'g.name_en', 'g.seq', eb.fn.countAll<number>().as('respondentNum'), submitted(eb)])
+      .where('f.questionnaire_id', '=', id)
+      .groupBy(['g.id', 'g.name_hk', 'g.name_en', 'g.seq'])
+      .orderBy('g.seq')
+      .orderBy('g.id')
+      .execute();
+    const classes = await this.db
+      .selectFrom('feedback as f')
+      .innerJoin('classes as c', 'c.id', 'f.class_id')
+      .select((eb) => ['c.id', 'c.grade_id', 'c.name_hk', 'c.name_en', 'c.seq', eb.fn.countAll<number>().as('respondentNum'), submitted(eb)])
+      .where('f.questionnaire_id', '=', id)
+      .groupBy(['c.id', 'c.grade_id', 'c.name_hk', 'c.name_en', 'c.seq'])
+      .orderBy('c.seq')
+      .orderBy('c.id')
+      .execute();
+    const n = (v: unknown) => Number(v ?? 0);
+    return {
+      roles: roles.map((r) => ({ role: r.respondent_role as RespondentRole, respondentNum: n(r.respondentNum), submittedNum: n(r.submittedNum) })),
+      grades: grades.map((g) => ({ id: g.id, nameHk: g.name_hk, nameEn: g.name_en, respondentNum: n(g.respondentNum), submittedNum: n(g.submittedNum) })),
+      classes: classes.map((c) => ({ id: c.id, gradeId: c.grade_id, nameHk: c.name_hk, nameEn: c.name_en, respondentNum: n(c.respondentNum), submittedNum: n(c.submittedNum) })),
+    };
+  }
+
+  /** The texts of a text question, or the 'other' texts of a choice question; searched and paged. */
+  async texts(user: AuthUser, id: number, query: StatisticsFilter & Paging & { questionId: string; part?: 'answer' | 'other'; q?: string }): Promise<TextPage> {
+    const scoped = await this.scoped(user, id);
+    const question = scoped.definition.sections.flatMap((s) => s.questions).find((q) => q.id === query.questionId);
+    if (!question) throw new BusinessError('RECORD_NOT_FOUND');
+    const withheld = await this.withheld(scoped, query);
+    if (withheld) return { list: [], total: 0, withheld };
+    const where = () => {
+      let q = this.answers(id, query)
+        .where('ra.question_id', '=', query.questionId)
+        .where('ra.item', '=', query.part === 'other' ? '__other__' : '')
+        .where('ra.value_text', 'is not', null)
+        .where('ra.value_text', '!=', '');
+      if (query.q) q = q.where(contains('ra.value_text', query.q));
+      return q;
+    };
+    const size = query.size ?? 20;
+    const list = await where()
+      .select(['ra.reply_id', 'ra.value_text'])
+      .orderBy('ra.reply_id')
+      .limit(size)
+      .offset(((query.page ?? 1) - 1) * size)
+      .execute();
+    const total = await where().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    return { list: list.map((r) => ({ replyId: r.reply_id, text: r.value_text ?? '' })), total: Number(total?.n ?? 0), withheld: null };
+  }
+
+  /** Who was asked and who answered (named), or the numbered replies (anonymous). */
+  async respondents(user: AuthUser, id: number, query: StatisticsFilter & Paging & { status?: 'SUBMITTED' | 'NOT_SUBMITTED'; q?: string }): Promise<RespondentPage> {
+    const scoped = await this.scoped(user, id);
+    const size = query.size ?? 20;
+    const offset = ((query.page ?? 1) - 1) * size;
+    if (scoped.row.type === 'ANONYMOUS') {
+      const notSubmitted = await filtered(this.db.selectFrom('feedback as f').where('f.questionnaire_id', '=', id).where('f.status', '!=', 'SUBMITTED'), 'f', query)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      const notSubmittedNum = Number(notSubmitted?.n ?? 0);
+      const withheld = await this.withheld(scoped, query);
+      if (withheld) return { anonymous: true, list: [], total: 0, notSubmittedNum, withheld };
+      const numbered = this.numbered(id);
+      const where = () => filtered(this.db.selectFrom(numbered.as('r')), 'r', query);
+      const list = await where().select(['r.id', 'r.number', 'r.submitted_on']).orderBy('r.number').limit(size).offset(offset).execute();
+      const total = await where().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      return {
+        anonymous: true,
+        list: list.map((r): AnonymousRespondent => ({ number: Number(r.number), replyId: r.id, submittedOn: r.submitted_on })),
+        total: Number(total?.n ?? 0),
+        notSubmittedNum,
+        withheld: null,
+      };
+    }
+    const where = () => {
+      let q = filtered(
+        this.db
+          .selectFrom('feedback as f')
+          .innerJoin('users as u', 'u.id', 'f.user_id')
+          .leftJoin('classes as c', 'c.id', 'f.class_id')
+          .leftJoin('student_classes as sc', (join) => join.onRef('sc.user_id', '=', 'f.user_id').onRef('sc.class_id', '=', 'f.class_id').on('sc.school_year_id', '=', scoped.yearId ?? -1))
+          .leftJoin('replies as r', 'r.feedback_id', 'f.id')
+          .where('f.questionnaire_id', '=', id),
+        'f',
+        query,
+      );
+      if (query.status === 'SUBMITTED') q = q.where('f.status', '=', 'SUBMITTED');
+      if (query.status === 'NOT_SUBMITTED') q = q.where('f.status', '!=', 'SUBMITTED');
+      if (query.q) q = q.where((eb) => eb.or([contains('u.name_hk', query.q!), contains('u.name_en', query.q!), contains('u.user_no', query.q!)]));
+      return q;
+    };
+    const list = await where()
+      .select([
+        'f.id',
+        'f.respondent_role',
+        'f.status',
+        'f.submitted_at',
+        'u.name_hk',
+        'u.name_en',
+        'u.user_no',
+        'c.id as class_id',
+        'c.name_hk as class_name_hk',
+        'c.name_en as class_name_en',
+        'sc.student_number',
+        'r.id as reply_id',
+      ])
+      .orderBy('f.respondent_role')
+      .orderBy(sql`coalesce(${sql.ref('c.seq')}, 0)`)
+      .orderBy('c.id')
+      .orderBy('sc.student_number')
+      .orderBy('u.seq')
+      .orderBy('u.id')
+      .limit(size)
+      .offset(offset)
+      .execute();
+    const total = await where().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    return {
+      anonymous: false,
+      list: list.map(
+        (r): NamedRespondent => ({
+          feedbackId: r.id,
+          role: r.respondent_role as RespondentRole,
+          nameHk: r.name_hk,
+          nameEn: r.name_en,
+          userNo: r.user_no,
+          class: r.class_id ? { id: r.class_id, nameHk: r.class_name_hk ?? '', nameEn: r.class_name_en ?? '' } : null,
+          classNumber: r.student_number ?? null,
+          status: r.status === 'SUBMITTED' ? 'SUBMITTED' : 'NOT_SUBMITTED',
+          submittedAt: r.submitted_at,
+          replyId: r.reply_id ?? null,
+        }),
+      ),
+      total: Number(total?.n ?? 0),
+    };
+  }
+
+  /** The questionnaire's replies numbered in the order of their random id: 'anonymous N'. */
+  numbered(id: number) {
+    return this.db
+      .selectFrom('replies')
+      .select(['id', 'submitted_on', 'feedback_id', 'respondent_role', 'grade_id', 'class_id', 'answers', sql<number>`row_number() over (order by id)`.as('number')])
+      .where('questionnaire_id', '=', id);
+  }
+
+  /** One reply, whole, with the questions it answers. */
+  async reply(user: AuthUser, id: number, replyId: string) {
+    const scoped = await this.scoped(user, id);
+    const reply = await this.db.selectFrom(this.numbered(id).as('r')).selectAll().where('r.id', '=', replyId).executeTakeFirst();
+    if (!reply) throw new BusinessError('RECORD_NOT_FOUND');
+    const anonymous = scoped.row.type === 'ANONYMOUS';
+    return {
+      replyId: reply.id,
+      number: anonymous ? Number(reply.number) : null,
+      submittedOn: reply.submitted_on,
+      definition: scoped.definition,
+      answers: JSON.parse(reply.answers) as Record<string, unknown>,
+    };
+  }
+}
