@@ -29,3 +29,10 @@ export async function migrateToLatest(db: DB): Promise<void> {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
+
+/** Migrates up or down to the named migration (tests of a migration's backfill). */
+export async function migrateTo(db: DB, name: string): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateTo(name);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration to ${name} failed: ${String(error)}`);
+}

@@ -18,7 +18,7 @@ export function variedAnswers(i: number): Answers {
   const sports = ['run', 'swim', 'ball', '__other__'].filter(() => r.chance(0.6));
   while (sports.length < 2) for (const s of ['run', 'swim', 'ball']) if (sports.length < 2 && !sports.includes(s)) sports.push(s);
   const answers: Answers = {
-    name: r.pick(['Kit', 'Ming', 'Wing', 'Siu Ming']),
+    name: r.pick(['Kit', 'Ming', 'Wing', 'Siu']),
     sports: { choices: sports, ...(sports.includes('__other__') ? { otherText: r.pick(['Rowing', 'Fencing', 'Dance']) } : {}) },
     house: { choice: r.pick(['red', 'blue']) },
     mood: 1 + Math.floor(r.next() * 5),
