@@ -5,7 +5,7 @@ import { OTHER, type Answer, type GridCheckboxAnswer, type GridRadioAnswer, type
 import { messageText } from '../../shared/master/labels.js';
 import type { StatisticsDetail, StatisticsFilter } from '../../shared/statistics/types.js';
 import type { DB } from '../db/connect.js';
-import type { StatisticsService, Scoped } from './service.js';
+import { filtered, type StatisticsService, type Scoped } from './service.js';
 
 type Row = { number: number; name: (string | number | null)[]; submitted_on: string; answers: string };
 
@@ -129,18 +129,11 @@ export async function statisticsWorkbook(db: DB, service: StatisticsService, sco
     return workbook;
   }
   let rows: Row[];
-  const byFilter = <T extends { where: (...a: any[]) => T }>(qb: T, alias: string): T => {
-    let q = qb;
-    if (filter.role) q = q.where(`${alias}.respondent_role`, '=', filter.role);
-    if (filter.gradeId) q = q.where(`${alias}.grade_id`, '=', filter.gradeId);
-    if (filter.classId) q = q.where(`${alias}.class_id`, '=', filter.classId);
-    return q;
-  };
   if (anonymous) {
-    const raw = await byFilter(db.selectFrom(service.numbered(scoped.row.id).as('r')).select(['r.number', 'r.submitted_on', 'r.answers']), 'r').orderBy('r.number').execute();
+    const raw = await filtered(db.selectFrom(service.numbered(scoped.row.id).as('r')).select(['r.number', 'r.submitted_on', 'r.answers']), 'r', filter).orderBy('r.number').execute();
     rows = raw.map((r) => ({ number: Number(r.number), name: [t('anonymous', { number: Number(r.number) })], submitted_on: r.submitted_on, answers: r.answers }));
   } else {
-    const raw = await byFilter(
+    const raw = await filtered(
       db
         .selectFrom('replies as r')
         .innerJoin('feedback as f', 'f.id', 'r.feedback_id')
@@ -150,6 +143,7 @@ export async function statisticsWorkbook(db: DB, service: StatisticsService, sco
         .select(['r.respondent_role', 'u.name_hk', 'u.name_en', 'u.user_no', 'c.name_hk as class_hk', 'c.name_en as class_en', 'sc.student_number', 'r.submitted_on', 'r.answers', 'c.seq'])
         .where('r.questionnaire_id', '=', scoped.row.id),
       'r',
+      filter,
     )
       .orderBy('r.respondent_role')
       .orderBy('c.seq')

@@ -57,8 +57,9 @@ const FILTER_KEYS = [
   ['classId', 'class_id'],
 ] as const;
 
-/** Adds the filter to a query over replies (as r) or feedback (as f). */
-function filtered<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, alias: 'r' | 'f', filter: StatisticsFilter): QB {
+/** Adds the filter to a query over replies (as r) or feedback (as f): both carry respondent_role, grade_id and class_id. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- builders over different joins share only those three columns
+export function filtered<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, alias: 'r' | 'f', filter: StatisticsFilter): QB {
   let q = qb;
   for (const [key, column] of FILTER_KEYS) {
     const value = filter[key];

@@ -7,6 +7,7 @@ import { as, classId, classStudents, data, expectError, userId, type Caller } fr
 import { everyType, opened } from '../filling/helpers.js';
 import { submitAs, variedAnswers } from './helpers.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- stored answers of every shape, read as the test sees fit
 type Stored = Record<string, any>;
 
 /**
@@ -194,7 +195,10 @@ describe('statistics of a named questionnaire', () => {
       const [first, second, third] = [row.getCell(1).value, row.getCell(2).value, row.getCell(3).value];
       const heading = typeof first === 'string' ? /^(\d+)\. /.exec(first) : null;
       if (heading) current = Number(heading[1]);
-      else if (current && typeof second === 'number' && typeof third === 'number') sheet.get(current)?.set(String(first), [second, third]) ?? sheet.set(current, new Map([[String(first), [second, third]]]));
+      else if (current && typeof second === 'number' && typeof third === 'number') {
+        if (!sheet.has(current)) sheet.set(current, new Map());
+        sheet.get(current)!.set(String(first), [second, third]);
+      }
     });
     for (const question of detail.questions) {
       const s = question.summary!;
