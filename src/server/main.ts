@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { seedDemoSchool } from './demo/seed.js';
+import { seedDemoQuestionnaires } from './demo/questionnaires.js';
 
 /** `tsx src/server/main.ts [--demo]`: migrate, optionally load the demo school, serve. */
 async function main() {
@@ -8,6 +9,7 @@ async function main() {
   const { app, db } = await buildApp(config);
   if (process.argv.includes('--demo')) {
     const loaded = await seedDemoSchool(db);
+    if (loaded) await seedDemoQuestionnaires(db);
     app.log.info(loaded ? 'demo school loaded: log in as superadmin, admin, teacher01 or student001 with Passw0rd!' : 'the school already exists: demo not loaded');
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

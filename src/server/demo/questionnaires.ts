@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { DB } from '../db/connect.js';
+import { finishQuestionnaire, openQuestionnaire } from '../questionnaires/lifecycle.js';
+import { mixAnonymousReplies } from '../filling/mixing.js';
+import { answerRows, insertAnswerRows } from '../statistics/answerRows.js';
+import { definitionErrors, type Definition, type Question } from '../../shared/questionnaire/definition.js';
+import { replyProblems, type Answer, type Answers } from '../../shared/questionnaire/answers.js';
+import type { Target } from '../../shared/questionnaire/types.js';
+
+const choices = (...labels: string[]) => labels.map((label, i) => ({ id: `o${i + 1}`, label }));
+
+/** A term survey of S1 students, finished, as a school would run it. */
+const studentSurvey: Definition = {
+  version: 1,
+  sections: [
+    {
+      id: 's1',
+      title: '學習生活',
+      questions: [
+        { id: 'q1', type: 'RADIO', title: '你對本學期的學習整體感到滿意嗎？', required: true, options: choices('非常滿意', '滿意', '一般', '不滿意') },
+        { id: 'q2', type: 'CHECKBOX', title: '你最喜歡哪些科目？（可選多項）', required: true, options: choices('中文', '英文', '數學', '科學', '體育', '視覺藝術'), other: true },
+        { id: 'q3', type: 'LINEAR_SCALE', title: '你每晚做功課大約有多辛苦？', required: true, scale: { min: 1, max: 5, minLabel: '很輕鬆', maxLabel: '很辛苦' } },
+        { id: 'q4', type: 'DROPDOWN', title: '你通常怎樣上學？', required: true, options: choices('步行', '港鐵', '巴士', '校車', '家長接送') },
+        {
+          id: 'q5',
+          type: 'GRID_RADIO',
+          title: '請評價以下校園設施',
+          required: true,
+          rows: choices('圖書館', '小食部', '操場'),
+          columns: choices('好', '一般', '需改善'),
+        },
+        { id: 'q6', type: 'SHORT_TEXT', title: '用一個詞形容你的班別', required: false },
+        { id: 'q7', type: 'PARAGRAPH', title: '你對學校有甚麼建議？', required: false },
+      ],
+    },
+  ],
+};
+
+/** An anonymous staff survey, still open. */
+const staffSurvey: Definition = {
+  version: 1,
+  sections: [
+    {
+      id: 's1',
+      title: '工作量',
+      questions: [
+        { id: 'q1', type: 'LINEAR_SCALE', title: '你如何評價現時的工作量？', required: true, scale: { min: 1, max: 5, minLabel: '很輕', maxLabel: '很重' } },
+        { id: 'q2', type: 'GRID_CHECKBOX', title: '以下工作佔用你較多時間的日子', required: false, rows: choices('批改', '備課', '會議'), columns: choices('星期一', '星期三', '星期五') },
+        { id: 'q3', type: 'TIME', title: '你通常幾點離開學校？', required: false },
+        { id: 'q4', type: 'DATE', title: '你希望哪天舉行教師發展日？', required: false },
+        { id: 'q5', type: 'PARAGRAPH', title: '其他意見', required: false },
+      ],
+    },
+  ],
+};
+
+const WORDS = ['團結', '開心', '努力', '熱鬧', '友善', '有趣'];
+const IDEAS = ['希望圖書館開放時間更長。', '小食部可以多些健康選擇。', '多些課外活動。', '希望有更多戶外學習。', '操場的設施需要維修。'];
+
+/** A plausible answer to one question (a small deterministic random source per respondent). */
+function answerOf(q: Question, next: () => number): Answer | undefined {
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
+  const skewed = <T>(list: T[]) => list[Math.min(list.length - 1, Math.floor(next() * next() * list.length * 1.6))];
+  const ids = (q.options ?? []).map((o) => o.id);
+  switch (q.type) {
+    case 'RADIO':
+    case 'DROPDOWN':
+      return { choice: skewed(ids) };
+    case 'CHECKBOX': {
+      const chosen = ids.filter(() => next() < 0.4);
+      if (!chosen.length) chosen.push(pick(ids));
+      return q.other && next() < 0.1 ? { choices: [...chosen, '__other__'], otherText: pick(['音樂', '電腦', '歷史']) } : { choices: chosen };
+    }
+    case 'LINEAR_SCALE':
+      return 2 + Math.floor(next() * 3.5);
+    case 'GRID_RADIO':
+      return Object.fromEntries((q.rows ?? []).map((r) => [r.id, skewed((q.columns ?? []).map((c) => c.id))]));
+    case 'GRID_CHECKBOX':
+      return Object.fromEntries((q.rows ?? []).map((r) => [r.id, (q.columns ?? []).map((c) => c.id).filter(() => next() < 0.45)]).filter(([, v]) => (v as string[]).length));
+    case 'SHORT_TEXT':
+      return next() < 0.6 ? pick(WORDS) : undefined;
+    case 'PARAGRAPH':
+      return next() < 0.4 ? pick(IDEAS) : undefined;
+    case 'TIME':
+      return next() < 0.8 ? pick(['17:30', '18:00', '18:30', '19:00']) : undefined;
+    case 'DATE':
+      return next() < 0.7 ? pick(['2027-01-08', '2027-02-19', '2027-03-12']) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function answersFor(definition: Definition, seed: number): Answers {
+  let s = seed * 2654435761 || 1;
+  const next = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const answers: Answers = {};
+  for (const q of definition.sections.flatMap((x) => x.questions)) {
+    const a = answerOf(q, next);
+    if (a !== undefined) answers[q.id] = a;
+  }
+  return answers;
+}
+
+async function survey(db: DB, title: string, type: 'NAMED' | 'ANONYMOUS', definition: Definition, targets: Target[], share: number, finish: boolean): Promise<void> {
+  if (definitionErrors(definition).length) throw new Error(`demo questionnaire ${title} is not valid`);
+  const teacher = await db.selectFrom('users').select('id').where('username', '=', 'teacher01').executeTakeFirstOrThrow();
+  const year = await db.selectFrom('school_years').select('id').where('year_status', '=', '1').executeTakeFirstOrThrow();
+  const now = Date.now();
+  const iso = (days: number) => new Date(now + days * 86_400_000).toISOString();
+  const { id } = await db
+    .insertInto('questionnaires')
+    .values({
+      title,
+      school_year_id: year.id,
+      in_charge_id: teacher.id,
+      type,
+      status: 'NOT_OPEN',
+      open_date: iso(finish ? -30 : -3),
+      end_date: iso(finish ? -2 : 14),
+      create_date: iso(finish ? -35 : -5),
+      last_notice_time: null,
+      targets: JSON.stringify(targets),
+      definition: JSON.stringify(definition),
+      updated_at: iso(0),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await openQuestionnaire(db, id);
+  const feedback = await db.selectFrom('feedback').select(['id', 'respondent_role', 'grade_id', 'class_id']).where('questionnaire_id', '=', id).orderBy('id').execute();
+  await db.transaction().execute(async (trx) => {
+    for (const [i, f] of feedback.entries()) {
+      if ((i * 7919) % 100 >= share * 100) continue;
+      const answers = answersFor(definition, id * 1000 + i);
+      if (Object.keys(replyProblems(definition, answers)).length) continue;
+      const submittedAt = iso((finish ? -20 : -2) + (i % 10) / 10);
+      await trx.updateTable('feedback').set({ status: 'SUBMITTED', submitted_at: submittedAt, submission_key: `demo-${randomUUID()}` }).where('id', '=', f.id).execute();
+      const replyId = randomUUID();
+      await trx
+        .insertInto('replies')
+        .values({ id: replyId, questionnaire_id: id, feedback_id: type === 'ANONYMOUS' ? null : f.id, submitted_on: submittedAt.slice(0, 10), answers: JSON.stringify(answers), respondent_role: f.respondent_role, grade_id: f.grade_id ?? null, class_id: f.class_id ?? null })
+        .execute();
+      await insertAnswerRows(trx, answerRows(definition, id, replyId, answers));
+    }
+  });
+  if (finish) await finishQuestionnaire(db, id);
+}
+
+/** Two questionnaires with replies, so the demo's statistics have something to show. */
+export async function seedDemoQuestionnaires(db: DB): Promise<void> {
+  const s1 = await db.selectFrom('grades').select('id').where('code', '=', 'S1').executeTakeFirst();
+  if (s1) await survey(db, '中一級上學期學生意見調查', 'NAMED', studentSurvey, [{ kind: 'GRADE', ids: [s1.id] }], 0.85, true);
+  await survey(db, '教師工作量匿名問卷', 'ANONYMOUS', staffSurvey, [{ kind: 'ALL_TEACHERS' }], 0.75, false);
+  await mixAnonymousReplies(db);
+}
