@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, Chip, IconButton, Menu as MuiMenu, MenuItem, Tooltip } from '@mui/material';
+import { Button, IconButton, Menu as MuiMenu, MenuItem, Tooltip } from '@mui/material';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useCanAccess, useLocaleState, useLocales, useTranslate } from 'react-admin';
-import { usePdfSupport } from '../providers/pdfSupport';
+import { PdfStatus } from '../statistics/pdf/PdfStatus';
 
 /** Help link (help.view): the tutorial page in a new tab. */
 export function HelpLink() {
@@ -54,9 +54,5 @@ export function LanguageSwitch() {
 
 /** The PDF support state (spec §2): shown only once a PDF screen has started loading its font pack. */
 export function PdfSupportState() {
-  const translate = useTranslate();
-  const state = usePdfSupport();
-  if (state === 'idle') return null;
-  const color = state === 'success' ? 'success' : state === 'failed' ? 'error' : 'default';
-  return <Chip size="small" color={color} label={translate(`qe.nav.pdf${state[0].toUpperCase()}${state.slice(1)}`)} sx={{ mx: 1, bgcolor: state === 'loading' ? 'rgba(255,255,255,0.8)' : undefined }} data-testid="pdf-support" />;
+  return <PdfStatus />;
 }

@@ -1,9 +1,6 @@
 import BarChartIcon from '@mui/icons-material/BarChart';
-import { PlaceholderPage } from '../common/PlaceholderPage';
+import { StatisticsDetail, StatisticsList } from '../statistics';
 import type { QeRouteGroup } from './types';
-
-const area = 'qe.placeholder.areaStatistics';
-const page = (name: string) => <PlaceholderPage titleKey={`qe.menu.${name}`} area={area} />;
 
 /** Data statistics; the group itself carries the wildcard permission of the spec. */
 export const dataStatisticsRoutes: QeRouteGroup = {
@@ -12,7 +9,7 @@ export const dataStatisticsRoutes: QeRouteGroup = {
   redirect: '/data-statistics/list',
   icon: BarChartIcon,
   children: [
-    { path: '/data-statistics/list', name: 'dataStatisticsList', permission: 'data-statistics.view', cached: true, element: page('dataStatisticsList') },
-    { path: '/data-statistics/detail', name: 'dataStatisticsDetail', permission: 'data-statistics.view', hidden: true, activeMenu: '/data-statistics/list', element: page('dataStatisticsDetail') },
+    { path: '/data-statistics/list', name: 'dataStatisticsList', permission: 'data-statistics.view', cached: true, element: <StatisticsList /> },
+    { path: '/data-statistics/detail', name: 'dataStatisticsDetail', permission: 'data-statistics.view', hidden: true, activeMenu: '/data-statistics/list', element: <StatisticsDetail /> },
   ],
 };

@@ -15,6 +15,7 @@ import type {
   RespondentRole,
   StatisticsDetail,
   StatisticsFilter,
+  StatisticsReply,
   StatisticsRow,
   TextPage,
 } from '../../shared/statistics/types.js';
@@ -416,7 +417,7 @@ export class StatisticsService {
   }
 
   /** One reply, whole, with the questions it answers. */
-  async reply(user: AuthUser, id: number, replyId: string) {
+  async reply(user: AuthUser, id: number, replyId: string): Promise<StatisticsReply> {
     const scoped = await this.scoped(user, id);
     const reply = await this.db.selectFrom(this.numbered(id).as('r')).selectAll().where('r.id', '=', replyId).executeTakeFirst();
     if (!reply) throw new BusinessError('RECORD_NOT_FOUND');
@@ -426,7 +427,7 @@ export class StatisticsService {
       number: anonymous ? Number(reply.number) : null,
       submittedOn: reply.submitted_on,
       definition: scoped.definition,
-      answers: JSON.parse(reply.answers) as Record<string, unknown>,
+      answers: JSON.parse(reply.answers) as StatisticsReply['answers'],
     };
   }
 }

@@ -1,4 +1,5 @@
-import type { QuestionType } from '../questionnaire/definition.js';
+import type { Definition, QuestionType } from '../questionnaire/definition.js';
+import type { Answers } from '../questionnaire/answers.js';
 import type { QuestionnaireStatus, QuestionnaireType } from '../questionnaire/types.js';
 
 /** Names in both languages, as master data keeps them. */
@@ -144,6 +145,17 @@ export interface TextAnswer {
 }
 
 export type TextPage = { list: TextAnswer[]; total: number; withheld: { minGroupSize: number } | null };
+
+/** One reply, to read it whole with the questions it answers. */
+export interface StatisticsReply {
+  replyId: string;
+  /** 'anonymous N' for an anonymous questionnaire; null for a named one */
+  number: number | null;
+  /** yyyy-MM-dd: the day only */
+  submittedOn: string;
+  definition: Definition;
+  answers: Answers;
+}
 
 /** A percentage with one decimal, the same everywhere a count is shown (detail, xlsx, PDF). */
 export function percent(count: number, base: number): number {

@@ -1,0 +1,67 @@
+import { RESPONDENT_ROLES, type RespondentPage, type StatisticsDetail, type StatisticsFilter, type StatisticsReply, type TextPage } from '../../shared/statistics/types';
+import { request } from '../providers/http';
+
+/**
+ * The statistics calls of src/shared/statistics/API.md, and the screens' paths. Numbers are
+ * shown as the server gives them (percentages are `percent()` of types.ts, computed there):
+ * the client never recomputes a count or a share.
+ */
+
+/** react-admin's resource name of the list (GET /v1/statistics). */
+export const STATISTICS = 'statistics';
+
+/** The list's filters and page are kept in react-admin's store (the route is cached). */
+export const STATISTICS_LIST_STORE_KEY = 'statistics.listParams';
+
+export type StatisticsScreen = 'list' | 'detail';
+export const statisticsPath = (screen: StatisticsScreen, id?: unknown) => `/data-statistics/${screen}${id === undefined || id === null ? '' : `?id=${encodeURIComponent(String(id))}`}`;
+
+/** Page sizes of the texts and respondents lists (the server allows up to 200). */
+export const TEXT_PAGE_SIZES = [10, 20, 50];
+export const RESPONDENT_PAGE_SIZES = [20, 50, 100];
+
+/** The filter kept in the detail's URL (?id=…&role=…&gradeId=…&classId=…); anything malformed is dropped. */
+export function filterFromParams(params: URLSearchParams): StatisticsFilter {
+  const filter: StatisticsFilter = {};
+  const role = params.get('role');
+  if (role && (RESPONDENT_ROLES as readonly string[]).includes(role)) filter.role = role as StatisticsFilter['role'];
+  const int = (name: string) => {
+    const n = Number(params.get(name));
+    return params.get(name) && Number.isInteger(n) && n > 0 ? n : undefined;
+  };
+  const gradeId = int('gradeId');
+  const classId = int('classId');
+  if (gradeId !== undefined) filter.gradeId = gradeId;
+  if (classId !== undefined) filter.classId = classId;
+  return filter;
+}
+
+/** The filter as query values (absent ones left out). */
+export const filterQuery = (filter: StatisticsFilter): Record<string, unknown> => ({ role: filter.role, gradeId: filter.gradeId, classId: filter.classId });
+
+export const detailKey = (id: number, filter: StatisticsFilter) => [STATISTICS, 'detail', id, filterQuery(filter)] as const;
+
+export const fetchDetail = (id: number, filter: StatisticsFilter) => request<StatisticsDetail>(`/v1/statistics/${id}`, { query: filterQuery(filter), ignoreErr: true });
+
+export interface TextQuery {
+  questionId: string;
+  part: 'answer' | 'other';
+  q: string;
+  page: number;
+  size: number;
+}
+
+export const fetchTexts = (id: number, filter: StatisticsFilter, t: TextQuery) =>
+  request<TextPage>(`/v1/statistics/${id}/texts`, { query: { ...filterQuery(filter), questionId: t.questionId, part: t.part === 'other' ? 'other' : undefined, q: t.q, page: t.page, size: t.size } });
+
+export interface RespondentQuery {
+  status?: 'SUBMITTED' | 'NOT_SUBMITTED';
+  q: string;
+  page: number;
+  size: number;
+}
+
+export const fetchRespondents = (id: number, filter: StatisticsFilter, r: RespondentQuery) =>
+  request<RespondentPage>(`/v1/statistics/${id}/respondents`, { query: { ...filterQuery(filter), status: r.status, q: r.q, page: r.page, size: r.size } });
+
+export const fetchReply = (id: number, replyId: string) => request<StatisticsReply>(`/v1/statistics/${id}/replies/${encodeURIComponent(replyId)}`);

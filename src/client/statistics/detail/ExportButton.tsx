@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Button, CircularProgress } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useCanAccess, useTranslate } from 'react-admin';
+import type { StatisticsFilter } from '../../../shared/statistics/types';
+import { download, today } from '../../master/download';
+import { filterQuery } from '../api';
+
+/** What a file name may not hold on the common systems. */
+const fileName = (title: string) => title.replace(/[\\/:*?"<>|]+/g, '_').trim() || 'statistics';
+
+/** data-statistics.export, false while the answer is pending so the button never flashes up. */
+export function useMayStatistics(action: 'export' | 'print'): boolean {
+  const { canAccess, isPending } = useCanAccess({ resource: 'data-statistics', action });
+  return !isPending && canAccess === true;
+}
+
+/**
+ * 'Export Excel' (GET /v1/statistics/{id}/export under the detail's filter): the summary and the
+ * raw answers as <title>-<today>.xlsx. Shown with data-statistics.export only; a failure is
+ * shown by the HTTP client (719 in the download-errors dialog).
+ */
+export function ExportButton({ id, title, filter }: { id: number; title: string; filter: StatisticsFilter }) {
+  const translate = useTranslate();
+  const may = useMayStatistics('export');
+  const [busy, setBusy] = useState(false);
+  if (!may) return null;
+  const run = async () => {
+    setBusy(true);
+    try {
+      await download(`/v1/statistics/${id}/export`, `${fileName(title)}-${today()}.xlsx`, filterQuery(filter));
+    } catch {
+      // already on screen (toast or download-errors dialog)
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" size="small" onClick={run} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />} data-testid="statistics-export">
+      {translate('qe.statistics.export')}
+    </Button>
+  );
+}

@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Loading, Title, useTranslate } from 'react-admin';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { StatisticsFilter } from '../../../shared/statistics/types';
+import { RecordNotFound } from '../../common/RecordNotFound';
+import { PdfButton } from '../pdf/PdfButton';
+import { detailKey, fetchDetail, filterFromParams, statisticsPath } from '../api';
+import { DetailHeader } from './DetailHeader';
+import { ExportButton, useMayStatistics } from './ExportButton';
+import { FilterBar } from './FilterBar';
+import { QuestionResult } from './QuestionResult';
+import { RespondentList } from './RespondentList';
+import { WithheldNotice } from './WithheldNotice';
+
+type TabName = 'results' | 'respondents';
+
+function BackToList() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  return (
+    <Button startIcon={<ArrowBackIcon />} onClick={() => navigate(statisticsPath('list'))} sx={{ alignSelf: 'flex-start' }} data-testid="statistics-back">
+      {translate('qe.statistics.backToList')}
+    </Button>
+  );
+}
+
+/**
+ * dataStatisticsDetail: one questionnaire's results (GET /v1/statistics/{id}) — its facts, the
+ * respondent filters (role, grade, class; kept in the URL, every change asks the server again and
+ * everything shown follows), each question's summary with its chart, and the respondents. An
+ * anonymous group too small to show is withheld with a note. Export Excel and the PDF report
+ * follow data-statistics.export and .print.
+ */
+export function StatisticsDetail() {
+  const translate = useTranslate();
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const search = params.toString();
+  const filter = useMemo(() => filterFromParams(new URLSearchParams(search)), [search]);
+  const [tab, setTab] = useState<TabName>('results');
+  const mayPrint = useMayStatistics('print');
+  const query = useQuery({
+    queryKey: detailKey(id, filter),
+    queryFn: () => fetchDetail(id, filter),
+    enabled: valid,
+    retry: false,
+    refetchOnWindowFocus: false,
+    placeholderData: keepPreviousData,
+  });
+  const title = translate('qe.menu.dataStatisticsDetail');
+
+  const setFilter = (next: StatisticsFilter) => {
+    const p = new URLSearchParams({ id: String(id) });
+    if (next.role) p.set('role', next.role);
+    if (next.gradeId !== undefined) p.set('gradeId', String(next.gradeId));
+    if (next.classId !== undefined) p.set('classId', String(next.classId));
+    setParams(p, { replace: true });
+  };
+
+  if (!valid) return <RecordNotFound title={title} />;
+  if (query.isError) {
+    const status = (query.error as { status?: number })?.status;
+    if (status === 404) return <RecordNotFound title={title} />;
+    return (
+      <Stack spacing={1} sx={{ py: 1 }}>
+        <Title title={title} />
+        <BackToList />
+        <Alert severity="error" data-testid="statistics-error">
+          {(query.error as Error)?.message || translate('qe.error.tryLater')}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (query.isPending) return <Loading />;
+  const detail = query.data;
+  const q = detail.questionnaire;
+
+  return (
+    <Stack spacing={2} sx={{ py: 1, minWidth: 0 }} data-testid="statistics-detail">
+      <Title title={title} />
+      <BackToList />
+      <DetailHeader
+        detail={detail}
+        actions={
+          <>
+            <ExportButton id={q.id} title={q.title} filter={filter} />
+            {mayPrint && <PdfButton detail={detail} />}
+          </>
+        }
+      />
+      <FilterBar groups={detail.groups} filter={filter} onChange={setFilter} />
+      <Box sx={{ minHeight: 4 }}>{query.isFetching && <LinearProgress aria-label={translate('qe.statistics.loading')} />}</Box>
+      <WithheldNotice withheld={detail.withheld} />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs value={tab} onChange={(_e, v: TabName) => setTab(v)} variant="scrollable" allowScrollButtonsMobile>
+          <Tab value="results" label={translate('qe.statistics.tabs.results')} data-testid="tab-results" />
+          <Tab value="respondents" label={translate('qe.statistics.tabs.respondents')} data-testid="tab-respondents" />
+        </Tabs>
+      </Box>
+      {tab === 'results' ? (
+        <Stack spacing={2} data-testid="statistics-results">
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="reply-count">
+            {translate('qe.statistics.replyCount', { smart_count: detail.replyCount })}
+          </Typography>
+          {detail.questions.map((question) => (
+            <QuestionResult key={question.id} id={q.id} filter={filter} question={question} />
+          ))}
+          {detail.questions.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{translate('qe.statistics.noQuestions')}</Typography>}
+        </Stack>
+      ) : (
+        <RespondentList id={q.id} filter={filter} title={q.title} />
+      )}
+    </Stack>
+  );
+}

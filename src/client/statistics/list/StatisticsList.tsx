@@ -1,0 +1,159 @@
+import type { ReactElement } from 'react';
+import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import {
+  DataTable,
+  List,
+  Loading,
+  Pagination,
+  ResourceContextProvider,
+  SearchInput,
+  SelectInput,
+  useGetIdentity,
+  useListContext,
+  useLocale,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import type { StatisticsRow } from '../../../shared/statistics/types';
+import type { UserInfo } from '../../providers/authProvider';
+import { PER_PAGE, PER_PAGE_OPTIONS } from '../../master/SchemaList';
+import { useMobileMode } from '../../layout/useMobileMode';
+import { formatDay, statusKey } from '../../questionnaires/form/labels';
+import { StatusChip } from '../../questionnaires/form/StatusChip';
+import { STATISTICS, STATISTICS_LIST_STORE_KEY, statisticsPath } from '../api';
+import { formatPercent, nameOf, statisticsFieldKey } from '../labels';
+
+/** Only questionnaires that have opened have statistics (API.md). */
+const STATUSES = ['PROCESSING', 'FINISHED'] as const;
+
+function StatusCell() {
+  const record = useRecordContext<StatisticsRow>();
+  return <StatusChip status={record?.status} />;
+}
+
+function NoData() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 2, color: 'text.secondary' }} data-testid="no-data">
+      {translate('qe.statistics.list.empty')}
+    </Typography>
+  );
+}
+
+/** A phone's list: one card per questionnaire, the whole card opens its statistics. */
+function StatisticsCards() {
+  const { data, isPending } = useListContext<StatisticsRow & RaRecord>();
+  const translate = useTranslate();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  if (isPending) return <Loading />;
+  if (!data?.length) return <NoData />;
+  const line = (name: string, value: string) =>
+    value ? (
+      <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+        {translate('qe.statistics.list.line', { label: translate(statisticsFieldKey(name)), value })}
+      </Typography>
+    ) : null;
+  return (
+    <Stack spacing={1} sx={{ p: 1 }} data-testid="statistics-cards">
+      {data.map((r) => (
+        <Card key={r.id} variant="outlined" data-testid="statistics-card" data-id={r.id}>
+          <CardActionArea onClick={() => navigate(statisticsPath('detail', r.id))}>
+            <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+              <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 500, overflowWrap: 'anywhere', mb: 0.5 }}>
+                {r.title}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 0.5 }}>
+                <StatusChip status={r.status} />
+                <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                  {translate('qe.statistics.list.rateLine', { rate: formatPercent(r.responseRate), submitted: r.submittedNum, respondents: r.respondentNum })}
+                </Typography>
+              </Box>
+              {line('schoolYear', r.schoolYear?.name ?? '')}
+              {line('principal', nameOf(r.principal, locale))}
+              {line('createDate', formatDay(r.createDate))}
+            </CardContent>
+          </CardActionArea>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * dataStatisticsList: the questionnaires whose statistics the user may see (GET /v1/statistics:
+ * all with data-statistics.management, else those in their charge or that they assist with),
+ * searchable by title, filtered by status and school year (the current one by default). A row
+ * opens the detail. A table on a wide screen, cards below the mobile breakpoint; filters and
+ * page are kept when the user comes back (the route is cached).
+ */
+export function StatisticsList() {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const mobile = useMobileMode();
+  const { identity, isPending } = useGetIdentity();
+  if (isPending) return <Loading />;
+  const info = identity as (Partial<UserInfo> & { id: unknown }) | undefined;
+  const years = info?.years ?? [];
+  const currentYear = info?.currentYear ?? null;
+  const label = (name: string) => translate(statisticsFieldKey(name));
+
+  const filters: ReactElement[] = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('qe.statistics.list.searchTitle')} />,
+    <SelectInput key="status" source="status" label={label('status')} choices={STATUSES.map((s) => ({ id: s, name: translate(statusKey(s)) }))} translateChoice={false} emptyText="—" alwaysOn />,
+    <SelectInput key="schoolYearId" source="schoolYearId" label={label('schoolYear')} choices={years.map((y) => ({ id: y.id, name: y.name }))} translateChoice={false} emptyText="—" alwaysOn />,
+  ];
+
+  return (
+    <ResourceContextProvider value={STATISTICS}>
+      <List
+        resource={STATISTICS}
+        title={translate('qe.menu.dataStatisticsList')}
+        perPage={PER_PAGE}
+        sort={{ field: 'createDate', order: 'DESC' }}
+        filters={filters}
+        filterDefaultValues={currentYear ? { schoolYearId: currentYear.id } : {}}
+        storeKey={STATISTICS_LIST_STORE_KEY}
+        actions={false}
+        pagination={<Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />}
+        empty={false}
+        exporter={false}
+        // the route table has checked data-statistics.view; react-admin's own check would ask about the API resource name
+        disableAuthentication
+        sx={{
+          '& .RaList-main, & .RaList-content': { minWidth: 0 },
+          '& .RaFilterForm-root': { flexWrap: 'wrap', minWidth: 0 },
+          '& .RaFilterForm-root .MuiFormControl-root': { minWidth: mobile ? 140 : 180 },
+        }}
+      >
+        {mobile ? (
+          <StatisticsCards />
+        ) : (
+          <DataTable
+            rowClick={(id) => statisticsPath('detail', id)}
+            bulkActionButtons={false}
+            empty={<NoData />}
+            data-testid="list-statistics"
+            sx={{
+              '& .RaDataTable-headerCell, & .column-schoolYear, & .column-status, & .column-createDate, & .column-submittedNum, & .column-respondentNum, & .column-responseRate': { whiteSpace: 'nowrap' },
+              '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+            }}
+          >
+            <DataTable.Col source="schoolYear" label={label('schoolYear')} disableSort render={(r: RaRecord) => (r as StatisticsRow).schoolYear?.name ?? ''} />
+            <DataTable.Col source="principal" label={label('principal')} disableSort render={(r: RaRecord) => nameOf((r as StatisticsRow).principal, locale)} />
+            <DataTable.Col source="status" label={label('status')}>
+              <StatusCell />
+            </DataTable.Col>
+            <DataTable.Col source="title" label={label('title')} />
+            <DataTable.Col source="createDate" label={label('createDate')} render={(r: RaRecord) => formatDay(r.createDate)} />
+            <DataTable.Col source="submittedNum" label={label('submittedNum')} disableSort />
+            <DataTable.Col source="respondentNum" label={label('respondentNum')} disableSort />
+            <DataTable.Col source="responseRate" label={label('responseRate')} disableSort render={(r: RaRecord) => formatPercent((r as StatisticsRow).responseRate)} />
+          </DataTable>
+        )}
+      </List>
+    </ResourceContextProvider>
+  );
+}

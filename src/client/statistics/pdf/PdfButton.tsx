@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { CircularProgress } from '@mui/material';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { Button, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import type { StatisticsDetail } from '../../../shared/statistics/types';
+import { saveBlob, today } from '../../master/download';
+import { fetchTexts } from '../api';
+import { preparePdf, usePreparePdf } from './pdfState';
+
+/** A title as a file name: characters no file system takes are replaced. */
+export const pdfFileName = (title: string, date = today()) => {
+  const safe = [...title].map((ch) => (ch.charCodeAt(0) < 0x20 || '\\/:*?"<>|'.includes(ch) ? '_' : ch)).join('').trim();
+  return `${safe || 'statistics'}-${date}.pdf`;
+};
+
+/**
+ * 'Print PDF' on the statistics detail (data-statistics.print): the report of what the detail
+ * shows (the same filter), made in the browser and saved as `<title>-<yyyy-MM-dd>.pdf`.
+ * Mounting it starts loading the PDF support (jspdf, charts, font); it waits while that loads.
+ */
+export function PdfButton({ detail }: { detail: StatisticsDetail }) {
+  const state = usePreparePdf();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const waiting = busy || state === 'loading';
+
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      const { report, fontData } = await preparePdf();
+      const id = detail.questionnaire.id;
+      const blob = await report.makeStatisticsPdf(detail, {
+        translate: (key, options) => translate(key, options),
+        locale,
+        fontData,
+        texts: (questionId, part, size) => fetchTexts(id, detail.filter, { questionId, part, q: '', page: 1, size }),
+      });
+      saveBlob(blob, pdfFileName(detail.questionnaire.title));
+    } catch {
+      notify('qe.pdf.failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button
+      label="qe.pdf.print"
+      title={waiting ? translate(state === 'loading' ? 'qe.pdf.tip.loading' : 'qe.pdf.printing') : undefined}
+      onClick={() => void onClick()}
+      disabled={waiting}
+      aria-busy={waiting}
+      data-testid="statistics-pdf"
+      data-state={state}
+    >
+      {waiting ? <CircularProgress size={16} color="inherit" /> : <PictureAsPdfIcon />}
+    </Button>
+  );
+}

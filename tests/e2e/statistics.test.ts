@@ -1,0 +1,198 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator } from 'playwright-core';
+import type { Definition } from '../../src/shared/questionnaire/definition.js';
+import { percent, type StatisticsDetail } from '../../src/shared/statistics/types.js';
+import { baseUrl, launchBrowser, loginAs, newPage, url } from './browser.js';
+
+// Issue 6's proof in the browser: a zh-hk questionnaire for class 1A receives replies through the
+// API; the teacher in charge opens it from the statistics list, sees the counts the test computes
+// from the answers it sent, prints the PDF report (made in the browser with the Traditional Chinese
+// font that loads on demand, the top bar saying so) and poppler reads the Chinese text, the counts
+// and the charts out of it. A teacher neither in charge nor assisting gets 404.
+let browser: Browser;
+let work: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  work = mkdtempSync(join(tmpdir(), 'qe-e2e-statistics-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+type Envelope<T = unknown> = { code: number; msg: string; data: T };
+
+async function api<T = unknown>(path: string, token: string | null, method = 'GET', body?: unknown): Promise<{ status: number; envelope: Envelope<T> }> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, envelope: (await res.json()) as Envelope<T> };
+}
+
+async function login(username: string): Promise<string> {
+  const { envelope } = await api<{ tk: string }>('/v1/login', null, 'POST', { username, password: 'Passw0rd!' });
+  expect(envelope.code, `${username}: ${envelope.msg}`).toBe(200);
+  return envelope.data.tk;
+}
+
+const c = (id: string, label: string) => ({ id, label });
+const RADIO = [c('a', '非常同意'), c('b', '同意'), c('c', '不同意')];
+const CHECKBOX = [c('a', '閱讀興趣小組'), c('b', '籃球隊'), c('c', '中樂團')];
+const definition: Definition = {
+  version: 1,
+  sections: [
+    {
+      id: 's1',
+      title: '校園生活',
+      questions: [
+        { id: 'q1', type: 'RADIO', title: '我喜歡上學', required: true, options: RADIO },
+        { id: 'q2', type: 'CHECKBOX', title: '你參加了哪些課外活動', required: false, options: CHECKBOX },
+        { id: 'q3', type: 'LINEAR_SCALE', title: '你對學校整體的評分', required: true, scale: { min: 1, max: 5, minLabel: '很差', maxLabel: '很好' } },
+        { id: 'q4', type: 'SHORT_TEXT', title: '你對學校的建議', required: false },
+      ],
+    },
+  ],
+};
+
+type Reply = { q1: string; q2: string[]; q3: number; q4?: string };
+/** What five students of 1A answer (student001…student017 are 1A in the demo school). */
+const REPLIES: Record<string, Reply> = {
+  student003: { q1: 'a', q2: ['a', 'b'], q3: 5, q4: '希望增加戶外學習日' },
+  student004: { q1: 'a', q2: ['b'], q3: 4, q4: '圖書館開放時間可以長一些' },
+  student005: { q1: 'b', q2: ['b', 'c'], q3: 4 },
+  student006: { q1: 'a', q2: [], q3: 3, q4: '增設自修室' },
+  student007: { q1: 'c', q2: ['a', 'b', 'c'], q3: 5 },
+};
+
+/** The summaries counted independently from the replies sent, as API.md defines them. */
+function expected() {
+  const replies = Object.values(REPLIES);
+  const q1Base = replies.length;
+  const q1 = RADIO.map((o) => ({ label: o.label, count: replies.filter((r) => r.q1 === o.id).length })).map((x) => ({ ...x, percent: percent(x.count, q1Base) }));
+  const q2Base = replies.filter((r) => r.q2.length > 0).length; // respondents who answered the question
+  const q2 = CHECKBOX.map((o) => ({ label: o.label, count: replies.filter((r) => r.q2.includes(o.id)).length })).map((x) => ({ ...x, percent: percent(x.count, q2Base) }));
+  const scale = replies.map((r) => r.q3).sort((a, b) => a - b);
+  const q3 = [1, 2, 3, 4, 5].map((p) => ({ label: String(p), count: scale.filter((v) => v === p).length })).map((x) => ({ ...x, percent: percent(x.count, scale.length) }));
+  const mean = Math.round((scale.reduce((s, v) => s + v, 0) / scale.length) * 100) / 100;
+  const median = scale.length % 2 ? scale[(scale.length - 1) / 2] : (scale[scale.length / 2 - 1] + scale[scale.length / 2]) / 2;
+  const texts = replies.flatMap((r) => (r.q4 ? [r.q4] : []));
+  return { submitted: replies.length, q1, q2, q2Base, q3, mean, median, texts };
+}
+
+/** The cells of a summary table's rows, as shown. */
+async function rows(table: Locator): Promise<string[][]> {
+  return table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((td) => (td.textContent ?? '').trim())));
+}
+
+const squash = (s: string) => s.replace(/[ \t]+/g, ' ');
+
+describe('statistics of a questionnaire, on screen and as a PDF', () => {
+  it('shows the counts of the replies sent, prints them as a Chinese PDF, and is hidden from other teachers', async () => {
+    // set-up through the API: teacher01 makes a zh-hk questionnaire for 1A that opens now
+    const teacher = await login('teacher01');
+    const classes = await api<{ list: { id: number; code: string }[] }>('/v1/audience-options?kind=CLASS&q=1A', teacher);
+    const classId = classes.envelope.data.list.find((k) => k.code === '1A')!.id;
+    const title = `學生對校園生活的意見調查 ${Date.now()}`;
+    const created = await api<{ id: number }>('/v1/questionnaires', teacher, 'POST', {
+      title,
+      type: 'NAMED',
+      openDate: new Date(Date.now() - 60_000).toISOString(),
+      endDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      targets: [{ kind: 'CLASS', ids: [classId] }],
+      definition,
+    });
+    expect(created.envelope.code, created.envelope.msg).toBe(201);
+    const id = created.envelope.data.id;
+    const ready = await api(`/v1/questionnaires/${id}/ready`, teacher, 'POST');
+    expect(ready.envelope.code, ready.envelope.msg).toBe(200);
+
+    // five students reply
+    for (const [username, r] of Object.entries(REPLIES)) {
+      const answers: Record<string, unknown> = { q1: { choice: r.q1 }, q3: r.q3 };
+      if (r.q2.length) answers.q2 = { choices: r.q2 };
+      if (r.q4) answers.q4 = r.q4;
+      const sent = await api(`/v1/my/questionnaires/${id}/replies`, await login(username), 'POST', { submissionKey: `e2e-statistics-${username}`, answers });
+      expect(sent.envelope.code, `${username}: ${sent.envelope.msg}`).toBe(200);
+    }
+    const want = expected();
+
+    // another teacher, neither in charge nor assisting, cannot read the statistics
+    const other = await api(`/v1/statistics/${id}`, await login('teacher19'), 'GET');
+    expect(other.status).toBe(404);
+    expect(other.envelope.code).toBe(404);
+    const mine = await api<StatisticsDetail>(`/v1/statistics/${id}`, teacher);
+    expect(mine.envelope.code, mine.envelope.msg).toBe(200);
+    const respondents = mine.envelope.data.respondentNum;
+    expect(respondents).toBeGreaterThanOrEqual(want.submitted);
+
+    // the teacher in charge opens it from the statistics list
+    const page = await newPage(browser);
+    await loginAs(page, 'teacher01');
+    await page.goto(url('/data-statistics/list'));
+    await page.getByRole('row').filter({ hasText: title }).first().click();
+    await page.waitForURL(new RegExp(`/data-statistics/detail\\?id=${id}$`));
+    await page.getByTestId('statistics-detail').waitFor();
+    await expect(page.getByTestId('statistics-title').innerText()).resolves.toBe(title);
+    await expect(page.getByTestId('fact-submitted').innerText()).resolves.toContain(String(want.submitted));
+    await expect(page.getByTestId('fact-respondents').innerText()).resolves.toContain(String(respondents));
+
+    // the counts shown are the counts of the replies sent
+    const shown = (q: string) => rows(page.getByTestId(`stat-question-${q}`).locator('table').first());
+    await page.getByTestId('stat-question-q1').locator('table').first().waitFor();
+    const fmt = (x: { label: string; count: number; percent: number }) => [x.label, String(x.count), `${x.percent}%`];
+    expect(await shown('q1')).toEqual(want.q1.map(fmt));
+    expect(await shown('q2')).toEqual(want.q2.map(fmt));
+    expect(await shown('q3')).toEqual(want.q3.map(fmt));
+    await expect(page.getByTestId('stat-question-q3').getByTestId('scale-mean').innerText()).resolves.toContain(String(want.mean));
+    await expect(page.getByTestId('stat-question-q3').getByTestId('scale-median').innerText()).resolves.toContain(String(want.median));
+    const texts = page.getByTestId('stat-question-q4').getByTestId('text-answer');
+    await texts.first().waitFor();
+    expect((await texts.allInnerTexts()).map((t) => t.trim()).sort()).toEqual([...want.texts].sort());
+
+    // the PDF support loaded with the detail: the top bar says it is ready, the button is enabled
+    const status = page.getByTestId('pdf-status');
+    await page.waitForFunction(() => document.querySelector('[data-testid="pdf-status"]')?.getAttribute('data-state') === 'success', undefined, { timeout: 30_000 });
+    await expect(status.innerText()).resolves.toBe('PDF 已就緒');
+    const print = page.getByTestId('statistics-pdf');
+    await expect(print.innerText()).resolves.toContain('列印 PDF');
+    await expect(print.isEnabled()).resolves.toBe(true);
+
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), print.click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${title}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
+    const file = join(work, 'report.pdf');
+    await download.saveAs(file);
+    const bytes = readFileSync(file);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    console.info(`statistics PDF from the browser: ${bytes.length} bytes`);
+    expect(bytes.length).toBeLessThan(1_500_000); // the 7 MB font is subset
+
+    // its text layer: the Chinese title, option labels, counts and percentages, the texts
+    const text = squash(execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
+    expect(text).toContain(title);
+    expect(text).toContain(`${respondents} 人中 ${want.submitted} 人已提交`);
+    expect(text).toContain('第 1 題 我喜歡上學');
+    for (const row of [...want.q1, ...want.q2]) expect(text).toContain(`${row.label} ${row.count} ${row.percent}%`);
+    for (const row of want.q3) expect(text).toMatch(new RegExp(`\\n\\s*${row.label} ${row.count} ${row.percent.toString().replace('.', '\\.')}%`));
+    expect(text).toMatch(new RegExp(`平均數 ${want.mean}`));
+    for (const t of want.texts) expect(text).toContain(t);
+    expect(text).toMatch(/第 1 頁，共 \d+ 頁/);
+    // the charts of the radio, checkbox and scale questions are images in it
+    const images = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').slice(2);
+    expect(images.length).toBeGreaterThanOrEqual(3);
+
+    // and it renders: pdftoppm draws the first page
+    execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '1', file, join(work, 'page')]);
+    const png = readdirSync(work).find((f) => f.startsWith('page') && f.endsWith('.png'));
+    expect(png).toBeTruthy();
+    const image = readFileSync(join(work, png!));
+    expect(image.subarray(1, 4).toString()).toBe('PNG');
+    expect(image.length).toBeGreaterThan(2_000);
+    await page.close();
+  });
+});
