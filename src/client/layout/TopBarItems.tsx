@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, IconButton, Menu as MuiMenu, MenuItem, Tooltip } from '@mui/material';
+import { Box, Button, IconButton, Menu as MuiMenu, MenuItem, Tooltip } from '@mui/material';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useCanAccess, useLocaleState, useLocales, useTranslate } from 'react-admin';
@@ -28,8 +28,11 @@ export function LanguageSwitch() {
   return (
     <>
       <Tooltip title={translate('qe.nav.language')}>
-        <Button color="inherit" onClick={(e) => setAnchor(e.currentTarget)} startIcon={<TranslateIcon />} aria-label={translate('qe.nav.language')} data-testid="language-switch" sx={{ minWidth: 0, textTransform: 'none' }}>
-          {locales.find((l) => l.locale === locale)?.name}
+        <Button color="inherit" onClick={(e) => setAnchor(e.currentTarget)} startIcon={<TranslateIcon />} aria-label={translate('qe.nav.language')} data-testid="language-switch" sx={{ minWidth: 0, textTransform: 'none', whiteSpace: 'nowrap', '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
+          {/* on a phone the icon alone: the name would wrap one character a line */}
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {locales.find((l) => l.locale === locale)?.name}
+          </Box>
         </Button>
       </Tooltip>
       <MuiMenu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>

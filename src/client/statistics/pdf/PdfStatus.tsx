@@ -28,7 +28,7 @@ export function PdfStatus() {
         role={retry ? 'button' : 'status'}
         data-testid="pdf-status"
         data-state={state}
-        sx={{ mx: 1, ...(state === 'loading' ? { bgcolor: 'rgba(255,255,255,0.85)' } : {}) }}
+        sx={{ mx: { xs: 0.5, sm: 1 }, '& .MuiChip-label': { display: { xs: 'none', sm: 'block' } }, ...(state === 'loading' ? { bgcolor: 'rgba(255,255,255,0.85)' } : {}) }}
       />
     </Tooltip>
   );
