@@ -7,7 +7,6 @@ import {
   Pagination,
   ResourceContextProvider,
   SelectInput,
-  useGetIdentity,
   useListContext,
   useLocale,
   useRecordContext,
@@ -16,13 +15,14 @@ import {
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { QUESTIONNAIRE_STATUSES } from '../../shared/questionnaire/types';
-import type { UserInfo } from '../providers/authProvider';
 import { recordName } from '../master/labels';
 import { PER_PAGE, PER_PAGE_OPTIONS } from '../master/SchemaList';
 import { formatDateTime, statusKey } from '../questionnaires/form/labels';
-import { StatusChip } from '../questionnaires/form/StatusChip';
+import { StatusCell, StatusChip } from '../questionnaires/form/StatusChip';
 import { useMobileMode } from '../layout/useMobileMode';
 import { FEEDBACK_STATUSES, feedbackStatusKey, fillingFieldKey, fillingPath, MY_QUESTIONNAIRES, screenFor, type MyQuestionnaire } from './model';
+import { useSchoolYears } from '../common/useSchoolYears';
+import { NoData } from '../common/NoData';
 
 /** The list's filters and page are kept in react-admin's store (spec: kept alive). */
 export const FILLING_LIST_STORE_KEY = 'filling.listParams';
@@ -42,24 +42,12 @@ export function FeedbackChip({ status }: { status: string | undefined }) {
   );
 }
 
-function StatusCell() {
-  const record = useRecordContext<MyQuestionnaire>();
-  return <StatusChip status={record?.status} />;
-}
 
 function FeedbackCell() {
   const record = useRecordContext<MyQuestionnaire>();
   return <FeedbackChip status={record?.feedbackStatus} />;
 }
 
-function NoData() {
-  const translate = useTranslate();
-  return (
-    <Typography sx={{ p: 2, color: 'text.secondary' }} data-testid="no-data">
-      {translate('qe.filling.list.empty')}
-    </Typography>
-  );
-}
 
 /** A phone's list: one card per questionnaire, the whole card opens it. */
 function FillingCards() {
@@ -68,7 +56,7 @@ function FillingCards() {
   const locale = useLocale();
   const navigate = useNavigate();
   if (isPending) return <Loading />;
-  if (!data?.length) return <NoData />;
+  if (!data?.length) return <NoData textKey="qe.filling.list.empty" />;
   const label = (name: string) => translate(fillingFieldKey(name));
   const line = (name: string, value: string) =>
     value ? (
@@ -112,11 +100,8 @@ export function QuestionnaireFillingList() {
   const translate = useTranslate();
   const locale = useLocale();
   const mobile = useMobileMode();
-  const { identity, isPending } = useGetIdentity();
+  const { years, currentYear, isPending } = useSchoolYears();
   if (isPending) return <Loading />;
-  const info = identity as (Partial<UserInfo> & { id: unknown }) | undefined;
-  const years = info?.years ?? [];
-  const currentYear = info?.currentYear ?? null;
   const label = (name: string) => translate(fillingFieldKey(name));
 
   const filters: ReactElement[] = [
@@ -169,7 +154,7 @@ export function QuestionnaireFillingList() {
           <DataTable
             rowClick={(_id, _resource, record) => fillingPath(screenFor(record as MyQuestionnaire), record.id)}
             bulkActionButtons={false}
-            empty={<NoData />}
+            empty={<NoData textKey="qe.filling.list.empty" />}
             data-testid="list-filling"
             sx={{
               '& .RaDataTable-headerCell, & .column-status, & .column-openDate, & .column-endDate, & .column-feedbackStatus, & .column-submittedAt': { whiteSpace: 'nowrap' },

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactElement } from 'react';
-import { IconButton, Tooltip, Typography } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import {
@@ -26,6 +26,7 @@ import { ReferencePicker, useEnumChoices } from './inputs';
 import { useFieldLabel } from './labels';
 import { masterPath } from './paths';
 import { kindOf } from './schema';
+import { NoData } from '../common/NoData';
 
 export const PER_PAGE = 20;
 export const PER_PAGE_OPTIONS = [20, 50, 100];
@@ -90,14 +91,6 @@ function RowActions({ entity, mayEdit, mayDelete }: { entity: MasterEntity; mayE
   );
 }
 
-function NoData() {
-  const translate = useTranslate();
-  return (
-    <Typography sx={{ p: 2, color: 'text.secondary' }} data-testid="no-data">
-      {translate('qe.common.noData')}
-    </Typography>
-  );
-}
 
 /**
  * The list of a master entity, composed from its schema: server-side pagination and sort, the

@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react';
-import { Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
@@ -11,7 +10,6 @@ import {
   SearchInput,
   SelectInput,
   TopToolbar,
-  useGetIdentity,
   useLocale,
   useRecordContext,
   useTranslate,
@@ -19,14 +17,15 @@ import {
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { QUESTIONNAIRE_STATUSES, type Questionnaire } from '../../../shared/questionnaire/types';
-import type { UserInfo } from '../../providers/authProvider';
 import { recordName } from '../../master/labels';
 import { PER_PAGE, PER_PAGE_OPTIONS } from '../../master/SchemaList';
 import { useMayForm } from '../form/access';
 import { LifecycleActions } from '../form/LifecycleActions';
 import { fieldKey, formatDateTime, formatDay, SCOPES, statusKey, typeKey } from '../form/labels';
 import { formsPath, QUESTIONNAIRES } from '../form/paths';
-import { StatusChip } from '../form/StatusChip';
+import { StatusCell } from '../form/StatusChip';
+import { useSchoolYears } from '../../common/useSchoolYears';
+import { NoData } from '../../common/NoData';
 
 function ListActions() {
   const navigate = useNavigate();
@@ -48,19 +47,7 @@ function RowActions() {
   return <LifecycleActions record={record} />;
 }
 
-function StatusCell() {
-  const record = useRecordContext<Questionnaire>();
-  return <StatusChip status={record?.status} />;
-}
 
-function NoData() {
-  const translate = useTranslate();
-  return (
-    <Typography sx={{ p: 2, color: 'text.secondary' }} data-testid="no-data">
-      {translate('qe.common.noData')}
-    </Typography>
-  );
-}
 
 /** submitted / respondents, once the questionnaire has opened (its feedback records exist from then on). */
 const progress = (r: Questionnaire) => (r.status === 'PROCESSING' || r.status === 'FINISHED' ? `${r.submittedCount ?? 0} / ${r.respondentCount ?? 0}` : '—');
@@ -75,12 +62,9 @@ const progress = (r: Questionnaire) => (r.status === 'PROCESSING' || r.status ==
 export function QuestionnaireList() {
   const translate = useTranslate();
   const locale = useLocale();
-  const { identity, isPending } = useGetIdentity();
+  const { years, currentYear, isPending } = useSchoolYears();
   const manages = useMayForm('management');
   if (isPending) return <Loading />;
-  const info = identity as (Partial<UserInfo> & { id: unknown }) | undefined;
-  const years = info?.years ?? [];
-  const currentYear = info?.currentYear ?? null;
   const label = (name: string) => translate(fieldKey(name));
 
   const filters: ReactElement[] = [

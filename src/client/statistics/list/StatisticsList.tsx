@@ -8,39 +8,26 @@ import {
   ResourceContextProvider,
   SearchInput,
   SelectInput,
-  useGetIdentity,
   useListContext,
   useLocale,
-  useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { StatisticsRow } from '../../../shared/statistics/types';
-import type { UserInfo } from '../../providers/authProvider';
 import { PER_PAGE, PER_PAGE_OPTIONS } from '../../master/SchemaList';
 import { useMobileMode } from '../../layout/useMobileMode';
 import { formatDay, statusKey } from '../../questionnaires/form/labels';
-import { StatusChip } from '../../questionnaires/form/StatusChip';
+import { StatusCell, StatusChip } from '../../questionnaires/form/StatusChip';
 import { STATISTICS, STATISTICS_LIST_STORE_KEY, statisticsPath } from '../api';
 import { formatPercent, nameOf, statisticsFieldKey } from '../labels';
+import { useSchoolYears } from '../../common/useSchoolYears';
+import { NoData } from '../../common/NoData';
 
 /** Only questionnaires that have opened have statistics (API.md). */
 const STATUSES = ['PROCESSING', 'FINISHED'] as const;
 
-function StatusCell() {
-  const record = useRecordContext<StatisticsRow>();
-  return <StatusChip status={record?.status} />;
-}
 
-function NoData() {
-  const translate = useTranslate();
-  return (
-    <Typography sx={{ p: 2, color: 'text.secondary' }} data-testid="no-data">
-      {translate('qe.statistics.list.empty')}
-    </Typography>
-  );
-}
 
 /** A phone's list: one card per questionnaire, the whole card opens its statistics. */
 function StatisticsCards() {
@@ -49,7 +36,7 @@ function StatisticsCards() {
   const locale = useLocale();
   const navigate = useNavigate();
   if (isPending) return <Loading />;
-  if (!data?.length) return <NoData />;
+  if (!data?.length) return <NoData textKey="qe.statistics.list.empty" />;
   const line = (name: string, value: string) =>
     value ? (
       <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
@@ -93,11 +80,8 @@ export function StatisticsList() {
   const translate = useTranslate();
   const locale = useLocale();
   const mobile = useMobileMode();
-  const { identity, isPending } = useGetIdentity();
+  const { years, currentYear, isPending } = useSchoolYears();
   if (isPending) return <Loading />;
-  const info = identity as (Partial<UserInfo> & { id: unknown }) | undefined;
-  const years = info?.years ?? [];
-  const currentYear = info?.currentYear ?? null;
   const label = (name: string) => translate(statisticsFieldKey(name));
 
   const filters: ReactElement[] = [
@@ -134,7 +118,7 @@ export function StatisticsList() {
           <DataTable
             rowClick={(id) => statisticsPath('detail', id)}
             bulkActionButtons={false}
-            empty={<NoData />}
+            empty={<NoData textKey="qe.statistics.list.empty" />}
             data-testid="list-statistics"
             sx={{
               '& .RaDataTable-headerCell, & .column-schoolYear, & .column-status, & .column-createDate, & .column-submittedNum, & .column-respondentNum, & .column-responseRate': { whiteSpace: 'nowrap' },
