@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 /** Debian's Chromium, headless, with the flags this workplace needs (no network beyond loopback). */
 export async function launchBrowser(): Promise<Browser> {
@@ -35,4 +35,23 @@ export async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: /用戶選單|User menu/ }).click();
   await page.getByRole('menuitem', { name: /登出|Logout|Log out/ }).click();
   await page.waitForURL(/\/qe\/login/);
+}
+
+type Envelope<T = unknown> = { code: number; msg: string; data: T };
+
+/** A call of QE's API over HTTP, as a script would make it: the status and the envelope. */
+export async function api<T = unknown>(path: string, token: string | null, method = 'GET', body?: unknown): Promise<{ status: number; envelope: Envelope<T> }> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, envelope: (await res.json()) as Envelope<T> };
+}
+
+/** Logs in through the API and answers the token. */
+export async function apiLogin(username: string, password = 'Passw0rd!'): Promise<string> {
+  const { envelope } = await api<{ tk: string }>('/v1/login', null, 'POST', { username, password });
+  expect(envelope.code, `${username}: ${envelope.msg}`).toBe(200);
+  return envelope.data.tk;
 }

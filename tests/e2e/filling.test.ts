@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { QUESTION_TYPES, type Definition, type Question, type QuestionType } from '../../src/shared/questionnaire/definition.js';
-import { baseUrl, launchBrowser, loginAs, newPage, url } from './browser.js';
+import { api, apiLogin, launchBrowser, loginAs, newPage, url } from './browser.js';
 
 // Issue 5's proof: on a phone (360×640) a student of 1A opens a questionnaire with one question of
 // each of the ten types from the list, answers some, reloads mid-way without losing them, answers
@@ -12,23 +12,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-type Envelope<T = unknown> = { code: number; msg: string; data: T };
-
-async function api<T = unknown>(path: string, token: string | null, method = 'GET', body?: unknown): Promise<{ status: number; envelope: Envelope<T> }> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, envelope: (await res.json()) as Envelope<T> };
-}
-
-async function login(username: string): Promise<string> {
-  const { envelope } = await api<{ tk: string }>('/v1/login', null, 'POST', { username, password: 'Passw0rd!' });
-  expect(envelope.code).toBe(200);
-  return envelope.data.tk;
-}
 
 const c = (id: string, label: string) => ({ id, label });
 
@@ -61,7 +44,7 @@ async function noSideScroll(page: Page) {
 describe('filling in a questionnaire on a phone', () => {
   it('a student answers all ten types, reloads mid-way without losing anything, submits once and can no longer edit', async () => {
     // set-up through the API: teacher01 makes a questionnaire for 1A that opens now
-    const teacher = await login('teacher01');
+    const teacher = await apiLogin('teacher01');
     const classes = await api<{ list: { id: number; code: string }[] }>('/v1/audience-options?kind=CLASS&q=1A', teacher);
     const classId = classes.envelope.data.list.find((k) => k.code === '1A')!.id;
     const title = `E2E 手機問卷 ${Date.now()}`;

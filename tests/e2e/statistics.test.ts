@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import type { Definition } from '../../src/shared/questionnaire/definition.js';
 import { percent, type StatisticsDetail } from '../../src/shared/statistics/types.js';
-import { baseUrl, launchBrowser, loginAs, newPage, url } from './browser.js';
+import { api, apiLogin, launchBrowser, loginAs, newPage, url } from './browser.js';
 
 // Issue 6's proof in the browser: a zh-hk questionnaire for class 1A receives replies through the
 // API; the teacher in charge opens it from the statistics list, sees the counts the test computes
@@ -23,23 +23,6 @@ afterAll(async () => {
   await browser?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
-
-type Envelope<T = unknown> = { code: number; msg: string; data: T };
-
-async function api<T = unknown>(path: string, token: string | null, method = 'GET', body?: unknown): Promise<{ status: number; envelope: Envelope<T> }> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, envelope: (await res.json()) as Envelope<T> };
-}
-
-async function login(username: string): Promise<string> {
-  const { envelope } = await api<{ tk: string }>('/v1/login', null, 'POST', { username, password: 'Passw0rd!' });
-  expect(envelope.code, `${username}: ${envelope.msg}`).toBe(200);
-  return envelope.data.tk;
-}
 
 const c = (id: string, label: string) => ({ id, label });
 const RADIO = [c('a', '非常同意'), c('b', '同意'), c('c', '不同意')];
@@ -95,7 +78,7 @@ const squash = (s: string) => s.replace(/[ \t]+/g, ' ');
 describe('statistics of a questionnaire, on screen and as a PDF', () => {
   it('shows the counts of the replies sent, prints them as a Chinese PDF, and is hidden from other teachers', async () => {
     // set-up through the API: teacher01 makes a zh-hk questionnaire for 1A that opens now
-    const teacher = await login('teacher01');
+    const teacher = await apiLogin('teacher01');
     const classes = await api<{ list: { id: number; code: string }[] }>('/v1/audience-options?kind=CLASS&q=1A', teacher);
     const classId = classes.envelope.data.list.find((k) => k.code === '1A')!.id;
     const title = `學生對校園生活的意見調查 ${Date.now()}`;
@@ -117,13 +100,13 @@ describe('statistics of a questionnaire, on screen and as a PDF', () => {
       const answers: Record<string, unknown> = { q1: { choice: r.q1 }, q3: r.q3 };
       if (r.q2.length) answers.q2 = { choices: r.q2 };
       if (r.q4) answers.q4 = r.q4;
-      const sent = await api(`/v1/my/questionnaires/${id}/replies`, await login(username), 'POST', { submissionKey: `e2e-statistics-${username}`, answers });
+      const sent = await api(`/v1/my/questionnaires/${id}/replies`, await apiLogin(username), 'POST', { submissionKey: `e2e-statistics-${username}`, answers });
       expect(sent.envelope.code, `${username}: ${sent.envelope.msg}`).toBe(200);
     }
     const want = expected();
 
     // another teacher, neither in charge nor assisting, cannot read the statistics
-    const other = await api(`/v1/statistics/${id}`, await login('teacher19'), 'GET');
+    const other = await api(`/v1/statistics/${id}`, await apiLogin('teacher19'), 'GET');
     expect(other.status).toBe(404);
     expect(other.envelope.code).toBe(404);
     const mine = await api<StatisticsDetail>(`/v1/statistics/${id}`, teacher);

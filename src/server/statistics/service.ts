@@ -3,7 +3,7 @@ import type { DB } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import type { AuthUser } from '../plugins/guard.js';
 import { BusinessError } from '../plugins/errors.js';
-import { contains } from '../questionnaires/service.js';
+import { contains, type ListQuery } from '../questionnaires/service.js';
 import { audienceYear } from '../questionnaires/audience.js';
 import type { Lang } from '../../shared/errors.js';
 import type { Definition } from '../../shared/questionnaire/definition.js';
@@ -29,15 +29,8 @@ export interface Scoped {
   yearId: number | null;
 }
 
-export interface StatisticsListQuery {
-  page?: number;
-  size?: number;
-  sort?: string;
-  order?: string;
-  q?: string;
-  status?: QuestionnaireStatus;
-  schoolYearId?: number;
-}
+/** The questionnaire list's query, without its scope: statistics are always of what the caller may read. */
+export type StatisticsListQuery = Omit<ListQuery, 'scope'>;
 
 export interface Paging {
   page?: number;

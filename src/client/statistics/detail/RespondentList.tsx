@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Alert, Box, Chip, InputAdornment, LinearProgress, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Chip, InputAdornment, LinearProgress, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocale, useTranslate } from 'react-admin';
@@ -9,6 +9,7 @@ import { formatWhen, nameOf, respondentStatusKey, roleKey, statisticsFieldKey } 
 import { ReplyDialog } from './ReplyDialog';
 import { useDebounced } from './useDebounced';
 import { WithheldNotice } from './WithheldNotice';
+import { Pager } from './Pager';
 
 const STATUSES = ['SUBMITTED', 'NOT_SUBMITTED'] as const;
 
@@ -191,22 +192,7 @@ export function RespondentList({ id, filter, title }: { id: number; filter: Stat
         </Typography>
       )}
       {data && data.total > 0 && !(data.anonymous && data.withheld) && (
-        <TablePagination
-          component="div"
-          count={data.total}
-          page={Math.min(page, Math.max(0, Math.ceil(data.total / size) - 1))}
-          onPageChange={(_e, p) => setPage(p)}
-          rowsPerPage={size}
-          onRowsPerPageChange={(e) => {
-            setSize(Number(e.target.value));
-            setPage(0);
-          }}
-          rowsPerPageOptions={RESPONDENT_PAGE_SIZES}
-          labelRowsPerPage={translate('qe.statistics.perPage')}
-          labelDisplayedRows={({ from, to, count }) => translate('qe.statistics.displayedRows', { from, to, count })}
-          getItemAriaLabel={(type) => translate(`qe.statistics.pageAction.${type}`)}
-          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0 } }}
-        />
+        <Pager total={data.total} page={page} size={size} sizes={RESPONDENT_PAGE_SIZES} onPage={setPage} onSize={setSize} />
       )}
       {opened && <ReplyDialog id={id} replyId={opened.replyId} who={opened.who} title={title} onClose={() => setOpened(null)} />}
     </Box>

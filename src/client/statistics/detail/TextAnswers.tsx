@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, InputAdornment, LinearProgress, List, ListItem, TablePagination, TextField, Typography } from '@mui/material';
+import { Alert, Box, InputAdornment, LinearProgress, List, ListItem, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
@@ -7,6 +7,7 @@ import type { StatisticsFilter } from '../../../shared/statistics/types';
 import { fetchTexts, filterQuery, STATISTICS, TEXT_PAGE_SIZES } from '../api';
 import { useDebounced } from './useDebounced';
 import { WithheldNotice } from './WithheldNotice';
+import { Pager } from './Pager';
 
 export interface TextAnswersProps {
   id: number;
@@ -73,22 +74,7 @@ export function TextAnswers({ id, filter, questionId, part }: TextAnswersProps) 
         </List>
       )}
       {data && data.total > 0 && (
-        <TablePagination
-          component="div"
-          count={data.total}
-          page={Math.min(page, Math.max(0, Math.ceil(data.total / size) - 1))}
-          onPageChange={(_e, p) => setPage(p)}
-          rowsPerPage={size}
-          onRowsPerPageChange={(e) => {
-            setSize(Number(e.target.value));
-            setPage(0);
-          }}
-          rowsPerPageOptions={TEXT_PAGE_SIZES}
-          labelRowsPerPage={translate('qe.statistics.perPage')}
-          labelDisplayedRows={({ from, to, count }) => translate('qe.statistics.displayedRows', { from, to, count })}
-          getItemAriaLabel={(type) => translate(`qe.statistics.pageAction.${type}`)}
-          sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0 } }}
-        />
+        <Pager total={data.total} page={page} size={size} sizes={TEXT_PAGE_SIZES} onPage={setPage} onSize={setSize} />
       )}
     </Box>
   );
