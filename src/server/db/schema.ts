@@ -288,4 +288,7 @@ export interface ReplyAnswersTable {
   col: string;
   value_text: string | null;
   value_number: number | null;
+  respondent_role: string | null;
+  grade_id: number | null;
+  class_id: number | null;
 }

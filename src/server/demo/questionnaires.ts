@@ -134,12 +134,12 @@ async function survey(db: DB, title: string, type: 'NAMED' | 'ANONYMOUS', defini
       if (Object.keys(replyProblems(definition, answers)).length) continue;
       const submittedAt = iso((finish ? -20 : -2) + (i % 10) / 10);
       await trx.updateTable('feedback').set({ status: 'SUBMITTED', submitted_at: submittedAt, submission_key: `demo-${randomUUID()}` }).where('id', '=', f.id).execute();
-      const replyId = randomUUID();
+      const reply = { id: randomUUID(), questionnaire_id: id, respondent_role: f.respondent_role, grade_id: f.grade_id ?? null, class_id: f.class_id ?? null };
       await trx
         .insertInto('replies')
-        .values({ id: replyId, questionnaire_id: id, feedback_id: type === 'ANONYMOUS' ? null : f.id, submitted_on: submittedAt.slice(0, 10), answers: JSON.stringify(answers), respondent_role: f.respondent_role, grade_id: f.grade_id ?? null, class_id: f.class_id ?? null })
+        .values({ ...reply, feedback_id: type === 'ANONYMOUS' ? null : f.id, submitted_on: submittedAt.slice(0, 10), answers: JSON.stringify(answers) })
         .execute();
-      await insertAnswerRows(trx, answerRows(definition, id, replyId, answers));
+      await insertAnswerRows(trx, answerRows(definition, reply, answers));
     }
   });
   if (finish) await finishQuestionnaire(db, id);

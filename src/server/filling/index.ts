@@ -195,21 +195,12 @@ export async function fillingRoutes(app: FastifyInstance, { db, config }: { db: 
         .where('status', '=', 'NOT_SUBMITTED')
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return false;
-      const id = randomUUID();
+      const reply = { id: randomUUID(), questionnaire_id: row.id, respondent_role: row.respondent_role, grade_id: row.grade_id, class_id: row.class_id };
       await trx
         .insertInto('replies')
-        .values({
-          id,
-          questionnaire_id: row.id,
-          feedback_id: row.type === 'ANONYMOUS' ? null : row.feedback_id,
-          submitted_on: now.slice(0, 10),
-          answers: JSON.stringify(kept),
-          respondent_role: row.respondent_role,
-          grade_id: row.grade_id,
-          class_id: row.class_id,
-        })
+        .values({ ...reply, feedback_id: row.type === 'ANONYMOUS' ? null : row.feedback_id, submitted_on: now.slice(0, 10), answers: JSON.stringify(kept) })
         .execute();
-      await insertAnswerRows(trx, answerRows(definition, row.id, id, kept));
+      await insertAnswerRows(trx, answerRows(definition, reply, kept));
       return true;
     });
     if (stored) return ok({ submittedAt: now });

@@ -5,9 +5,13 @@ import { OTHER } from '../../shared/questionnaire/answers.js';
 
 /**
  * One reply's answers as rows the database can count (table reply_answers): a row per
- * chosen option, per grid cell, per scale point, date or time, and per text. `item` is what
- * is counted (an option id, a grid row id, the value of a scale/date/time answer; '' for a
- * text); `col` a grid column id; `value_text` the text of a text answer or of an 'other'.
+ * chosen option, per grid cell, per scale point, date or time. `item` is what is counted (an
+ * option id, a grid row id, the value of a scale/date/time answer); `col` a grid column id;
+ * `value_text` the text of a text answer or of an 'other'. Every answered question also has
+ * one row with item '' and col '' (a text answer is that row), and every answered grid row
+ * one with col '': so one grouped count gives the choices, how many answered each question
+ * and each grid row. The reply's group (role, grade, class) is repeated on each row, so a
+ * filtered count reads one index range instead of joining every row to its reply.
  */
 export interface ReplyAnswerRow {
   reply_id: string;
@@ -17,10 +21,24 @@ export interface ReplyAnswerRow {
   col: string;
   value_text: string | null;
   value_number: number | null;
+  respondent_role: string | null;
+  grade_id: number | null;
+  class_id: number | null;
 }
 
-function rowsOf(question: Question, answer: Answer): Omit<ReplyAnswerRow, 'reply_id' | 'questionnaire_id' | 'question_id'>[] {
-  const cell = (item: string, col = '', value_text: string | null = null, value_number: number | null = null) => ({ item, col, value_text, value_number });
+/** The reply the rows belong to: its id, questionnaire and group. */
+export interface ReplyOfRows {
+  id: string;
+  questionnaire_id: number;
+  respondent_role: string | null;
+  grade_id: number | null;
+  class_id: number | null;
+}
+
+type Cell = Pick<ReplyAnswerRow, 'item' | 'col' | 'value_text' | 'value_number'>;
+
+function rowsOf(question: Question, answer: Answer): Cell[] {
+  const cell = (item: string, col = '', value_text: string | null = null, value_number: number | null = null): Cell => ({ item, col, value_text, value_number });
   switch (question.type) {
     case 'SHORT_TEXT':
     case 'PARAGRAPH':
@@ -43,28 +61,36 @@ function rowsOf(question: Question, answer: Answer): Omit<ReplyAnswerRow, 'reply
     case 'GRID_RADIO':
       return Object.entries((answer ?? {}) as GridRadioAnswer)
         .filter(([, col]) => typeof col === 'string' && col !== '')
-        .map(([row, col]) => cell(row, col));
+        .flatMap(([row, col]) => [cell(row), cell(row, col)]);
     case 'GRID_CHECKBOX':
-      return Object.entries((answer ?? {}) as GridCheckboxAnswer).flatMap(([row, cols]) => [...new Set(Array.isArray(cols) ? cols : [])].map((col) => cell(row, col)));
+      return Object.entries((answer ?? {}) as GridCheckboxAnswer).flatMap(([row, cols]) => {
+        const chosen = [...new Set(Array.isArray(cols) ? cols : [])].filter((col) => typeof col === 'string' && col !== '');
+        return chosen.length ? [cell(row), ...chosen.map((col) => cell(row, col))] : [];
+      });
     default:
       return [];
   }
 }
 
 /** The rows of one reply, for the questions the definition has (answers of questions no longer there are left out). */
-export function answerRows(definition: Definition, questionnaireId: number, replyId: string, answers: Answers): ReplyAnswerRow[] {
+export function answerRows(definition: Definition, reply: ReplyOfRows, answers: Answers): ReplyAnswerRow[] {
   const out: ReplyAnswerRow[] = [];
+  const of = { reply_id: reply.id, questionnaire_id: reply.questionnaire_id, respondent_role: reply.respondent_role, grade_id: reply.grade_id, class_id: reply.class_id };
   for (const section of definition.sections) {
     for (const question of section.questions) {
       const answer = answers[question.id];
       if (answer === undefined || answer === null) continue;
-      for (const r of rowsOf(question, answer)) out.push({ reply_id: replyId, questionnaire_id: questionnaireId, question_id: question.id, ...r });
+      const cells = rowsOf(question, answer);
+      if (!cells.length) continue;
+      // the question's "answered" row, unless the text answer is that row already
+      if (!cells.some((c) => c.item === '' && c.col === '')) cells.push({ item: '', col: '', value_text: null, value_number: null });
+      for (const c of cells) out.push({ ...of, question_id: question.id, ...c });
     }
   }
   return out;
 }
 
-/** Inserts rows in chunks (SQLite allows 32,766 bound values a statement; 7 a row). */
+/** Inserts rows in chunks (SQLite allows 32,766 bound values a statement; 10 a row). */
 export async function insertAnswerRows(db: DB, rows: ReplyAnswerRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) await db.insertInto('reply_answers').values(rows.slice(i, i + 1000)).execute();
 }

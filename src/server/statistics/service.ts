@@ -20,7 +20,7 @@ import type {
   TextPage,
 } from '../../shared/statistics/types.js';
 import { percent } from '../../shared/statistics/types.js';
-import { summarise, type CountRow } from './summaries.js';
+import { summarise, type Counts } from './summaries.js';
 
 /** A questionnaire whose results the caller may read. */
 export interface Scoped {
@@ -194,38 +194,42 @@ export class StatisticsService {
     return isWithheld(await this.replyGroups(scoped.row.id), filter, this.minGroupSize) ? { minGroupSize: this.minGroupSize } : null;
   }
 
-  /** reply_answers of the questionnaire, of the filter's replies only. */
-  private answers(id: number, filter: StatisticsFilter) {
-    const any = FILTER_KEYS.some(([key]) => filter[key] !== undefined);
-    if (!any) return this.db.selectFrom('reply_answers as ra').where('ra.questionnaire_id', '=', id);
-    // replies first: the group's replies by their index, then each one's answers by the primary key
-    return filtered(
-      this.db.selectFrom('replies as r').innerJoin('reply_answers as ra', 'ra.reply_id', 'r.id').where('r.questionnaire_id', '=', id).where('ra.questionnaire_id', '=', id),
-      'r',
-      filter,
-    );
+  /**
+   * reply_answers of the questionnaire, of the filter's replies only. A grade or class means
+   * students, and a class its grade: said outright, the filter is a prefix of
+   * reply_answers_group_idx and the count reads one range of it.
+   */
+  private async answers(id: number, filter: StatisticsFilter) {
+    let q = this.db.selectFrom('reply_answers as ra').where('ra.questionnaire_id', '=', id);
+    if (!FILTER_KEYS.some(([key]) => filter[key] !== undefined)) return q;
+    let gradeId = filter.gradeId;
+    if (filter.classId !== undefined && gradeId === undefined) {
+      gradeId = (await this.db.selectFrom('classes').select('grade_id').where('id', '=', filter.classId).executeTakeFirst())?.grade_id ?? -1;
+    }
+    const role = gradeId !== undefined ? 'STUDENT' : filter.role;
+    if (filter.role !== undefined && role !== filter.role) q = q.where(sql<boolean>`1 = 0`);
+    if (role !== undefined) q = q.where('ra.respondent_role', '=', role);
+    if (gradeId !== undefined) q = q.where('ra.grade_id', '=', gradeId);
+    if (filter.classId !== undefined) q = q.where('ra.class_id', '=', filter.classId);
+    return q;
   }
 
-  /** The grouped counts every summary is made of. */
-  async counts(id: number, filter: StatisticsFilter): Promise<{ cells: CountRow[]; answered: Map<string, number>; rowBases: Map<string, number> }> {
-    const cells = await this.answers(id, filter)
+  /** The one grouped count every summary is made of (see answerRows.ts for the rows it counts). */
+  async counts(id: number, filter: StatisticsFilter): Promise<Counts> {
+    const rows = await (await this.answers(id, filter))
       .select((eb) => ['ra.question_id', 'ra.item', 'ra.col', eb.fn.countAll<number>().as('n')])
       .groupBy(['ra.question_id', 'ra.item', 'ra.col'])
       .execute();
-    const answered = await this.answers(id, filter)
-      .select((eb) => ['ra.question_id', eb.fn.count<number>('ra.reply_id').distinct().as('n')])
-      .groupBy('ra.question_id')
-      .execute();
-    const rowBases = await this.answers(id, filter)
-      .select((eb) => ['ra.question_id', 'ra.item', eb.fn.count<number>('ra.reply_id').distinct().as('n')])
-      .where('ra.col', '!=', '')
-      .groupBy(['ra.question_id', 'ra.item'])
-      .execute();
-    return {
-      cells: cells.map((c) => ({ questionId: c.question_id, item: c.item, col: c.col, n: Number(c.n) })),
-      answered: new Map(answered.map((a) => [a.question_id, Number(a.n)])),
-      rowBases: new Map(rowBases.map((r) => [`${r.question_id}\u0000${r.item}`, Number(r.n)])),
-    };
+    const counts: Counts = { cells: [], answered: new Map(), rowBases: new Map() };
+    for (const r of rows) {
+      const n = Number(r.n);
+      if (r.item === '' && r.col === '') counts.answered.set(r.question_id, n);
+      else if (r.col === '') {
+        counts.rowBases.set(`${r.question_id}\u0000${r.item}`, n);
+        counts.cells.push({ questionId: r.question_id, item: r.item, col: r.col, n });
+      } else counts.cells.push({ questionId: r.question_id, item: r.item, col: r.col, n });
+    }
+    return counts;
   }
 
   async detail(user: AuthUser, id: number, filter: StatisticsFilter, lang: Lang): Promise<StatisticsDetail> {
@@ -295,8 +299,9 @@ export class StatisticsService {
     if (!question) throw new BusinessError('RECORD_NOT_FOUND');
     const withheld = await this.withheld(scoped, query);
     if (withheld) return { list: [], total: 0, withheld };
+    const answers = await this.answers(id, query);
     const where = () => {
-      let q = this.answers(id, query)
+      let q = answers
         .where('ra.question_id', '=', query.questionId)
         .where('ra.item', '=', query.part === 'other' ? '__other__' : '')
         .where('ra.value_text', 'is not', null)

@@ -82,7 +82,7 @@ describe('anonymous replies', () => {
     // the replies table: its columns, nothing more
     // (role, grade and class are groups, kept for statistics, where a group smaller than the minimum is withheld)
     expect((await columns('replies')).map((c) => c.name).sort()).toEqual(['answers', 'class_id', 'feedback_id', 'grade_id', 'id', 'mixed', 'questionnaire_id', 'respondent_role', 'submitted_on']);
-    expect((await columns('reply_answers')).map((c) => c.name).sort()).toEqual(['col', 'item', 'question_id', 'questionnaire_id', 'reply_id', 'value_number', 'value_text']);
+    expect((await columns('reply_answers')).map((c) => c.name).sort()).toEqual(['class_id', 'col', 'grade_id', 'item', 'question_id', 'questionnaire_id', 'reply_id', 'respondent_role', 'value_number', 'value_text']);
     expect((await columns('replies')).find((c) => c.name === 'submitted_on')?.type).toBe('text');
 
     if (pg()) {
@@ -158,7 +158,7 @@ describe('anonymous replies', () => {
     expect(answerRows.length).toBeGreaterThan(submitters.length);
     // the answers as countable rows: what the respondent gave, nothing of who they are
     for (const row of answerRows) {
-      expect(Object.keys(row).sort()).toEqual(['col', 'item', 'question_id', 'questionnaire_id', 'reply_id', 'value_number', 'value_text']);
+      expect(Object.keys(row).sort()).toEqual(['class_id', 'col', 'grade_id', 'item', 'question_id', 'questionnaire_id', 'reply_id', 'respondent_role', 'value_number', 'value_text']);
       for (const text of texts) expect(`${String(row.item)} ${String(row.col)} ${String(row.value_text)}`.includes(text), `reply_answers hold ${text}`).toBe(false);
     }
     for (const table of await tables()) {

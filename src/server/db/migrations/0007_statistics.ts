@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../connect.js';
-import { answerRows, type ReplyAnswerRow } from '../../statistics/answerRows.js';
+import { answerRows, type ReplyAnswerRow, type ReplyOfRows } from '../../statistics/answerRows.js';
 import type { Definition } from '../../../shared/questionnaire/definition.js';
 
 /**
@@ -26,9 +26,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('col', 'text', (c) => c.notNull())
     .addColumn('value_text', 'text')
     .addColumn('value_number', 'real')
+    .addColumn('respondent_role', 'text')
+    .addColumn('grade_id', 'integer')
+    .addColumn('class_id', 'integer')
     .addPrimaryKeyConstraint('reply_answers_pk', ['reply_id', 'question_id', 'item', 'col']);
   await (isPostgres(db) ? table : table.modifyEnd(sql`without rowid`)).execute();
   await db.schema.createIndex('reply_answers_count_idx').on('reply_answers').columns(['questionnaire_id', 'question_id', 'item', 'col']).execute();
+  // a filter is a prefix of this one: a grade or class implies the role STUDENT, a class its grade (see statistics/service.ts)
+  await db.schema
+    .createIndex('reply_answers_group_idx')
+    .on('reply_answers')
+    .columns(['questionnaire_id', 'respondent_role', 'grade_id', 'class_id', 'question_id', 'item', 'col'])
+    .execute();
   await db.schema.createIndex('replies_group_idx').on('replies').columns(['questionnaire_id', 'respondent_role', 'grade_id', 'class_id']).execute();
 
   // what is already there: classes from the questionnaire's school year (else the current one)
@@ -39,7 +48,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   const definitions = new Map<number, Definition>();
   let after = '';
   for (;;) {
-    const replies = (await db.selectFrom('replies').select(['id', 'questionnaire_id', 'answers']).where('id', '>', after).orderBy('id').limit(1000).execute()) as { id: string; questionnaire_id: number; answers: string }[];
+    const replies = (await db
+      .selectFrom('replies')
+      .select(['id', 'questionnaire_id', 'answers', 'respondent_role', 'grade_id', 'class_id'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(1000)
+      .execute()) as (ReplyOfRows & { answers: string })[];
     if (!replies.length) break;
     const rows: ReplyAnswerRow[] = [];
     for (const r of replies) {
@@ -47,7 +62,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         const q = await db.selectFrom('questionnaires').select('definition').where('id', '=', r.questionnaire_id).executeTakeFirstOrThrow();
         definitions.set(r.questionnaire_id, JSON.parse(q.definition as string) as Definition);
       }
-      rows.push(...answerRows(definitions.get(r.questionnaire_id)!, r.questionnaire_id, r.id, JSON.parse(r.answers)));
+      rows.push(...answerRows(definitions.get(r.questionnaire_id)!, r, JSON.parse(r.answers)));
     }
     for (let i = 0; i < rows.length; i += 1000) await db.insertInto('reply_answers').values(rows.slice(i, i + 1000)).execute();
     after = replies[replies.length - 1].id;
