@@ -100,8 +100,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
       const filter = filterOf(request.query);
       const scoped = await service.scoped(user, request.params.id);
       const detail = await service.detail(user, request.params.id, filter, lang);
-      const workbook = await statisticsWorkbook(db, service, scoped, detail, filter, lang);
-      const buffer = Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+      const buffer = await statisticsWorkbook(db, service, scoped, detail, filter, lang);
       const name = encodeURIComponent(`${scoped.row.title}-${new Date().toISOString().slice(0, 10)}.xlsx`);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

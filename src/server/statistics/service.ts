@@ -195,9 +195,9 @@ export class StatisticsService {
   }
 
   /**
-   * reply_answers of the questionnaire, of the filter's replies only. A grade or class means
-   * students, and a class its grade: said outright, the filter is a prefix of
-   * reply_answers_group_idx and the count reads one range of it.
+   * reply_answers of the questionnaire, of the filter's replies only, read from the one index
+   * that covers every count (migration 0007). A grade or class means students, and a class its
+   * grade: said outright, so that what the filter leaves out is plain to the planner.
    */
   private async answers(id: number, filter: StatisticsFilter) {
     let q = this.db.selectFrom('reply_answers as ra').where('ra.questionnaire_id', '=', id);

@@ -31,12 +31,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('class_id', 'integer')
     .addPrimaryKeyConstraint('reply_answers_pk', ['reply_id', 'question_id', 'item', 'col']);
   await (isPostgres(db) ? table : table.modifyEnd(sql`without rowid`)).execute();
-  await db.schema.createIndex('reply_answers_count_idx').on('reply_answers').columns(['questionnaire_id', 'question_id', 'item', 'col']).execute();
-  // a filter is a prefix of this one: a grade or class implies the role STUDENT, a class its grade (see statistics/service.ts)
+  // one covering index for every count: the questionnaire's range, in group-by order, with the
+  // group columns in it, so a filtered count reads the same range without a lookup per row (a
+  // second index led by the group columns made SQLite's planner, without statistics, pick one
+  // that needed a lookup per row: seconds at 3,000 replies)
   await db.schema
-    .createIndex('reply_answers_group_idx')
+    .createIndex('reply_answers_count_idx')
     .on('reply_answers')
-    .columns(['questionnaire_id', 'respondent_role', 'grade_id', 'class_id', 'question_id', 'item', 'col'])
+    .columns(['questionnaire_id', 'question_id', 'item', 'col', 'respondent_role', 'grade_id', 'class_id'])
     .execute();
   await db.schema.createIndex('replies_group_idx').on('replies').columns(['questionnaire_id', 'respondent_role', 'grade_id', 'class_id']).execute();
 
