@@ -63,19 +63,37 @@ export function filtered<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, a
 }
 
 /**
- * Whether an anonymous questionnaire's results for `filter` must be withheld: the group holds
- * fewer than `min` replies, or any wider group (the filter with fewer conditions) holds fewer
- * than `min` replies outside it — else comparing the two would single those replies out.
+ * Whether an anonymous questionnaire's results for `filter` must be withheld, so that no
+ * filter, nor any difference of filters, shows the answers of fewer than `min` replies.
+ * Groups nest: roles in everyone, grades in the students, classes in a grade. At each level
+ * a group with 1 to min-1 replies is withheld; when the withheld groups of a level hold
+ * fewer than min replies together, the smallest of the others is withheld too (else the
+ * parent minus the shown ones would be them); and a withheld group withholds what it holds.
  */
 export function isWithheld(groups: GroupRow[], filter: StatisticsFilter, min: number): boolean {
   const keys = FILTER_KEYS.filter(([key]) => filter[key] !== undefined);
   if (!keys.length) return false;
-  const count = (used: typeof keys) => groups.filter((g) => used.every(([key, column]) => g[column] === filter[key])).reduce((sum, g) => sum + Number(g.n), 0);
-  const n = count(keys);
-  if (n > 0 && n < min) return true;
-  for (let mask = 0; mask < (1 << keys.length) - 1; mask++) {
-    const outside = count(keys.filter((_, i) => mask & (1 << i))) - n;
-    if (outside > 0 && outside < min) return true;
+  const matches = (g: GroupRow) => keys.every(([key, column]) => g[column] === filter[key]);
+  const rows = groups.filter(matches);
+  if (!rows.reduce((sum, g) => sum + Number(g.n), 0)) return false;
+  // the path from everyone down to the filter's group: a grade or class means students, a class its grade
+  const gradeId = filter.gradeId ?? rows[0].grade_id;
+  const role = filter.gradeId !== undefined || filter.classId !== undefined ? 'STUDENT' : filter.role;
+  const levels: { within: (g: GroupRow) => boolean; key: (g: GroupRow) => string; target: string }[] = [];
+  if (role !== undefined) levels.push({ within: () => true, key: (g) => String(g.respondent_role), target: role });
+  if (filter.gradeId !== undefined || filter.classId !== undefined) levels.push({ within: (g) => g.respondent_role === 'STUDENT', key: (g) => String(g.grade_id), target: String(gradeId) });
+  if (filter.classId !== undefined) levels.push({ within: (g) => g.respondent_role === 'STUDENT' && g.grade_id === gradeId, key: (g) => String(g.class_id), target: String(filter.classId) });
+  for (const level of levels) {
+    const counts = new Map<string, number>();
+    for (const g of groups) if (level.within(g)) counts.set(level.key(g), (counts.get(level.key(g)) ?? 0) + Number(g.n));
+    const small = [...counts].filter(([, n]) => n > 0 && n < min);
+    const withheld = new Set(small.map(([k]) => k));
+    const smallTotal = small.reduce((sum, [, n]) => sum + n, 0);
+    if (smallTotal > 0 && smallTotal < min) {
+      const next = [...counts].filter(([k, n]) => n >= min && !withheld.has(k)).sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]))[0];
+      if (next) withheld.add(next[0]);
+    }
+    if (withheld.has(level.target)) return true;
   }
   return false;
 }

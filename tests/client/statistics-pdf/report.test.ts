@@ -70,7 +70,7 @@ describe('the statistics PDF report', () => {
     const d = detail({ withheld: { minGroupSize: 5 }, questions: detail().questions.map((q) => ({ ...q, summary: null })), questionnaire: { ...detail().questionnaire, type: 'ANONYMOUS' } });
     let asked = 0;
     const text = squash(pdfText(await makeStatisticsPdfBytes(d, { translate: zhTranslate, locale: 'zh-hk', fontData: font, texts: (...a) => (asked++, texts(...a)), charts: false })));
-    expect(text).toContain('此組別的回覆少於 5 份');
+    expect(text).toContain('的回覆少於 5 份');
     expect(text).toContain('第 5 題 其他意見');
     expect(text).not.toContain('中文科');
     expect(text).not.toContain('意見編號');

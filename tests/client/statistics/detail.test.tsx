@@ -136,7 +136,7 @@ describe('the statistics detail', () => {
       return { ...d, questions: d.questions.map((q) => ({ ...q, summary: null })) };
     };
     await open('/data-statistics/detail?id=5&classId=22');
-    expect(screen.getByTestId('withheld-notice').textContent).toBe('此組別的回覆少於 5 份，為保障回覆者匿名，結果不予顯示。請選擇較大的組別。');
+    expect(screen.getByTestId('withheld-notice').textContent).toBe('此組別（或同層的其他組別）的回覆少於 5 份，為保障回覆者匿名，結果不予顯示。請選擇較大的組別。');
     expect(screen.queryByTestId('choices-q1')).toBeNull();
     expect(screen.queryByTestId('texts-q5-answer')).toBeNull();
   });

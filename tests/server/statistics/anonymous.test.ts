@@ -51,7 +51,7 @@ describe('statistics of an anonymous questionnaire', () => {
     expect(numbers).toMatchObject({ anonymous: true, list: [], total: 0, withheld: { minGroupSize: 5 } });
   });
 
-  it('decides from group counts: the group, and what a wider group leaves outside it', () => {
+  it('decides from group counts: small groups, and what the shown groups of a level would leave to subtract', () => {
     const groups = [
       { respondent_role: 'STUDENT', grade_id: 1, class_id: 11, n: 20 },
       { respondent_role: 'STUDENT', grade_id: 1, class_id: 12, n: 3 },
@@ -66,6 +66,20 @@ describe('statistics of an anonymous questionnaire', () => {
     expect(isWithheld(groups, { classId: 12 }, 3)).toBe(false);
     // nobody in the group: nothing to single out
     expect(isWithheld(groups, { classId: 99 }, 5)).toBe(false);
+    // grades 1 and 3 shown would give away grade 2 (the students minus both): the smaller is withheld with it
+    const grades = [
+      { respondent_role: 'STUDENT', grade_id: 1, class_id: 11, n: 12 },
+      { respondent_role: 'STUDENT', grade_id: 2, class_id: 21, n: 3 },
+      { respondent_role: 'STUDENT', grade_id: 3, class_id: 31, n: 20 },
+      { respondent_role: 'TEACHER', grade_id: null, class_id: null, n: 9 },
+    ];
+    expect(isWithheld(grades, { gradeId: 2 }, 5)).toBe(true);
+    expect(isWithheld(grades, { gradeId: 1 }, 5)).toBe(true);
+    expect(isWithheld(grades, { gradeId: 3 }, 5)).toBe(false);
+    expect(isWithheld(grades, { role: 'STUDENT' }, 5)).toBe(false);
+    // a withheld grade withholds its classes, however big
+    expect(isWithheld(grades, { classId: 11 }, 5)).toBe(true);
+    expect(isWithheld(grades, { classId: 31 }, 5)).toBe(false);
   });
 
   it("numbers the replies 'anonymous N' and counts who has not submitted, naming nobody", async () => {
@@ -98,6 +112,6 @@ describe('statistics of an anonymous questionnaire', () => {
     await smallBook.xlsx.load(small.rawPayload as unknown as ArrayBuffer);
     const smallAnswers = smallBook.getWorksheet('Answers')!;
     expect(smallAnswers.rowCount).toBe(2);
-    expect(String(smallAnswers.getRow(2).getCell(1).value)).toContain('Fewer than 5 replies');
+    expect(String(smallAnswers.getRow(2).getCell(1).value)).toContain('fewer than 5 replies');
   });
 });
