@@ -9,15 +9,10 @@
  * SQLite (a fresh file in a temp folder) unless DATABASE_URL is set, then a fresh PostgreSQL
  * database on that server, dropped at the end. BENCH_DURATION sets the seconds of each run (8).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
-import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
-import { loadConfig } from '../src/server/config.js';
-import { buildApp } from '../src/server/app.js';
 import type { DB } from '../src/server/db/connect.js';
 import type { NewUser } from '../src/server/db/schema.js';
 import { seedDemoSchool, DEMO_PASSWORD } from '../src/server/demo/seed.js';
@@ -28,7 +23,7 @@ import type { Config } from '../src/server/config.js';
 import { QUESTION_TYPES, type Definition, type Question } from '../src/shared/questionnaire/definition.js';
 import { replyProblems, type Answer, type Answers } from '../src/shared/questionnaire/answers.js';
 import { fieldLabel } from '../src/shared/master/labels.js';
-import { createTestDatabase } from '../tests/support/database.js';
+import { api, cannon, DURATION, listen, logger, median, round, runBench, summary, type RunResult } from './bench-support.js';
 
 const STUDENTS = 5000;
 const IMPORT_ROWS = 3000;
@@ -37,21 +32,9 @@ const CONNECTIONS = 10;
 /** The submission run: a questionnaire of this many questions, answered over this many connections. */
 const QUESTIONS = 30;
 const SUBMIT_CONNECTIONS = 100;
-const DURATION = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 8;
 const LIST_PATH = '/v1/students?page=7&size=50&sort=nameEn&order=asc&status=1&q=chan';
 
-const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
-
-interface RunResult {
-  name: string;
-  description: string;
-  path: string;
-  requestsPerSec: number;
-  latencyMs: { p50: number; p97_5: number; p99: number };
-  errors: number;
-  non2xx: number;
-  connections: number;
-}
+const log = logger('bench');
 
 /**
  * Tops the demo school up to STUDENTS students: accounts, this year's classes, the STUDENT role.
@@ -99,24 +82,6 @@ async function seedStudents(db: DB): Promise<number> {
   return existing + toAdd;
 }
 
-/** One autocannon run; the load comes from a worker thread so the servers have this thread's event loop. */
-async function cannon(name: string, description: string, url: string, headers: Record<string, string> = {}, more: autocannon.Options | object = {}): Promise<RunResult & { result: autocannon.Result }> {
-  const options: autocannon.Options = { url, connections: CONNECTIONS, duration: DURATION, headers, workers: 1, ...more };
-  log(`${name}: ${options.connections} connections, ${DURATION} s`);
-  const r = await autocannon(options);
-  return {
-    name,
-    description,
-    path: new URL(url).pathname + new URL(url).search,
-    requestsPerSec: round(r.requests.mean),
-    latencyMs: { p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99 },
-    errors: r.errors,
-    non2xx: r.non2xx,
-    connections: options.connections!,
-    result: r,
-  };
-}
-const summary = ({ result: _result, ...run }: RunResult & { result: autocannon.Result }): RunResult => run;
 
 /** QUESTIONS questions, the ten types in turn, every one required, in three sections. */
 function benchDefinition(): Definition {
@@ -187,7 +152,7 @@ async function submissionRun(qe: string, db: DB, config: Config): Promise<RunRes
   // the worker thread copies this process's environment when it starts
   process.env.QE_BENCH_SUBMISSIONS = file;
 
-  const run = await cannon('submissions', `a ${QUESTIONS}-question reply, each request another of ${students.length} students, ${SUBMIT_CONNECTIONS} connections`, `${qe}/v1/my/questionnaires/${created.id}/replies`, { 'content-type': 'application/json', 'accept-language': 'en' }, {
+  const run = await cannon(log, 'submissions', `a ${QUESTIONS}-question reply, each request another of ${students.length} students, ${SUBMIT_CONNECTIONS} connections`, `${qe}/v1/my/questionnaires/${created.id}/replies`, { 'content-type': 'application/json', 'accept-language': 'en' }, {
     method: 'POST',
     connections: SUBMIT_CONNECTIONS,
     maxOverallRequests: tokens.length,
@@ -209,24 +174,6 @@ async function submissionRun(qe: string, db: DB, config: Config): Promise<RunRes
   log(`submissions: ${ok} answered 2xx in ${run.result.duration} s; ${stored} replies stored, ${submitted} feedback records SUBMITTED`);
   if (stored !== submitted || stored < ok || stored > ok + SUBMIT_CONNECTIONS) throw new Error(`${ok} submissions succeeded but ${stored} replies and ${submitted} submitted feedback records are stored`);
   return { ...summary(run), submissionsPerSec: round(ok / run.result.duration), questions: QUESTIONS, students: students.length, stored, submitted };
-}
-
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-async function api(base: string, path: string, init: RequestInit = {}): Promise<{ code: number; msg?: string; data?: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- the envelope's data varies
-  const res = await fetch(base + path, init);
-  const body = await res.json();
-  if (body.code !== 200 && body.code !== 201) throw new Error(`${init.method ?? 'GET'} ${path} answered HTTP ${res.status}: ${JSON.stringify(body).slice(0, 2000)}`);
-  return body;
 }
 
 /** A workbook with the template's header row and `rows` new valid students, as .xlsx bytes. */
@@ -263,95 +210,68 @@ async function importFile(template: ArrayBuffer, classCodes: string[], run: numb
   return { bytes: (await workbook.xlsx.writeBuffer()) as ArrayBuffer, header };
 }
 
-async function main() {
+runBench('bench', async ({ app, db, config, databaseUrl, yardstick }) => {
   const started = Date.now();
-  const database = await createTestDatabase();
-  const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, logLevel: 'silent', clientDir: join(database.dataDir, 'no-client') });
-  const { app, db } = await buildApp(config, { logger: false }).catch(async (err) => {
-    await database.drop();
-    throw err;
-  });
-  const yardstick = Fastify({ logger: false });
-  yardstick.get('/hello', async () => ({ code: 200, msg: 'ok', data: { hello: 'world' } }));
-  try {
-    await seedDemoSchool(db);
-    const students = await seedStudents(db);
-    log(`${students} students seeded in ${Date.now() - started} ms (${database.databaseUrl ? 'postgres' : 'sqlite'})`);
-    const qe = await listen(app);
-    const bare = await listen(yardstick);
+  await seedDemoSchool(db);
+  const students = await seedStudents(db);
+  log(`${students} students seeded in ${Date.now() - started} ms (${databaseUrl ? 'postgres' : 'sqlite'})`);
+  const qe = await listen(app);
+  const bare = await listen(yardstick);
 
-    const { data: session } = await api(qe, '/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
-    const auth = { authorization: `Bearer ${session.tk}`, 'accept-language': 'en' };
+  const { data: session } = await api(qe, '/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+  const auth = { authorization: `Bearer ${session.tk}`, 'accept-language': 'en' };
 
-    const page = await api(qe, LIST_PATH, { headers: auth });
-    const pageRows = page.data?.list?.length;
-    if (!Array.isArray(page.data?.list) || pageRows > 50 || typeof page.data?.total !== 'number') throw new Error(`the student list answered no page: ${JSON.stringify(page).slice(0, 500)}`);
-    log(`student list: ${pageRows} rows on page 7 of ${page.data.total} matching`);
-    await api(qe, '/v1/my/user-info', { headers: auth });
+  const page = await api(qe, LIST_PATH, { headers: auth });
+  const pageRows = page.data?.list?.length;
+  if (!Array.isArray(page.data?.list) || pageRows > 50 || typeof page.data?.total !== 'number') throw new Error(`the student list answered no page: ${JSON.stringify(page).slice(0, 500)}`);
+  log(`student list: ${pageRows} rows on page 7 of ${page.data.total} matching`);
+  await api(qe, '/v1/my/user-info', { headers: auth });
 
-    const runs: RunResult[] = [
-      summary(await cannon('yardstick', 'bare Fastify, one GET answering a small JSON', `${bare}/hello`)),
-      summary(await cannon('students-list', 'page 7 of 50 students of 5,000, sorted by nameEn, status=1, q=chan', qe + LIST_PATH, auth)),
-      summary(await cannon('user-info', 'the logged-in admin, permissions and calendar', `${qe}/v1/my/user-info`, auth)),
-    ];
-    // before the import, which would add students to ALL_STUDENTS
-    const submissions = await submissionRun(qe, db, config);
-    runs.push(submissions);
-    const base = runs[0].requestsPerSec;
-    // submissions: the successful ones over the run's real length (it ends early when the students run out)
-    const ratios = Object.fromEntries(runs.slice(1).map((r) => [r.name, round((r === submissions ? submissions.submissionsPerSec : r.requestsPerSec) / base, 4)]));
+  const runs: RunResult[] = [
+    summary(await cannon(log, 'yardstick', 'bare Fastify, one GET answering a small JSON', `${bare}/hello`)),
+    summary(await cannon(log, 'students-list', 'page 7 of 50 students of 5,000, sorted by nameEn, status=1, q=chan', qe + LIST_PATH, auth)),
+    summary(await cannon(log, 'user-info', 'the logged-in admin, permissions and calendar', `${qe}/v1/my/user-info`, auth)),
+  ];
+  // before the import, which would add students to ALL_STUDENTS
+  const submissions = await submissionRun(qe, db, config);
+  runs.push(submissions);
+  const base = runs[0].requestsPerSec;
+  // submissions: the successful ones over the run's real length (it ends early when the students run out)
+  const ratios = Object.fromEntries(runs.slice(1).map((r) => [r.name, round((r === submissions ? submissions.submissionsPerSec : r.requestsPerSec) / base, 4)]));
 
-    // the 3,000-row import: template header, class codes, then IMPORT_RUNS files of fresh students
-    const templateRes = await fetch(`${qe}/v1/students/import-template`, { headers: auth });
-    if (!templateRes.ok) throw new Error(`import-template answered HTTP ${templateRes.status}`);
-    const template = await templateRes.arrayBuffer();
-    const classes = await api(qe, '/v1/classes?size=1000', { headers: auth });
-    const classCodes = (classes.data.list as { code: string }[]).map((c) => c.code);
-    if (!classCodes.length) throw new Error('no classes to place imported students in');
-    const runsMs: number[] = [];
-    let header: string[] = [];
-    for (let run = 1; run <= IMPORT_RUNS; run++) {
-      const file = await importFile(template, classCodes, run, IMPORT_ROWS);
-      header = file.header;
-      const form = new FormData();
-      form.append('file', new Blob([file.bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'students.xlsx');
-      const t0 = performance.now();
-      const answer = await api(qe, '/v1/students/import', { method: 'POST', headers: auth, body: form });
-      const ms = performance.now() - t0;
-      if (answer.data?.imported !== IMPORT_ROWS) throw new Error(`import run ${run} imported ${answer.data?.imported}, not ${IMPORT_ROWS}`);
-      runsMs.push(Math.round(ms));
-      log(`import run ${run}: ${IMPORT_ROWS} rows in ${Math.round(ms)} ms (${Math.round(file.bytes.byteLength / 1024)} KiB)`);
-    }
-    const medianMs = median(runsMs);
-
-    const result = {
-      date: new Date().toISOString(),
-      node: process.version,
-      database: database.databaseUrl ? 'postgres' : 'sqlite',
-      students,
-      connections: CONNECTIONS,
-      durationSec: DURATION,
-      runs,
-      ratioToYardstick: ratios,
-      import: { rows: IMPORT_ROWS, columns: header, runsMs, medianMs, rowsPerSec: Math.round((IMPORT_ROWS / medianMs) * 1000) },
-    };
-    const json = JSON.stringify(result, null, 2);
-    process.stdout.write(json + '\n');
-    mkdirSync('bench-results', { recursive: true });
-    const file = join('bench-results', `bench-${result.date.replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, json + '\n');
-    log(`written to ${file} (${Math.round((Date.now() - started) / 1000)} s in all)`);
-  } finally {
-    await yardstick.close();
-    await app.close();
-    await database.drop();
+  // the 3,000-row import: template header, class codes, then IMPORT_RUNS files of fresh students
+  const templateRes = await fetch(`${qe}/v1/students/import-template`, { headers: auth });
+  if (!templateRes.ok) throw new Error(`import-template answered HTTP ${templateRes.status}`);
+  const template = await templateRes.arrayBuffer();
+  const classes = await api(qe, '/v1/classes?size=1000', { headers: auth });
+  const classCodes = (classes.data.list as { code: string }[]).map((c) => c.code);
+  if (!classCodes.length) throw new Error('no classes to place imported students in');
+  const runsMs: number[] = [];
+  let header: string[] = [];
+  for (let run = 1; run <= IMPORT_RUNS; run++) {
+    const file = await importFile(template, classCodes, run, IMPORT_ROWS);
+    header = file.header;
+    const form = new FormData();
+    form.append('file', new Blob([file.bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'students.xlsx');
+    const t0 = performance.now();
+    const answer = await api(qe, '/v1/students/import', { method: 'POST', headers: auth, body: form });
+    const ms = performance.now() - t0;
+    if (answer.data?.imported !== IMPORT_ROWS) throw new Error(`import run ${run} imported ${answer.data?.imported}, not ${IMPORT_ROWS}`);
+    runsMs.push(Math.round(ms));
+    log(`import run ${run}: ${IMPORT_ROWS} rows in ${Math.round(ms)} ms (${Math.round(file.bytes.byteLength / 1024)} KiB)`);
   }
-}
+  const medianMs = median(runsMs);
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+  const result = {
+    date: new Date().toISOString(),
+    node: process.version,
+    database: databaseUrl ? 'postgres' : 'sqlite',
+    students,
+    connections: CONNECTIONS,
+    durationSec: DURATION,
+    runs,
+    ratioToYardstick: ratios,
+    import: { rows: IMPORT_ROWS, columns: header, runsMs, medianMs, rowsPerSec: Math.round((IMPORT_ROWS / medianMs) * 1000) },
+  };
+  return result;
+});

@@ -1,0 +1,133 @@
+/**
+ * What the bench scripts share (scripts/bench.ts, scripts/bench-statistics.ts): the real app on
+ * a fresh database with a bare Fastify app beside it (the yardstick), autocannon runs, timing,
+ * the API's envelope, and the JSON results file.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import autocannon from 'autocannon';
+import { loadConfig, type Config } from '../src/server/config.js';
+import { buildApp } from '../src/server/app.js';
+import type { DB } from '../src/server/db/connect.js';
+import { createTestDatabase } from '../tests/support/database.js';
+
+/** Seconds of each autocannon run (BENCH_DURATION, default 8). */
+export const DURATION = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 8;
+
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+export const logger = (name: string) => (message: string) => process.stderr.write(`${name}: ${message}\n`);
+
+export interface RunResult {
+  name: string;
+  description: string;
+  path: string;
+  requestsPerSec: number;
+  latencyMs: { p50: number; p97_5: number; p99: number };
+  requests: number;
+  errors: number;
+  non2xx: number;
+  connections: number;
+}
+
+/** One autocannon run; the load comes from a worker thread so the servers have this thread's event loop. */
+export async function cannon(log: (m: string) => void, name: string, description: string, url: string, headers: Record<string, string> = {}, more: autocannon.Options | object = {}): Promise<RunResult & { result: autocannon.Result }> {
+  const options: autocannon.Options = { url, connections: 10, duration: DURATION, headers, workers: 1, ...more };
+  log(`${name}: ${options.connections} connections, ${DURATION} s`);
+  const r = await autocannon(options);
+  return {
+    name,
+    description,
+    path: new URL(url).pathname + new URL(url).search,
+    requestsPerSec: round(r.requests.mean),
+    latencyMs: { p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99 },
+    requests: r.requests.total,
+    errors: r.errors,
+    non2xx: r.non2xx,
+    connections: options.connections!,
+    result: r,
+  };
+}
+
+/** A run without autocannon's raw result, for the JSON. */
+export const summary = ({ result: _result, ...run }: RunResult & { result: autocannon.Result }): RunResult => run;
+
+/** `count` calls one after another: each one's milliseconds and their median. */
+export async function timed(count: number, call: () => Promise<unknown>): Promise<{ medianMs: number; runsMs: number[] }> {
+  const runsMs: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await call();
+    runsMs.push(round(performance.now() - t0));
+  }
+  return { medianMs: round(median(runsMs)), runsMs };
+}
+
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** A call of the API that must succeed: the envelope, or an error naming the answer. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the envelope's data varies
+export async function api(base: string, path: string, init: RequestInit = {}): Promise<{ code: number; msg?: string; data?: any }> {
+  const res = await fetch(base + path, init);
+  const body = await res.json();
+  if (body.code !== 200 && body.code !== 201) throw new Error(`${init.method ?? 'GET'} ${path} answered HTTP ${res.status}: ${JSON.stringify(body).slice(0, 2000)}`);
+  return body;
+}
+
+export interface Bench {
+  app: FastifyInstance;
+  db: DB;
+  config: Config;
+  databaseUrl: string | undefined;
+  /** a bare Fastify app answering GET /hello: the yardstick; a script may add routes before it listens */
+  yardstick: FastifyInstance;
+}
+
+/**
+ * Runs `body` with the real app on a fresh database (SQLite in a temp folder, or a fresh
+ * PostgreSQL database when DATABASE_URL is set), dropped afterwards; then writes its result to
+ * stdout and to bench-results/<name>-<timestamp>.json and exits.
+ */
+export function runBench(name: string, body: (bench: Bench) => Promise<{ date: string } & Record<string, unknown>>): void {
+  const log = logger(name);
+  const main = async () => {
+    const started = Date.now();
+    const database = await createTestDatabase();
+    const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, logLevel: 'silent', clientDir: join(database.dataDir, 'no-client') });
+    const { app, db } = await buildApp(config, { logger: false }).catch(async (err) => {
+      await database.drop();
+      throw err;
+    });
+    const yardstick = Fastify({ logger: false });
+    yardstick.get('/hello', async () => ({ code: 200, msg: 'ok', data: { hello: 'world' } }));
+    try {
+      const result = await body({ app, db, config, databaseUrl: database.databaseUrl, yardstick });
+      const json = JSON.stringify(result, null, 2);
+      process.stdout.write(json + '\n');
+      mkdirSync('bench-results', { recursive: true });
+      const file = join('bench-results', `${name}-${result.date.replace(/[:.]/g, '-')}.json`);
+      writeFileSync(file, json + '\n');
+      log(`written to ${file} (${Math.round((Date.now() - started) / 1000)} s in all)`);
+    } finally {
+      await yardstick.close();
+      await app.close();
+      await database.drop();
+    }
+  };
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
