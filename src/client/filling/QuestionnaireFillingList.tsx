@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Box, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Chip } from '@mui/material';
 import {
   DataTable,
   List,
@@ -22,6 +22,7 @@ import { StatusCell, StatusChip } from '../questionnaires/form/StatusChip';
 import { useMobileMode } from '../layout/useMobileMode';
 import { FEEDBACK_STATUSES, feedbackStatusKey, fillingFieldKey, fillingPath, MY_QUESTIONNAIRES, screenFor, type MyQuestionnaire } from './model';
 import { useSchoolYears } from '../common/useSchoolYears';
+import { ListCard, ListCards } from '../common/ListCard';
 import { NoData } from '../common/NoData';
 
 /** The list's filters and page are kept in react-admin's store (spec: kept alive). */
@@ -48,7 +49,6 @@ function FeedbackCell() {
   return <FeedbackChip status={record?.feedbackStatus} />;
 }
 
-
 /** A phone's list: one card per questionnaire, the whole card opens it. */
 function FillingCards() {
   const { data, isPending } = useListContext<MyQuestionnaire>();
@@ -58,34 +58,31 @@ function FillingCards() {
   if (isPending) return <Loading />;
   if (!data?.length) return <NoData textKey="qe.filling.list.empty" />;
   const label = (name: string) => translate(fillingFieldKey(name));
-  const line = (name: string, value: string) =>
-    value ? (
-      <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-        {translate('qe.filling.list.line', { label: label(name), value })}
-      </Typography>
-    ) : null;
+  const line = (name: string, value: string) => (value ? translate('qe.filling.list.line', { label: label(name), value }) : null);
   return (
-    <Stack spacing={1} sx={{ p: 1 }} data-testid="filling-cards">
+    <ListCards testId="filling-cards">
       {data.map((q) => (
-        <Card key={q.id} variant="outlined" data-testid="filling-card" data-id={q.id}>
-          <CardActionArea onClick={() => navigate(fillingPath(screenFor(q), q.id))}>
-            <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-              <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 500, overflowWrap: 'anywhere', mb: 0.5 }}>
-                {q.title}
-              </Typography>
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 0.5 }}>
-                <StatusChip status={q.status} />
-                <FeedbackChip status={q.feedbackStatus} />
-              </Box>
-              {line('inCharge', recordName(q.inCharge as unknown as RaRecord, locale))}
-              {line('openDate', formatDateTime(q.openDate))}
-              {line('endDate', formatDateTime(q.endDate))}
-              {line('submittedAt', formatDateTime(q.submittedAt))}
-            </CardContent>
-          </CardActionArea>
-        </Card>
+        <ListCard
+          key={q.id}
+          id={q.id}
+          testId="filling-card"
+          title={q.title}
+          onOpen={() => navigate(fillingPath(screenFor(q), q.id))}
+          chips={
+            <>
+              <StatusChip status={q.status} />
+              <FeedbackChip status={q.feedbackStatus} />
+            </>
+          }
+          lines={[
+            line('inCharge', recordName(q.inCharge as unknown as RaRecord, locale)),
+            line('openDate', formatDateTime(q.openDate)),
+            line('endDate', formatDateTime(q.endDate)),
+            line('submittedAt', formatDateTime(q.submittedAt)),
+          ]}
+        />
       ))}
-    </Stack>
+    </ListCards>
   );
 }
 

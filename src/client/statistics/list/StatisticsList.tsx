@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import {
   DataTable,
   List,
@@ -22,12 +22,11 @@ import { StatusCell, StatusChip } from '../../questionnaires/form/StatusChip';
 import { STATISTICS, STATISTICS_LIST_STORE_KEY, statisticsPath } from '../api';
 import { formatPercent, nameOf, statisticsFieldKey } from '../labels';
 import { useSchoolYears } from '../../common/useSchoolYears';
+import { ListCard, ListCards } from '../../common/ListCard';
 import { NoData } from '../../common/NoData';
 
 /** Only questionnaires that have opened have statistics (API.md). */
 const STATUSES = ['PROCESSING', 'FINISHED'] as const;
-
-
 
 /** A phone's list: one card per questionnaire, the whole card opens its statistics. */
 function StatisticsCards() {
@@ -37,35 +36,28 @@ function StatisticsCards() {
   const navigate = useNavigate();
   if (isPending) return <Loading />;
   if (!data?.length) return <NoData textKey="qe.statistics.list.empty" />;
-  const line = (name: string, value: string) =>
-    value ? (
-      <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-        {translate('qe.statistics.list.line', { label: translate(statisticsFieldKey(name)), value })}
-      </Typography>
-    ) : null;
+  const line = (name: string, value: string) => (value ? translate('qe.statistics.list.line', { label: translate(statisticsFieldKey(name)), value }) : null);
   return (
-    <Stack spacing={1} sx={{ p: 1 }} data-testid="statistics-cards">
+    <ListCards testId="statistics-cards">
       {data.map((r) => (
-        <Card key={r.id} variant="outlined" data-testid="statistics-card" data-id={r.id}>
-          <CardActionArea onClick={() => navigate(statisticsPath('detail', r.id))}>
-            <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-              <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 500, overflowWrap: 'anywhere', mb: 0.5 }}>
-                {r.title}
+        <ListCard
+          key={r.id}
+          id={r.id}
+          testId="statistics-card"
+          title={r.title}
+          onOpen={() => navigate(statisticsPath('detail', r.id))}
+          chips={
+            <>
+              <StatusChip status={r.status} />
+              <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                {translate('qe.statistics.list.rateLine', { rate: formatPercent(r.responseRate), submitted: r.submittedNum, respondents: r.respondentNum })}
               </Typography>
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 0.5 }}>
-                <StatusChip status={r.status} />
-                <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                  {translate('qe.statistics.list.rateLine', { rate: formatPercent(r.responseRate), submitted: r.submittedNum, respondents: r.respondentNum })}
-                </Typography>
-              </Box>
-              {line('schoolYear', r.schoolYear?.name ?? '')}
-              {line('principal', nameOf(r.principal, locale))}
-              {line('createDate', formatDay(r.createDate))}
-            </CardContent>
-          </CardActionArea>
-        </Card>
+            </>
+          }
+          lines={[line('schoolYear', r.schoolYear?.name ?? ''), line('principal', nameOf(r.principal, locale)), line('createDate', formatDay(r.createDate))]}
+        />
       ))}
-    </Stack>
+    </ListCards>
   );
 }
 
