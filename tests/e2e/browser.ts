@@ -55,3 +55,23 @@ export async function apiLogin(username: string, password = 'Passw0rd!'): Promis
   expect(envelope.code, `${username}: ${envelope.msg}`).toBe(200);
   return envelope.data.tk;
 }
+
+/** As `teacher` (a token), a NAMED questionnaire of `definition` for one class that opens now (PROCESSING): its id. */
+export async function openedForClass(teacher: string, classCode: string, title: string, definition: unknown): Promise<number> {
+  const classes = await api<{ list: { id: number; code: string }[] }>(`/v1/audience-options?kind=CLASS&q=${encodeURIComponent(classCode)}`, teacher);
+  const classId = classes.envelope.data.list.find((k) => k.code === classCode)!.id;
+  const created = await api<{ id: number }>('/v1/questionnaires', teacher, 'POST', {
+    title,
+    type: 'NAMED',
+    openDate: new Date(Date.now() - 60_000).toISOString(),
+    endDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    targets: [{ kind: 'CLASS', ids: [classId] }],
+    definition,
+  });
+  expect(created.envelope.code, created.envelope.msg).toBe(201);
+  const id = created.envelope.data.id;
+  const ready = await api<{ status: string }>(`/v1/questionnaires/${id}/ready`, teacher, 'POST');
+  expect(ready.envelope.code, ready.envelope.msg).toBe(200);
+  expect(ready.envelope.data.status).toBe('PROCESSING');
+  return id;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { QUESTION_TYPES, type Definition, type Question, type QuestionType } from '../../src/shared/questionnaire/definition.js';
-import { api, apiLogin, launchBrowser, loginAs, newPage, url } from './browser.js';
+import { api, apiLogin, launchBrowser, loginAs, newPage, openedForClass, url } from './browser.js';
 
 // Issue 5's proof: on a phone (360×640) a student of 1A opens a questionnaire with one question of
 // each of the ten types from the list, answers some, reloads mid-way without losing them, answers
@@ -45,21 +45,8 @@ describe('filling in a questionnaire on a phone', () => {
   it('a student answers all ten types, reloads mid-way without losing anything, submits once and can no longer edit', async () => {
     // set-up through the API: teacher01 makes a questionnaire for 1A that opens now
     const teacher = await apiLogin('teacher01');
-    const classes = await api<{ list: { id: number; code: string }[] }>('/v1/audience-options?kind=CLASS&q=1A', teacher);
-    const classId = classes.envelope.data.list.find((k) => k.code === '1A')!.id;
     const title = `E2E 手機問卷 ${Date.now()}`;
-    const created = await api<{ id: number }>('/v1/questionnaires', teacher, 'POST', {
-      title,
-      type: 'NAMED',
-      openDate: new Date(Date.now() - 60_000).toISOString(),
-      endDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      targets: [{ kind: 'CLASS', ids: [classId] }],
-      definition,
-    });
-    expect(created.envelope.code, created.envelope.msg).toBe(201);
-    const id = created.envelope.data.id;
-    const ready = await api<{ status: string }>(`/v1/questionnaires/${id}/ready`, teacher, 'POST');
-    expect(ready.envelope.code, ready.envelope.msg).toBe(200);
+    const id = await openedForClass(teacher, '1A', title, definition);
     const opened = await api<{ status: string }>(`/v1/questionnaires/${id}`, teacher);
     expect(opened.envelope.data.status).toBe('PROCESSING');
 

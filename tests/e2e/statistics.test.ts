@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import type { Definition } from '../../src/shared/questionnaire/definition.js';
 import { percent, type StatisticsDetail } from '../../src/shared/statistics/types.js';
-import { api, apiLogin, launchBrowser, loginAs, newPage, url } from './browser.js';
+import { api, apiLogin, launchBrowser, loginAs, newPage, openedForClass, url } from './browser.js';
 
 // Issue 6's proof in the browser: a zh-hk questionnaire for class 1A receives replies through the
 // API; the teacher in charge opens it from the statistics list, sees the counts the test computes
@@ -79,21 +79,8 @@ describe('statistics of a questionnaire, on screen and as a PDF', () => {
   it('shows the counts of the replies sent, prints them as a Chinese PDF, and is hidden from other teachers', async () => {
     // set-up through the API: teacher01 makes a zh-hk questionnaire for 1A that opens now
     const teacher = await apiLogin('teacher01');
-    const classes = await api<{ list: { id: number; code: string }[] }>('/v1/audience-options?kind=CLASS&q=1A', teacher);
-    const classId = classes.envelope.data.list.find((k) => k.code === '1A')!.id;
     const title = `學生對校園生活的意見調查 ${Date.now()}`;
-    const created = await api<{ id: number }>('/v1/questionnaires', teacher, 'POST', {
-      title,
-      type: 'NAMED',
-      openDate: new Date(Date.now() - 60_000).toISOString(),
-      endDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      targets: [{ kind: 'CLASS', ids: [classId] }],
-      definition,
-    });
-    expect(created.envelope.code, created.envelope.msg).toBe(201);
-    const id = created.envelope.data.id;
-    const ready = await api(`/v1/questionnaires/${id}/ready`, teacher, 'POST');
-    expect(ready.envelope.code, ready.envelope.msg).toBe(200);
+    const id = await openedForClass(teacher, '1A', title, definition);
 
     // five students reply
     for (const [username, r] of Object.entries(REPLIES)) {

@@ -1,4 +1,5 @@
 import type { DB } from '../db/connect.js';
+import type { ReplyAnswersTable } from '../db/schema.js';
 import type { Definition, Question } from '../../shared/questionnaire/definition.js';
 import type { Answer, Answers, GridCheckboxAnswer, GridRadioAnswer, MultiChoiceAnswer, SingleChoiceAnswer } from '../../shared/questionnaire/answers.js';
 import { OTHER } from '../../shared/questionnaire/answers.js';
@@ -13,27 +14,10 @@ import { OTHER } from '../../shared/questionnaire/answers.js';
  * and each grid row. The reply's group (role, grade, class) is repeated on each row, so a
  * filtered count reads one index range instead of joining every row to its reply.
  */
-export interface ReplyAnswerRow {
-  reply_id: string;
-  questionnaire_id: number;
-  question_id: string;
-  item: string;
-  col: string;
-  value_text: string | null;
-  value_number: number | null;
-  respondent_role: string | null;
-  grade_id: number | null;
-  class_id: number | null;
-}
+export type ReplyAnswerRow = ReplyAnswersTable;
 
 /** The reply the rows belong to: its id, questionnaire and group. */
-export interface ReplyOfRows {
-  id: string;
-  questionnaire_id: number;
-  respondent_role: string | null;
-  grade_id: number | null;
-  class_id: number | null;
-}
+export type ReplyOfRows = Pick<ReplyAnswerRow, 'questionnaire_id' | 'respondent_role' | 'grade_id' | 'class_id'> & { id: string };
 
 type Cell = Pick<ReplyAnswerRow, 'item' | 'col' | 'value_text' | 'value_number'>;
 

@@ -56,7 +56,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
   app.get<{ Params: { id: number }; Querystring: StatisticsFilter }>('/v1/statistics/:id', {
     config: view,
     schema: { tags, summary: "Every question's summary for the filtered respondents, the groups to filter by, and the counts", params: idParams, querystring: query({}), response: { 200: envelopeSchema() } },
-  }, async (request) => ok(await service.detail(currentUser(request), request.params.id, filterOf(request.query), requestLang(request))));
+  }, async (request) => ok(await service.detail(await service.scoped(currentUser(request), request.params.id), filterOf(request.query), requestLang(request))));
 
   app.get<{ Params: { id: number }; Querystring: StatisticsFilter & Paging & { questionId: string; part?: 'answer' | 'other'; q?: string } }>('/v1/statistics/:id/texts', {
     config: view,
@@ -99,7 +99,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
       const user = currentUser(request);
       const filter = filterOf(request.query);
       const scoped = await service.scoped(user, request.params.id);
-      const detail = await service.detail(user, request.params.id, filter, lang);
+      const detail = await service.detail(scoped, filter, lang);
       const buffer = await statisticsWorkbook(db, service, scoped, detail, filter, lang);
       const name = encodeURIComponent(`${scoped.row.title}-${new Date().toISOString().slice(0, 10)}.xlsx`);
       return reply

@@ -250,8 +250,9 @@ export class StatisticsService {
     return counts;
   }
 
-  async detail(user: AuthUser, id: number, filter: StatisticsFilter, lang: Lang): Promise<StatisticsDetail> {
-    const scoped = await this.scoped(user, id);
+  /** The results of a questionnaire the caller may read (see `scoped`), for the filter's respondents. */
+  async detail(scoped: Scoped, filter: StatisticsFilter, lang: Lang): Promise<StatisticsDetail> {
+    const id = scoped.row.id;
     const withheld = await this.withheld(scoped, filter);
     const groups = await this.groups(id);
     const people = await filtered(this.db.selectFrom('feedback as f').where('f.questionnaire_id', '=', id), 'f', filter)
