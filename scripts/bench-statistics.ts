@@ -32,6 +32,7 @@ import type { StatisticsFilter } from '../src/shared/statistics/types.js';
 import type { Definition, Question, QuestionType } from '../src/shared/questionnaire/definition.js';
 import { OTHER, replyProblems, type Answer, type Answers } from '../src/shared/questionnaire/answers.js';
 import { api, cannon, DURATION, listen, logger, round, runBench, summary, timed, type RunResult } from './bench-support.js';
+import { seededRandom } from '../tests/support/random.js';
 
 const SIZES = [3000, 25000];
 /** Respondents who were asked but did not submit, as a share of those who did. */
@@ -48,20 +49,13 @@ const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 
 const log = logger('bench-statistics');
 
-/** A small seeded generator (mulberry32), so every run seeds the same answers. */
+/** The seeded generator (tests/support/random.ts), so every run seeds the same answers. */
 function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
+  const r = seededRandom(seed);
+  const int = (n: number) => Math.floor(r.next() * n);
   /** Index 0..n-1, skewed towards the low end (a survey's answers are rarely uniform). */
-  const skewed = (n: number) => Math.min(n - 1, Math.floor(n * next() ** 1.6));
-  return { next, int, skewed };
+  const skewed = (n: number) => Math.min(n - 1, Math.floor(n * r.next() ** 1.6));
+  return { next: r.next, int, skewed };
 }
 type Random = ReturnType<typeof generator>;
 

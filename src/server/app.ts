@@ -7,7 +7,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
 import { createDb, type DB } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { compactDatabase } from './db/scrub.js';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { bodyPlugin } from './plugins/body.js';
+import { boundsPlugin, finiteNumbers } from './plugins/bounds.js';
+import { envelopePlugin } from './plugins/envelope.js';
 import { guardPlugin } from './plugins/guard.js';
 import { trimPlugin } from './plugins/trim.js';
 import { clientPlugin } from './plugins/client.js';
@@ -22,6 +26,11 @@ import { questionnaireRoutes } from './questionnaires/index.js';
 import { googleRoutes } from './google/index.js';
 import { fillingRoutes } from './filling/index.js';
 import { statisticsRoutes } from './statistics/index.js';
+
+/** The client address is the one the `hops`-th proxy (counted from QE) saw. */
+function trustHops(hops: number) {
+  return (_address: string, index: number) => index < hops;
+}
 
 export interface App {
   app: FastifyInstance;
@@ -38,16 +47,25 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const db = options.db ?? createDb(config);
-  await migrateToLatest(db);
+  const applied = await migrateToLatest(db);
+  // files written before anonymous replies were scrubbed may hold earlier versions in free space
+  if (applied.includes('0008_anonymous_release')) await compactDatabase(db);
   await seedPermissionModel(db);
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: logRedact, serializers: logSerializers },
-    trustProxy: config.trustProxy,
+    // a hop count as a function: Fastify reads a bare number as "trust no proxy" (it cannot check
+    // the nearest peer); QE takes the count at its word, as documented for QE_TRUST_PROXY
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // what Fastify and Node refuse before a route runs (bad URL, long parameter, a head Node cannot parse) is answered with the envelope too
+    frameworkErrors,
+    clientErrorHandler,
     ajv: {
       // strict, with every error reported and nothing silently dropped; x-qe is the schemas' own extension (DESIGN.md §2)
       customOptions: { removeAdditional: false, allErrors: true, strict: true, allowUnionTypes: true, verbose: true, keywords: ['x-qe', 'x-qe-rule'] },
+      // x-qe-finite: what ajv's coercion makes of "Infinity" is refused (plugins/bounds.ts)
+      plugins: [finiteNumbers],
     },
   });
   app.addHook('onClose', async () => db.destroy());
@@ -78,6 +96,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // uploads: Excel imports and questionnaire images, one file per request
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5 } });
   await app.register(errorsPlugin);
+  await app.register(envelopePlugin);
+  await app.register(bodyPlugin);
+  await app.register(boundsPlugin);
   await app.register(trimPlugin);
   await app.register(guardPlugin, { db, config });
 

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { ownerOnlyFile, ownerOnlyFolder } from './db/files.js';
 
 /** Every setting QE reads, with its default. The README lists them. */
 export interface Config {
@@ -30,10 +32,18 @@ export interface Config {
   logLevel: string;
   /** the tutorial page the help link opens (QE_TUTORIAL_URL, default /qe/tutorial) */
   tutorialUrl: string;
-  /** trust X-Forwarded-For from a reverse proxy (QE_TRUST_PROXY=1) */
-  trustProxy: boolean;
+  /**
+   * which reverse proxies' X-Forwarded-For is believed (QE_TRUST_PROXY): their addresses or
+   * subnets (a list), or how many proxies stand in front of QE (a number); unset: none
+   */
+  trustProxy: false | number | string[];
   /** how often questionnaires due to open or finish are looked for, in seconds; 0 = never (QE_SCHEDULER_SECONDS, default 30) */
   schedulerSeconds: number;
+  /**
+   * how often new anonymous replies are mixed in among the others, in seconds, 1 to 60
+   * (QE_ANONYMOUS_MIX_SECONDS, default 30): never off, see src/server/filling/mixing.ts
+   */
+  anonymousMixSeconds: number;
   /** anonymous questionnaires: a filtered group with fewer replies than this is withheld in statistics (QE_ANONYMOUS_MIN_GROUP, default 5) */
   anonymousMinGroup: number;
   /** Google account binding (spec §1): the OAuth client and the provider's endpoints (Google's by default) */
@@ -44,8 +54,31 @@ export interface Config {
     tokenUrl: string;
     userInfoUrl: string;
   };
-  /** the address users reach QE at, for the OAuth redirect (QE_PUBLIC_URL; default: from the request) */
+  /**
+   * the address users reach QE at, without a trailing slash (QE_PUBLIC_URL): the origin of every
+   * link in a mail (required for reminders) and of the Google sign-in redirect
+   */
   publicUrl: string | undefined;
+}
+
+/**
+ * QE_PUBLIC_URL checked at start-up: an absolute http(s) address (a path is allowed, for QE
+ * behind a proxy under one), without user, query or fragment; the trailing slash trimmed.
+ * A mistake here would put a broken address into every reminder mail, so it stops QE starting.
+ */
+export function publicUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const wrong = (why: string) => new Error(`QE_PUBLIC_URL "${value}" ${why}: give the address users reach QE at, such as https://qe.school.edu.hk`);
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw wrong('is not an absolute address');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw wrong('must start with https:// or http://');
+  if (url.username || url.password) throw wrong('must not hold a user name or password');
+  if (url.search || url.hash || /[?#]/.test(value)) throw wrong('must not have a query (?…) or fragment (#…)');
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -57,15 +90,37 @@ function int(value: string | undefined, fallback: number): number {
 function loadSecret(dataDir: string, given?: string): string {
   if (given) return given;
   const file = join(dataDir, 'secret.key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    ownerOnlyFile(file);
+    return readFileSync(file, 'utf8').trim();
+  }
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
 }
 
+/**
+ * QE_TRUST_PROXY: a number is how many proxies stand in front (the client is the address the
+ * nearest of them saw); otherwise a comma-separated list of the proxies' addresses or subnets.
+ * "true" is refused: believing every X-Forwarded-For lets any client choose its own address,
+ * and so escape the per-address login limit.
+ */
+export function trustedProxies(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const address = /^(?:[\d.]+|[\da-f:.]+)(?:\/\d{1,3})?$/i;
+  const bad = list.find((a) => !address.test(a) || !isIP(a.split('/')[0]));
+  if (bad !== undefined || !list.length) {
+    throw new Error(`QE_TRUST_PROXY must be the number of proxies in front of QE or a list of their addresses or subnets (e.g. 10.0.0.2,10.1.0.0/16); "${bad ?? text}" is neither`);
+  }
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  ownerOnlyFolder(dataDir);
   const config: Config = {
     port: int(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
@@ -74,14 +129,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secret: '',
     sessionHours: int(env.QE_SESSION_HOURS, 12),
     loginMaxFailures: int(env.QE_LOGIN_MAX_FAILURES, 10),
-    loginMaxFailuresPerAddress: int(env.QE_LOGIN_MAX_FAILURES_PER_ADDRESS, 100),
+    loginMaxFailuresPerAddress: int(env.QE_LOGIN_MAX_FAILURES_PER_ADDRESS, 1000),
     loginWindowMinutes: int(env.QE_LOGIN_WINDOW_MINUTES, 15),
     clientDir: resolve(env.QE_CLIENT_DIR || 'dist/client'),
     storageDir: resolve(env.QE_STORAGE_DIR || join(dataDir, 'storage')),
     logLevel: env.LOG_LEVEL || 'info',
     tutorialUrl: env.QE_TUTORIAL_URL || '/qe/tutorial',
-    trustProxy: env.QE_TRUST_PROXY === '1',
+    trustProxy: trustedProxies(env.QE_TRUST_PROXY),
     schedulerSeconds: int(env.QE_SCHEDULER_SECONDS, 30),
+    anonymousMixSeconds: Math.min(60, Math.max(1, int(env.QE_ANONYMOUS_MIX_SECONDS, 30))),
     anonymousMinGroup: Math.max(1, int(env.QE_ANONYMOUS_MIN_GROUP, 5)),
     google: {
       clientId: env.QE_GOOGLE_CLIENT_ID || '',
@@ -93,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.QE_PUBLIC_URL || undefined,
     ...overrides,
   };
+  config.publicUrl = publicUrl(config.publicUrl);
   config.secret = loadSecret(dataDir, overrides.secret ?? env.QE_SECRET);
   return config;
 }

@@ -9,7 +9,7 @@ async function main() {
   const { app, db } = await buildApp(config);
   if (process.argv.includes('--demo')) {
     const loaded = await seedDemoSchool(db);
-    if (loaded) await seedDemoQuestionnaires(db);
+    if (loaded) await seedDemoQuestionnaires(db, config.anonymousMinGroup);
     app.log.info(loaded ? 'demo school loaded: log in as superadmin, admin, teacher01 or student001 with Passw0rd!' : 'the school already exists: demo not loaded');
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

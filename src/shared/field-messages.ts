@@ -45,8 +45,34 @@ export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = {
   'definition.badImage': { 'zh-hk': '圖片不正確', en: 'The image is not valid' },
   'definition.badScale': { 'zh-hk': '刻度須由 0 或 1 開始，至 2 至 10 結束', en: 'A scale runs from 0 or 1 to between 2 and 10' },
   'definition.badRule': { 'zh-hk': '回答規則不正確', en: 'The response rule is not valid' },
+  'definition.badPattern': {
+    'zh-hk': '此格式無法使用：請檢查寫法。不支援反向參照（例如 \\1）及前瞻或後顧（例如 (?=…)、(?!…)、(?<=…)、(?<!…)），重複次數最多 1000',
+    en: 'This pattern cannot be used: check how it is written. Back-references (such as \\1), look-ahead and look-behind (such as (?=…), (?!…), (?<=…), (?<!…)) are not supported, and a repeat is at most 1000',
+  },
+  'definition.complexPattern': {
+    'zh-hk': '此格式太複雜（或連同問卷其他格式太複雜），未能快速檢查答案：請減少或縮小重複次數（例如以 {1,20} 代替 {1,1000}）',
+    en: 'This pattern is too complex (alone or with the other patterns of the questionnaire) to check answers quickly: use fewer or smaller repeats (such as {1,20} instead of {1,1000})',
+  },
   usernameRequired: { 'zh-hk': '請輸入用戶名稱', en: 'Please enter user name' },
   passwordRequired: { 'zh-hk': '請輸入密碼', en: 'Please enter password' },
+  classNumberTaken: { 'zh-hk': '同班已有另一位學生使用此班號', en: 'Another student in this class already has this class number' },
+  classNumberRepeated: { 'zh-hk': '第 %{rows} 行的班別及班號相同', en: 'Rows %{rows} give the same class and class number' },
+  'import.unpacked': {
+    'zh-hk': '檔案解壓後超過 %{limit} MB：請刪除不需要的工作表及內容，或把檔案分拆',
+    en: 'The file is larger than %{limit} MB when unpacked: delete the sheets and content not needed, or split it into smaller files',
+  },
+  'import.rows': {
+    'zh-hk': '工作表有多於 %{limit} 行資料：請把檔案分拆，每個不多於 %{limit} 行',
+    en: 'The sheet has more than %{limit} rows of data: split it into files of at most %{limit} rows',
+  },
+  'import.unreadable': {
+    'zh-hk': '檔案已損壞或不完整，無法讀取：請在 Excel 重新儲存後再上載',
+    en: 'The file is damaged or incomplete and cannot be read: save it again in Excel and upload it again',
+  },
+  'import.complex': {
+    'zh-hk': '讀取此檔案所需的記憶體或時間超出上限：請只保留要匯入的工作表，或把檔案分拆',
+    en: 'Reading this file needs more memory or time than allowed: keep only the sheet to import, or split the file',
+  },
 };
 
 export function fieldMessage(rule: string, lang: Lang, params: Record<string, string | number> = {}): string {

@@ -13,8 +13,8 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const LANGUAGES = [
-  { locale: 'zh-hk', suffix: 'HK', imported: '已匯入 2 筆記錄', welcome: /歡迎/ },
-  { locale: 'en', suffix: 'EN', imported: '2 records imported', welcome: /Welcome/ },
+  { locale: 'zh-hk', suffix: 'HK', classNumber: 41, imported: '已匯入 2 筆記錄', welcome: /歡迎/ },
+  { locale: 'en', suffix: 'EN', classNumber: 42, imported: '2 records imported', welcome: /Welcome/ },
 ] as const;
 
 async function useLanguage(page: Page, locale: string) {
@@ -42,7 +42,7 @@ async function studentFile(page: Page, locale: string, rows: (string | number)[]
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-describe.each(LANGUAGES)('master data accounts ($locale)', ({ locale, suffix, imported, welcome }) => {
+describe.each(LANGUAGES)('master data accounts ($locale)', ({ locale, suffix, classNumber, imported, welcome }) => {
   it('an admin adds a teacher on the screen, and that teacher logs in', async () => {
     const page = await newPage(browser);
     await loginAs(page, 'admin');
@@ -72,10 +72,11 @@ describe.each(LANGUAGES)('master data accounts ($locale)', ({ locale, suffix, im
     await page.goto(url('/master/students/list'));
     await page.getByTestId('list-students').waitFor();
     // the template's columns: code, account, password, Chinese name, English name, class, number, e-mail, status, leave date;
-    // classes of S6, so that the other files' counts of S1 classes (1A's 17 students) hold in any file order
+    // classes of S6, so that the other files' counts of S1 classes (1A's 17 students) hold in any file order;
+    // a class number of its own per language, as a number is one pupil's in a class
     const file = await studentFile(page, locale, [
-      [`S9${suffix}1`, `imp${suffix.toLowerCase()}1`, 'Passw0rd!', '匯入甲', `Imported ${suffix} One`, '6A', 41, '', '1', ''],
-      [`S9${suffix}2`, `imp${suffix.toLowerCase()}2`, 'Passw0rd!', '匯入乙', `Imported ${suffix} Two`, '6B', 41, '', '1', ''],
+      [`S9${suffix}1`, `imp${suffix.toLowerCase()}1`, 'Passw0rd!', '匯入甲', `Imported ${suffix} One`, '6A', classNumber, '', '1', ''],
+      [`S9${suffix}2`, `imp${suffix.toLowerCase()}2`, 'Passw0rd!', '匯入乙', `Imported ${suffix} Two`, '6B', classNumber, '', '1', ''],
     ]);
     await page.getByTestId('master-import').click();
     await page.getByTestId('import-file').setInputFiles({ name: 'students.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });

@@ -99,6 +99,22 @@ describe('trimStrings', () => {
     expect(trimStrings(query)).toEqual({ q: 'find me' });
   });
 
+  it('trims a value nested 100,000 deep without overflowing the stack', () => {
+    let deep: unknown = ' x ';
+    for (let i = 0; i < 100_000; i++) deep = i % 2 ? [deep] : { a: deep };
+    let out = trimStrings(deep);
+    for (let i = 0; i < 100_000; i++) out = Array.isArray(out) ? out[0] : (out as { a: unknown }).a;
+    expect(out).toBe('x');
+  });
+
+  it('keeps a "__proto__" key as a key: nothing gets a new prototype', () => {
+    const out = trimStrings(JSON.parse('{"__proto__": {"polluted": " yes "}, "b": " c "}')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(['__proto__', 'b']);
+    expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ polluted: 'yes' });
+    expect((out as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it('leaves class instances such as dates and buffers alone', () => {
     const date = new Date('2024-01-02T00:00:00Z');
     const buffer = Buffer.from(' raw ');

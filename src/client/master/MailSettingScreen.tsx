@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { useLocale, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { fieldMessage } from '../../shared/field-messages';
 import type { MasterEntity } from '../../shared/master/entity';
 import { isValidEmail } from '../../shared/validation';
@@ -66,12 +67,24 @@ export function TestMail({ resource, saved }: { resource: string; saved: boolean
   );
 }
 
+/** While the form's "allow an untrusted certificate" is on (saved or not yet): what that gives away. */
+export function UntrustedCertificateWarning() {
+  const translate = useTranslate();
+  const on = useWatch({ name: 'allowUntrustedCertificate' });
+  if (!on) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2, width: '100%' }} data-testid="untrusted-certificate-warning">
+      {translate('qe.master.mail.untrustedWarning')}
+    </Alert>
+  );
+}
+
 /** The mail setting (/master/mails): the SMTP server, the reminder template with its placeholders, and a test mail. */
 export function MailSettingScreen({ entity }: { entity: MasterEntity }) {
   const translate = useTranslate();
   const placeholders = translate('qe.master.mail.placeholders');
   return (
-    <SingleScreen entity={entity} helperTexts={{ reminderSubject: placeholders, reminderContent: placeholders }}>
+    <SingleScreen entity={entity} helperTexts={{ reminderSubject: placeholders, reminderContent: placeholders }} afterInput={{ allowUntrustedCertificate: <UntrustedCertificateWarning /> }}>
       {(saved, mayEdit) => mayEdit && <TestMail resource={entity.meta.resource} saved={saved != null} />}
     </SingleScreen>
   );

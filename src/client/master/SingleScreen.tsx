@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { Card, CardContent } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, SaveButton, SimpleForm, Title, Toolbar, useLocale, useNotify, useTranslate, type HttpError } from 'react-admin';
@@ -19,7 +19,18 @@ export const singleQueryKey = (resource: string) => [resource, 'single'];
  * An entity with one record only (meta.single, the mail setting): GET /v1/{resource} answers
  * the record or null, PUT /v1/{resource} saves it. Without `.edit` the form is read-only.
  */
-export function SingleScreen({ entity, helperTexts = {}, children }: { entity: MasterEntity; helperTexts?: Record<string, string>; children?: (saved: Values | null, mayEdit: boolean) => ReactNode }) {
+export function SingleScreen({
+  entity,
+  helperTexts = {},
+  afterInput = {},
+  children,
+}: {
+  entity: MasterEntity;
+  helperTexts?: Record<string, string>;
+  /** shown inside the form right after a property's input (it may watch the form's values) */
+  afterInput?: Record<string, ReactNode>;
+  children?: (saved: Values | null, mayEdit: boolean) => ReactNode;
+}) {
   const { meta } = entity;
   const translate = useTranslate();
   const notify = useNotify();
@@ -71,7 +82,10 @@ export function SingleScreen({ entity, helperTexts = {}, children }: { entity: M
             sx={{ maxWidth: 760 }}
           >
             {formProperties(entity, mode).map((name) => (
-              <SchemaInput key={name} entityKey={entity.key} name={name} prop={entity.schema.properties[name]} mode={mode} required={required.has(name)} helperText={helperTexts[name]} />
+              <Fragment key={name}>
+                <SchemaInput entityKey={entity.key} name={name} prop={entity.schema.properties[name]} mode={mode} required={required.has(name)} helperText={helperTexts[name]} />
+                {afterInput[name]}
+              </Fragment>
             ))}
           </SimpleForm>
         )}

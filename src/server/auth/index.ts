@@ -33,15 +33,13 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: DB;
     },
   }, async (request) => {
     const { username, password: given } = request.body;
-    await limiter.check(username, request.ip);
+    // counted before the slow check: a burst gets no more checks than the limit allows
+    const attempt = await limiter.login(username, request.ip);
     const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-    const matches = await verifyPassword(given, user?.password_hash ?? (await decoyHash()));
-    if (!user || !matches) {
-      await limiter.recordFailure(username, request.ip);
-      throw new BusinessError('LOGIN_FAILED');
-    }
+    const matches = await verifyPassword(given, user?.password_hash ?? (await decoyHash()), request.ip);
+    if (!user || !matches) throw new BusinessError('LOGIN_FAILED');
+    await attempt.succeeded();
     if (!mayLogIn(user)) throw new BusinessError('ACCOUNT_DISABLED');
-    await limiter.clear(username);
     const now = new Date().toISOString();
     await db.updateTable('users').set({ last_login: user.login_time, login_time: now, language: requestLang(request) }).where('id', '=', user.id).execute();
     const tk = await openSession(db, config, user.id);
@@ -71,14 +69,16 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: DB;
   }, async (request) => {
     const me = currentUser(request);
     const { oldPassword, newPassword } = request.body;
+    const attempt = await limiter.oldPassword(me.id);
     const user = await db.selectFrom('users').select(['password_hash']).where('id', '=', me.id).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(oldPassword, user.password_hash))) {
+    if (!(await verifyPassword(oldPassword, user.password_hash, request.ip))) {
       throw new FieldError({ oldPassword: { rule: 'oldPasswordWrong' } });
     }
+    await attempt.succeeded();
     if (oldPassword === newPassword) throw new BusinessError('SAME_PASSWORD');
     await db
       .updateTable('users')
-      .set({ password_hash: await hashPassword(newPassword), updated_at: new Date().toISOString() })
+      .set({ password_hash: await hashPassword(newPassword, request.ip), updated_at: new Date().toISOString() })
       .where('id', '=', me.id)
       .execute();
     await revokeUserSessions(db, me.id);

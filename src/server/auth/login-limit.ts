@@ -2,51 +2,87 @@ import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { BusinessError } from '../plugins/errors.js';
+import type { ErrorKey } from '../../shared/errors.js';
+
+/** A counted try: what to do once the password check has answered. */
+export interface Attempt {
+  /** the password was right: the account's count starts afresh, the try is not held against the address */
+  succeeded(): Promise<void>;
+}
+
+interface Counter {
+  key: string;
+  max: number;
+}
 
 /**
- * Failed logins counted per account and per client address in the database, so that
- * every instance behind a load balancer sees the same counts.
+ * Password guesses counted in the database (so every instance behind a load balancer sees the
+ * same counts) per account and per client address, within a window.
+ *
+ * A try is counted *before* the slow password check, by one atomic increment that answers the
+ * new count: of 200 simultaneous guesses for one account only the first `max` are checked, and
+ * the right password sent after them is refused until the window has passed. The per-address
+ * ceiling is much higher than the per-account one: a class behind one router shares an address,
+ * and one pupil's typing must not lock out the others.
  */
 export function loginLimiter(db: DB, config: Config) {
   const windowMs = config.loginWindowMinutes * 60_000;
-  const keys = (username: string, address: string) => [
-    { key: `account:${username.toLowerCase()}`, max: config.loginMaxFailures },
-    { key: `address:${address}`, max: config.loginMaxFailuresPerAddress },
-  ];
+
+  /** Adds one to the counter (a fresh window when the old one has passed) and answers the new count. */
+  async function increment(key: string, now: number): Promise<{ count: number; window_start: number }> {
+    const expired = now - windowMs;
+    return db
+      .insertInto('login_failures')
+      .values({ key, count: 1, window_start: now })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql`case when login_failures.window_start < ${expired} then 1 else login_failures.count + 1 end`,
+          window_start: sql`case when login_failures.window_start < ${expired} then ${now} else login_failures.window_start end`,
+        }),
+      )
+      .returning(['count', 'window_start'])
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Counts a try against each counter in turn; the first one used up refuses it (702), and later counters are left alone. */
+  async function attempt(counters: Counter[], refusal: ErrorKey): Promise<Attempt> {
+    const now = Date.now();
+    // made-up names leave rows behind: now and then the expired ones go
+    if (Math.random() < 0.01) await db.deleteFrom('login_failures').where('window_start', '<', now - windowMs).execute();
+    for (const { key, max } of counters) {
+      const row = await increment(key, now);
+      if (row.count > max) {
+        const minutes = Math.max(1, Math.ceil((row.window_start + windowMs - now) / 60_000));
+        throw new BusinessError(refusal, { minutes });
+      }
+    }
+    const [account, ...others] = counters;
+    return {
+      async succeeded() {
+        await db.deleteFrom('login_failures').where('key', '=', account.key).execute();
+        // the address's count keeps failures only: one good login neither counts nor reopens a guessing address
+        for (const { key } of others) {
+          await db.updateTable('login_failures').set({ count: sql`case when count > 0 then count - 1 else 0 end` }).where('key', '=', key).execute();
+        }
+      },
+    };
+  }
 
   return {
-    /** Refuses with 702 when either count is used up within the window. */
-    async check(username: string, address: string): Promise<void> {
-      const now = Date.now();
-      for (const { key, max } of keys(username, address)) {
-        const row = await db.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
-        if (row && now - row.window_start < windowMs && row.count >= max) {
-          const minutes = Math.max(1, Math.ceil((row.window_start + windowMs - now) / 60_000));
-          throw new BusinessError('LOGIN_RATE_LIMITED', { minutes });
-        }
-      }
+    /** A login try for `username` from `address`: counted, or refused with 702 when a count is used up. */
+    login(username: string, address: string): Promise<Attempt> {
+      return attempt(
+        [
+          { key: `account:${username.toLowerCase()}`, max: config.loginMaxFailures },
+          { key: `address:${address}`, max: config.loginMaxFailuresPerAddress },
+        ],
+        'LOGIN_RATE_LIMITED',
+      );
     },
 
-    async recordFailure(username: string, address: string): Promise<void> {
-      const now = Date.now();
-      const expired = now - windowMs;
-      for (const { key } of keys(username, address)) {
-        await db
-          .insertInto('login_failures')
-          .values({ key, count: 1, window_start: now })
-          .onConflict((oc) =>
-            oc.column('key').doUpdateSet({
-              count: sql`case when login_failures.window_start < ${expired} then 1 else login_failures.count + 1 end`,
-              window_start: sql`case when login_failures.window_start < ${expired} then ${now} else login_failures.window_start end`,
-            }),
-          )
-          .execute();
-      }
-    },
-
-    /** A successful login clears the account's count (not the address's: one good login must not reopen a guessing address). */
-    async clear(username: string): Promise<void> {
-      await db.deleteFrom('login_failures').where('key', '=', `account:${username.toLowerCase()}`).execute();
+    /** A try of a logged-in user's old password (change password): the same limit as logins, per user. */
+    oldPassword(userId: number): Promise<Attempt> {
+      return attempt([{ key: `password-change:${userId}`, max: config.loginMaxFailures }], 'PASSWORD_RATE_LIMITED');
     },
   };
 }

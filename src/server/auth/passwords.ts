@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hashQueue } from './hash-queue.js';
 
 // scrypt at one of OWASP's equivalent settings (N=2^15, r=8, p=3): 32 MiB per hash.
 const N = 2 ** 15;
@@ -14,22 +15,24 @@ function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptO
 
 const maxmem = (n: number, rr: number, pp: number) => 256 * n * rr * pp + 1024 * 1024;
 
-/** `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `scrypt$N$r$p$salt$hash`, salt and hash in base64url. `lane` is who asks (a client address):
+ * hashes wait their turn lane by lane (see hash-queue.ts).
+ */
+export async function hashPassword(password: string, lane = 'server'): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, { N, r, p, maxmem: maxmem(N, r, p) });
+  const key = await hashQueue.run(lane, () => scrypt(password, salt, KEYLEN, { N, r, p, maxmem: maxmem(N, r, p) }));
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, lane = 'server'): Promise<boolean> {
   const [scheme, n, rr, pp, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
   const options = { N: Number(n), r: Number(rr), p: Number(pp) };
-  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
-    ...options,
-    maxmem: maxmem(options.N, options.r, options.p),
-  });
+  const key = await hashQueue.run(lane, () =>
+    scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { ...options, maxmem: maxmem(options.N, options.r, options.p) }),
+  );
   return timingSafeEqual(key, expected);
 }
 

@@ -7,6 +7,9 @@ import * as m0004 from './migrations/0004_replies.js';
 import * as m0005 from './migrations/0005_quick_links.js';
 import * as m0006 from './migrations/0006_reply_mixing.js';
 import * as m0007 from './migrations/0007_statistics.js';
+import * as m0008 from './migrations/0008_anonymous_release.js';
+import * as m0009 from './migrations/0009_mail_security.js';
+import * as m0010 from './migrations/0010_class_numbers.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
@@ -17,17 +20,24 @@ const migrations: Record<string, Migration> = {
   '0005_quick_links': m0005,
   '0006_reply_mixing': m0006,
   '0007_statistics': m0007,
+  '0008_anonymous_release': m0008,
+  '0009_mail_security': m0009,
+  '0010_class_numbers': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: DB): Promise<void> {
+/** Migrates to the latest level; answers the names of the migrations applied now. */
+export async function migrateToLatest(db: DB): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  // the class-number index waits for an install's duplicate numbers to be fixed (see 0010)
+  await m0010.classNumberIndex(db);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** Migrates up or down to the named migration (tests of a migration's backfill). */

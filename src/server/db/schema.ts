@@ -213,8 +213,10 @@ export interface MailSettingsTable {
   port: number;
   secure: Generated<number>;
   username: string | null;
-  /** the SMTP password: kept readable, as sending needs it; never answered by the API */
+  /** the SMTP password, encrypted with a key derived from the server secret (mail/secret.ts); never answered by the API */
   password: string | null;
+  /** 1: TLS certificates of the SMTP server are not verified (a school relay with a certificate of its own making) */
+  allow_untrusted_certificate: Generated<number>;
   from_address: string;
   from_name: string | null;
   reminder_subject: string;
@@ -233,6 +235,8 @@ export interface QuestionnairesTable {
   end_date: string | null;
   create_date: string;
   last_notice_time: string | null;
+  /** ISO-8601 UTC: a "send notice" is running since (renewed as it goes); older than a few minutes it is void (questionnaires/notice.ts) */
+  notice_claimed_at?: string | null;
   /** JSON: Target[] */
   targets: string;
   /** JSON: Definition */
@@ -271,8 +275,10 @@ export interface RepliesTable {
   submitted_on: string;
   /** JSON: Answers */
   answers: string;
-  /** 1 once an anonymous reply has been rewritten among others (PostgreSQL): see filling/mixing.ts */
+  /** 1 once an anonymous reply has been rewritten among others: see filling/mixing.ts */
   mixed: Generated<number>;
+  /** 1 once the reply counts in results: at once for a named one, in batches for anonymous ones (filling/mixing.ts) */
+  released: Generated<number>;
   /** copied from the feedback record: what statistics filter by; for anonymous replies all that is kept of the person */
   respondent_role?: string | null;
   grade_id?: number | null;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../db/connect.js';
 import { finishQuestionnaire, openQuestionnaire } from '../questionnaires/lifecycle.js';
+import { schoolDay } from '../filling/school-day.js';
 import { mixAnonymousReplies } from '../filling/mixing.js';
 import { answerRows, insertAnswerRows } from '../statistics/answerRows.js';
 import { definitionErrors, type Definition, type Question } from '../../shared/questionnaire/definition.js';
@@ -133,11 +134,13 @@ async function survey(db: DB, title: string, type: 'NAMED' | 'ANONYMOUS', defini
       const answers = answersFor(definition, id * 1000 + i);
       if (Object.keys(replyProblems(definition, answers)).length) continue;
       const submittedAt = iso((finish ? -20 : -2) + (i % 10) / 10);
-      await trx.updateTable('feedback').set({ status: 'SUBMITTED', submitted_at: submittedAt, submission_key: `demo-${randomUUID()}` }).where('id', '=', f.id).execute();
+      // as a submission keeps it: an anonymous one the day only (filling/mixing.ts)
+      const kept = type === 'ANONYMOUS' ? schoolDay(new Date(submittedAt)) : submittedAt;
+      await trx.updateTable('feedback').set({ status: 'SUBMITTED', submitted_at: kept, submission_key: `demo-${randomUUID()}` }).where('id', '=', f.id).execute();
       const reply = { id: randomUUID(), questionnaire_id: id, respondent_role: f.respondent_role, grade_id: f.grade_id ?? null, class_id: f.class_id ?? null };
       await trx
         .insertInto('replies')
-        .values({ ...reply, feedback_id: type === 'ANONYMOUS' ? null : f.id, submitted_on: submittedAt.slice(0, 10), answers: JSON.stringify(answers) })
+        .values({ ...reply, feedback_id: type === 'ANONYMOUS' ? null : f.id, submitted_on: schoolDay(new Date(submittedAt)), answers: JSON.stringify(answers), released: 1 })
         .execute();
       await insertAnswerRows(trx, answerRows(definition, reply, answers));
     }
@@ -146,9 +149,10 @@ async function survey(db: DB, title: string, type: 'NAMED' | 'ANONYMOUS', defini
 }
 
 /** Two questionnaires with replies, so the demo's statistics have something to show. */
-export async function seedDemoQuestionnaires(db: DB): Promise<void> {
+export async function seedDemoQuestionnaires(db: DB, minGroup = 5): Promise<void> {
   const s1 = await db.selectFrom('grades').select('id').where('code', '=', 'S1').executeTakeFirst();
   if (s1) await survey(db, '中一級上學期學生意見調查', 'NAMED', studentSurvey, [{ kind: 'GRADE', ids: [s1.id] }], 0.85, true);
   await survey(db, '教師工作量匿名問卷', 'ANONYMOUS', staffSurvey, [{ kind: 'ALL_TEACHERS' }], 0.75, false);
-  await mixAnonymousReplies(db);
+  // the demo's anonymous replies are in results already; mixed as any others are
+  await mixAnonymousReplies(db, minGroup);
 }

@@ -1,4 +1,7 @@
+import type { Transaction } from 'kysely';
 import type { DB } from '../db/connect.js';
+import { lockFor } from '../db/locks.js';
+import type { Database } from '../db/schema.js';
 import { BusinessError } from '../plugins/errors.js';
 
 /** What a developer-area change would do to the permission model. */
@@ -17,11 +20,30 @@ export interface PermissionChange {
 const WAY_IN = ['role.view', 'role.edit'];
 
 /**
+ * Runs one developer-area change (menus, actions, roles, who holds them) in a transaction that
+ * first takes the developer-area lock, so such changes run one after another on every instance:
+ * the own-access check inside sees every change committed before it, and none can slip in
+ * between the check and the write. Every query of `work` goes through `trx` (on SQLite a query
+ * on `db` would wait for the one connection the transaction holds).
+ */
+export function developerChange<T>(db: DB, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  // read committed whatever the server's default: under repeatable read the snapshot would be
+  // taken by the lock statement, before the wait, and the check would miss the change waited for
+  return db.transaction().setIsolationLevel('read committed').execute(async (trx) => {
+    await lockFor(trx, 'developerArea');
+    return work(trx);
+  });
+}
+
+/**
  * Refuses (709, with its own message) a change after which the caller would no longer hold
  * role.view and role.edit while holding them now: nobody locks themselves out of the
- * developer area — there would be no screen left to undo it from.
+ * developer area — there would be no screen left to undo it from. Called inside
+ * developerChange, before the write it checks: two changes harmless alone but fatal together
+ * (one takes role.edit from a role, the other that role's twin from the caller) cannot both
+ * pass, since the second is checked against what the first wrote.
  */
-export async function keepsDeveloperAccess(db: DB, userId: number, change: PermissionChange): Promise<void> {
+export async function keepsDeveloperAccess(db: Transaction<Database>, userId: number, change: PermissionChange): Promise<void> {
   const codesAfter = async (apply: boolean): Promise<Set<string>> => {
     let roleIds = (await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id);
     if (apply && change.userRoles?.userId === userId) roleIds = change.userRoles.roleIds;

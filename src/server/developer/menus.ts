@@ -3,7 +3,7 @@ import type { DB } from '../db/connect.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
-import { keepsDeveloperAccess } from './access.js';
+import { developerChange, keepsDeveloperAccess } from './access.js';
 
 const tags = ['developer'];
 const id = { type: 'integer', minimum: 1 } as const;
@@ -58,8 +58,10 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     schema: { tags, summary: 'Adds a menu', body: body(['code', 'system', 'name'], { code, system: { type: 'string', minLength: 1, maxLength: 20 }, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
   }, async (request) => {
     const b = request.body;
-    if (await db.selectFrom('menus').select('id').where('system', '=', b.system).where('code', '=', b.code).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
-    const row = await db.insertInto('menus').values({ system: b.system, code: b.code, name_hk: b.name, name_en: b.nameEn ?? b.name, sort: b.sort ?? 0 }).returning('id').executeTakeFirstOrThrow();
+    const row = await developerChange(db, async (trx) => {
+      if (await trx.selectFrom('menus').select('id').where('system', '=', b.system).where('code', '=', b.code).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
+      return trx.insertInto('menus').values({ system: b.system, code: b.code, name_hk: b.name, name_en: b.nameEn ?? b.name, sort: b.sort ?? 0 }).returning('id').executeTakeFirstOrThrow();
+    });
     return ok({ menuId: row.id }, 201);
   });
 
@@ -68,15 +70,17 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     schema: { tags, summary: 'Edits a menu', body: body(['code', 'menuId', 'name'], { code, menuId: id, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
   }, async (request) => {
     const b = request.body;
-    const m = await db.selectFrom('menus').select(['id', 'system', 'code']).where('id', '=', b.menuId).executeTakeFirst();
-    if (!m) throw new BusinessError('RECORD_NOT_FOUND');
-    if (await db.selectFrom('menus').select('id').where('system', '=', m.system).where('code', '=', b.code).where('id', '!=', b.menuId).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
-    // a new code takes the menu's `page.action` codes away from every role as surely as deleting it
-    if (b.code !== m.code) {
-      const actionIds = (await db.selectFrom('actions').select('id').where('menu_id', '=', m.id).execute()).map((a) => a.id);
-      await keepsDeveloperAccess(db, currentUser(request).id, { removedActions: actionIds });
-    }
-    await db.updateTable('menus').set({ code: b.code, name_hk: b.name, ...(b.nameEn ? { name_en: b.nameEn } : {}), ...(b.sort !== undefined ? { sort: b.sort } : {}) }).where('id', '=', b.menuId).execute();
+    await developerChange(db, async (trx) => {
+      const m = await trx.selectFrom('menus').select(['id', 'system', 'code']).where('id', '=', b.menuId).executeTakeFirst();
+      if (!m) throw new BusinessError('RECORD_NOT_FOUND');
+      if (await trx.selectFrom('menus').select('id').where('system', '=', m.system).where('code', '=', b.code).where('id', '!=', b.menuId).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
+      // a new code takes the menu's `page.action` codes away from every role as surely as deleting it
+      if (b.code !== m.code) {
+        const actionIds = (await trx.selectFrom('actions').select('id').where('menu_id', '=', m.id).execute()).map((a) => a.id);
+        await keepsDeveloperAccess(trx, currentUser(request).id, { removedActions: actionIds });
+      }
+      await trx.updateTable('menus').set({ code: b.code, name_hk: b.name, ...(b.nameEn ? { name_en: b.nameEn } : {}), ...(b.sort !== undefined ? { sort: b.sort } : {}) }).where('id', '=', b.menuId).execute();
+    });
     return ok(null);
   });
 
@@ -84,11 +88,13 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     config: { permission: 'menu.delete' },
     schema: { tags, summary: 'Deletes a menu and its actions (the roles holding them lose them)', body: body(['menuId'], { menuId: id }), response: { 200: envelopeSchema() } },
   }, async (request) => {
-    const m = await db.selectFrom('menus').select('id').where('id', '=', request.body.menuId).executeTakeFirst();
-    if (!m) throw new BusinessError('RECORD_NOT_FOUND');
-    const actionIds = (await db.selectFrom('actions').select('id').where('menu_id', '=', m.id).execute()).map((a) => a.id);
-    await keepsDeveloperAccess(db, currentUser(request).id, { removedActions: actionIds });
-    await db.deleteFrom('menus').where('id', '=', m.id).execute();
+    await developerChange(db, async (trx) => {
+      const m = await trx.selectFrom('menus').select('id').where('id', '=', request.body.menuId).executeTakeFirst();
+      if (!m) throw new BusinessError('RECORD_NOT_FOUND');
+      const actionIds = (await trx.selectFrom('actions').select('id').where('menu_id', '=', m.id).execute()).map((a) => a.id);
+      await keepsDeveloperAccess(trx, currentUser(request).id, { removedActions: actionIds });
+      await trx.deleteFrom('menus').where('id', '=', m.id).execute();
+    });
     return ok(null);
   });
 
@@ -96,7 +102,7 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     config: { permission: 'menu.edit' },
     schema: { tags, summary: 'Saves the menus order (after a drag)', body: body(['menus'], { menus: { type: 'array', maxItems: 500, items: body(['menuId', 'sort'], { menuId: id, sort }) } }), response: { 200: envelopeSchema() } },
   }, async (request) => {
-    await db.transaction().execute(async (trx) => {
+    await developerChange(db, async (trx) => {
       for (const m of request.body.menus) await trx.updateTable('menus').set({ sort: m.sort }).where('id', '=', m.menuId).execute();
     });
     return ok(null);
@@ -117,9 +123,11 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     schema: { tags, summary: 'Adds an action to a menu', body: body(['code', 'group', 'menuId', 'name'], { code, group, menuId: id, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
   }, async (request) => {
     const b = request.body;
-    if (!(await db.selectFrom('menus').select('id').where('id', '=', b.menuId).executeTakeFirst())) throw new BusinessError('RECORD_NOT_FOUND');
-    if (await db.selectFrom('actions').select('id').where('menu_id', '=', b.menuId).where('code', '=', b.code).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
-    const row = await db.insertInto('actions').values({ menu_id: b.menuId, code: b.code, action_group: b.group, name_hk: b.name, name_en: b.nameEn ?? b.name, sort: b.sort ?? 0 }).returning('id').executeTakeFirstOrThrow();
+    const row = await developerChange(db, async (trx) => {
+      if (!(await trx.selectFrom('menus').select('id').where('id', '=', b.menuId).executeTakeFirst())) throw new BusinessError('RECORD_NOT_FOUND');
+      if (await trx.selectFrom('actions').select('id').where('menu_id', '=', b.menuId).where('code', '=', b.code).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
+      return trx.insertInto('actions').values({ menu_id: b.menuId, code: b.code, action_group: b.group, name_hk: b.name, name_en: b.nameEn ?? b.name, sort: b.sort ?? 0 }).returning('id').executeTakeFirstOrThrow();
+    });
     return ok({ actionId: row.id }, 201);
   });
 
@@ -128,11 +136,13 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     schema: { tags, summary: 'Edits an action', body: body(['code', 'group', 'actionId', 'name'], { code, group, actionId: id, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
   }, async (request) => {
     const b = request.body;
-    const a = await db.selectFrom('actions').select(['id', 'menu_id', 'code']).where('id', '=', b.actionId).executeTakeFirst();
-    if (!a) throw new BusinessError('RECORD_NOT_FOUND');
-    if (await db.selectFrom('actions').select('id').where('menu_id', '=', a.menu_id).where('code', '=', b.code).where('id', '!=', a.id).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
-    if (b.code !== a.code) await keepsDeveloperAccess(db, currentUser(request).id, { removedActions: [a.id] });
-    await db.updateTable('actions').set({ code: b.code, action_group: b.group, name_hk: b.name, ...(b.nameEn ? { name_en: b.nameEn } : {}), ...(b.sort !== undefined ? { sort: b.sort } : {}) }).where('id', '=', a.id).execute();
+    await developerChange(db, async (trx) => {
+      const a = await trx.selectFrom('actions').select(['id', 'menu_id', 'code']).where('id', '=', b.actionId).executeTakeFirst();
+      if (!a) throw new BusinessError('RECORD_NOT_FOUND');
+      if (await trx.selectFrom('actions').select('id').where('menu_id', '=', a.menu_id).where('code', '=', b.code).where('id', '!=', a.id).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
+      if (b.code !== a.code) await keepsDeveloperAccess(trx, currentUser(request).id, { removedActions: [a.id] });
+      await trx.updateTable('actions').set({ code: b.code, action_group: b.group, name_hk: b.name, ...(b.nameEn ? { name_en: b.nameEn } : {}), ...(b.sort !== undefined ? { sort: b.sort } : {}) }).where('id', '=', a.id).execute();
+    });
     return ok(null);
   });
 
@@ -140,10 +150,12 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     config: { permission: 'menu.delete' },
     schema: { tags, summary: 'Deletes an action (the roles holding it lose it)', body: body(['actionId'], { actionId: id }), response: { 200: envelopeSchema() } },
   }, async (request) => {
-    const a = await db.selectFrom('actions').select('id').where('id', '=', request.body.actionId).executeTakeFirst();
-    if (!a) throw new BusinessError('RECORD_NOT_FOUND');
-    await keepsDeveloperAccess(db, currentUser(request).id, { removedActions: [a.id] });
-    await db.deleteFrom('actions').where('id', '=', a.id).execute();
+    await developerChange(db, async (trx) => {
+      const a = await trx.selectFrom('actions').select('id').where('id', '=', request.body.actionId).executeTakeFirst();
+      if (!a) throw new BusinessError('RECORD_NOT_FOUND');
+      await keepsDeveloperAccess(trx, currentUser(request).id, { removedActions: [a.id] });
+      await trx.deleteFrom('actions').where('id', '=', a.id).execute();
+    });
     return ok(null);
   });
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
 import { USER_TYPES } from '../../shared/permissions.js';
-import { keepsDeveloperAccess } from './access.js';
+import { developerChange, keepsDeveloperAccess } from './access.js';
 
 const tags = ['developer'];
 const id = { type: 'integer', minimum: 1 } as const;
@@ -20,11 +22,12 @@ type RoleInput = { userType: string; roleCode: string; nameHk: string; nameEn: s
 
 /** Roles, the actions each holds, and who holds them (spec §7 /v1/roles/actions/*; the rest by DESIGN §3). */
 export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
-  const answer = async (roleIds?: number[]) => {
-    let q = db.selectFrom('roles').selectAll().orderBy('id');
+  // `on` is the transaction when called inside a change
+  const answer = async (roleIds?: number[], on: Kysely<Database> = db) => {
+    let q = on.selectFrom('roles').selectAll().orderBy('id');
     if (roleIds) q = q.where('id', 'in', roleIds.length ? roleIds : [0]);
     const roles = await q.execute();
-    const holders = await db.selectFrom('user_roles').select((eb) => ['role_id', eb.fn.countAll<number>().as('n')]).groupBy('role_id').execute();
+    const holders = await on.selectFrom('user_roles').select((eb) => ['role_id', eb.fn.countAll<number>().as('n')]).groupBy('role_id').execute();
     return roles.map((r) => ({
       id: r.id,
       roleId: r.id,
@@ -38,8 +41,8 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
       userCount: Number(holders.find((h) => h.role_id === r.id)?.n ?? 0),
     }));
   };
-  const duplicate = async (code: string, except?: number) => {
-    let q = db.selectFrom('roles').select('id').where('role_code', '=', code);
+  const duplicate = async (on: Kysely<Database>, code: string, except?: number) => {
+    let q = on.selectFrom('roles').select('id').where('role_code', '=', code);
     if (except) q = q.where('id', '!=', except);
     if (await q.executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'roleCode', value: code });
   };
@@ -71,8 +74,10 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     schema: { tags, summary: 'Adds a role', body: body(['userType', 'roleCode', 'nameHk', 'nameEn'], roleFields), response: { 200: envelopeSchema() } },
   }, async (request) => {
     const b = request.body;
-    await duplicate(b.roleCode);
-    const row = await db.insertInto('roles').values({ system: 'QE', user_type: b.userType, role_code: b.roleCode, name_hk: b.nameHk, name_en: b.nameEn, remark: b.remark ?? null }).returning('id').executeTakeFirstOrThrow();
+    const row = await developerChange(db, async (trx) => {
+      await duplicate(trx, b.roleCode);
+      return trx.insertInto('roles').values({ system: 'QE', user_type: b.userType, role_code: b.roleCode, name_hk: b.nameHk, name_en: b.nameEn, remark: b.remark ?? null }).returning('id').executeTakeFirstOrThrow();
+    });
     return ok((await answer([row.id]))[0], 201);
   });
 
@@ -81,11 +86,13 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     schema: { tags, summary: 'Edits a role', params: body(['id'], { id }), body: body([], roleFields), response: { 200: envelopeSchema() } },
   }, async (request) => {
     const b = request.body;
-    if (!(await answer([request.params.id])).length) throw new BusinessError('RECORD_NOT_FOUND');
-    if (b.roleCode) await duplicate(b.roleCode, request.params.id);
-    const set = { user_type: b.userType, role_code: b.roleCode, name_hk: b.nameHk, name_en: b.nameEn, remark: b.remark };
-    const defined = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
-    if (Object.keys(defined).length) await db.updateTable('roles').set(defined).where('id', '=', request.params.id).execute();
+    await developerChange(db, async (trx) => {
+      if (!(await answer([request.params.id], trx)).length) throw new BusinessError('RECORD_NOT_FOUND');
+      if (b.roleCode) await duplicate(trx, b.roleCode, request.params.id);
+      const set = { user_type: b.userType, role_code: b.roleCode, name_hk: b.nameHk, name_en: b.nameEn, remark: b.remark };
+      const defined = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
+      if (Object.keys(defined).length) await trx.updateTable('roles').set(defined).where('id', '=', request.params.id).execute();
+    });
     return ok((await answer([request.params.id]))[0]);
   });
 
@@ -93,9 +100,11 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     config: { permission: 'role.delete' },
     schema: { tags, summary: 'Deletes a role; its holders lose what it gave them', params: body(['id'], { id }) },
   }, async (request) => {
-    if (!(await answer([request.params.id])).length) throw new BusinessError('RECORD_NOT_FOUND');
-    await keepsDeveloperAccess(db, currentUser(request).id, { deletedRole: request.params.id });
-    await db.deleteFrom('roles').where('id', '=', request.params.id).execute();
+    await developerChange(db, async (trx) => {
+      if (!(await answer([request.params.id], trx)).length) throw new BusinessError('RECORD_NOT_FOUND');
+      await keepsDeveloperAccess(trx, currentUser(request).id, { deletedRole: request.params.id });
+      await trx.deleteFrom('roles').where('id', '=', request.params.id).execute();
+    });
     return ok(null);
   });
 
@@ -122,12 +131,12 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
   }, async (request) => {
     const { roleId, system = 'QE' } = request.body;
     const actionIds = [...new Set(request.body.actions)];
-    if (!(await answer([roleId])).length) throw new BusinessError('RECORD_NOT_FOUND');
-    const systemActions = (await db.selectFrom('actions as a').innerJoin('menus as m', 'm.id', 'a.menu_id').select('a.id').where('m.system', '=', system).execute()).map((a) => a.id);
-    if (actionIds.some((a) => !systemActions.includes(a))) throw new BusinessError('INVALID_REQUEST');
-    const otherSystems = (await db.selectFrom('role_actions').select('action_id').where('role_id', '=', roleId).execute()).map((r) => r.action_id).filter((a) => !systemActions.includes(a));
-    await keepsDeveloperAccess(db, currentUser(request).id, { roleActions: { roleId, actionIds: [...otherSystems, ...actionIds] } });
-    await db.transaction().execute(async (trx) => {
+    await developerChange(db, async (trx) => {
+      if (!(await answer([roleId], trx)).length) throw new BusinessError('RECORD_NOT_FOUND');
+      const systemActions = (await trx.selectFrom('actions as a').innerJoin('menus as m', 'm.id', 'a.menu_id').select('a.id').where('m.system', '=', system).execute()).map((a) => a.id);
+      if (actionIds.some((a) => !systemActions.includes(a))) throw new BusinessError('INVALID_REQUEST');
+      const otherSystems = (await trx.selectFrom('role_actions').select('action_id').where('role_id', '=', roleId).execute()).map((r) => r.action_id).filter((a) => !systemActions.includes(a));
+      await keepsDeveloperAccess(trx, currentUser(request).id, { roleActions: { roleId, actionIds: [...otherSystems, ...actionIds] } });
       if (systemActions.length) await trx.deleteFrom('role_actions').where('role_id', '=', roleId).where('action_id', 'in', systemActions).execute();
       if (actionIds.length) await trx.insertInto('role_actions').values(actionIds.map((action_id) => ({ role_id: roleId, action_id }))).execute();
     });
@@ -165,10 +174,10 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
   }, async (request) => {
     const userId = request.params.id;
     const roleIds = [...new Set(request.body.roleIds)];
-    if (!(await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst())) throw new BusinessError('RECORD_NOT_FOUND');
-    if ((await answer(roleIds)).length !== roleIds.length) throw new BusinessError('INVALID_REQUEST');
-    await keepsDeveloperAccess(db, currentUser(request).id, { userRoles: { userId, roleIds } });
-    await db.transaction().execute(async (trx) => {
+    await developerChange(db, async (trx) => {
+      if (!(await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst())) throw new BusinessError('RECORD_NOT_FOUND');
+      if ((await answer(roleIds, trx)).length !== roleIds.length) throw new BusinessError('INVALID_REQUEST');
+      await keepsDeveloperAccess(trx, currentUser(request).id, { userRoles: { userId, roleIds } });
       await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
       if (roleIds.length) await trx.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
     });

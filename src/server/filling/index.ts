@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { quickLoginRoutes } from './quick.js';
 import { startMixing } from './mixing.js';
+import { schoolDay } from './school-day.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError, requestLang } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
@@ -41,7 +42,7 @@ type Mine = {
  */
 export async function fillingRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   await quickLoginRoutes(app, { db, config });
-  const stopMixing = startMixing(db, config.schedulerSeconds, app.log);
+  const stopMixing = startMixing(db, config.anonymousMixSeconds, config.anonymousMinGroup, app.log);
   app.addHook('onClose', async () => stopMixing());
   const mine = (userId: number) =>
     db
@@ -186,11 +187,14 @@ export async function fillingRoutes(app: FastifyInstance, { db, config }: { db: 
     }
     const kept = answersOnPath(definition, answers as Parameters<typeof answersOnPath>[1]);
 
+    const anonymous = row.type === 'ANONYMOUS';
+    // an anonymous submission keeps the day only (mixing.ts); a named one the moment
+    const submittedAt = anonymous ? schoolDay() : now;
     // the feedback update is the claim: of concurrent submissions exactly one changes the row
     const stored = await db.transaction().execute(async (trx) => {
       const claimed = await trx
         .updateTable('feedback')
-        .set({ status: 'SUBMITTED', submitted_at: now, submission_key: submissionKey })
+        .set({ status: 'SUBMITTED', submitted_at: submittedAt, submission_key: submissionKey })
         .where('id', '=', row.feedback_id)
         .where('status', '=', 'NOT_SUBMITTED')
         .executeTakeFirst();
@@ -198,12 +202,20 @@ export async function fillingRoutes(app: FastifyInstance, { db, config }: { db: 
       const reply = { id: randomUUID(), questionnaire_id: row.id, respondent_role: row.respondent_role, grade_id: row.grade_id, class_id: row.class_id };
       await trx
         .insertInto('replies')
-        .values({ ...reply, feedback_id: row.type === 'ANONYMOUS' ? null : row.feedback_id, submitted_on: now.slice(0, 10), answers: JSON.stringify(kept) })
+        .values({
+          ...reply,
+          feedback_id: anonymous ? null : row.feedback_id,
+          submitted_on: schoolDay(),
+          answers: JSON.stringify(kept),
+          // an anonymous reply waits to be mixed and released in a batch, its countable rows written then
+          mixed: 0,
+          released: anonymous ? 0 : 1,
+        })
         .execute();
-      await insertAnswerRows(trx, answerRows(definition, reply, kept));
+      if (!anonymous) await insertAnswerRows(trx, answerRows(definition, reply, kept));
       return true;
     });
-    if (stored) return ok({ submittedAt: now });
+    if (stored) return ok({ submittedAt });
     const again = await db.selectFrom('feedback').select(['submission_key', 'submitted_at']).where('id', '=', row.feedback_id).executeTakeFirst();
     if (again?.submission_key === submissionKey) return ok({ submittedAt: again.submitted_at });
     throw new BusinessError('ALREADY_SUBMITTED');

@@ -1,17 +1,28 @@
 import { randomInt } from 'node:crypto';
 import type { DB } from '../db/connect.js';
 import { isPostgres } from '../db/connect.js';
-import { insertAnswerRows } from '../statistics/answerRows.js';
+import { scrubRewrittenRows } from '../db/scrub.js';
+import { answerRows, insertAnswerRows, type ReplyAnswerRow } from '../statistics/answerRows.js';
+import type { Definition } from '../../shared/questionnaire/definition.js';
 
 /**
- * On PostgreSQL every row carries the id of the transaction that wrote it (xmin) and a
- * physical place (ctid). An anonymous reply written in the same transaction as its
- * respondent's feedback update would share that id with it — a join back to the person
- * that no column shows. So anonymous replies are rewritten, in random order, in one
- * transaction with every other reply not yet mixed: afterwards their xmin is that of the
- * mixing and their order is random; which feedback each came with is gone. (The old row
- * versions are dead and are removed by VACUUM.) SQLite keeps no such ids and stores replies
- * in random-id order already (WITHOUT ROWID).
+ * Anonymous means unlinkable, for a reader of the database files and for a reader of the API
+ * (DESIGN.md §5). A submission must be stored in one transaction — the reply together with the
+ * respondent's feedback turning SUBMITTED — or an acknowledged reply could be lost or doubled.
+ * That transaction pairs them physically: the same transaction id (PostgreSQL xmin), pages side
+ * by side in SQLite's write-ahead log, neighbouring places in the tables. And a new reply that
+ * appears in results as one respondent turns "submitted" pairs them through the API.
+ *
+ * So a round runs every mixing period (at most 60 s, never off) and, per anonymous
+ * questionnaire with new replies, in one transaction:
+ * - rewrites the new replies in random order, and every submitted feedback record of the
+ *   questionnaire in random order: afterwards all of them carry the round's transaction id and
+ *   places that say nothing of who came when (the feedback keeps the day of a submission only);
+ * - releases the waiting replies into results — their countable rows written then — once at
+ *   least `minGroup` of them have arrived since the last release, or the questionnaire has
+ *   finished: so results, reply lists and per-group counts only ever change by a batch of at
+ *   least `minGroup` replies, and no polling pairs a reply with a submitter.
+ * Then the earlier versions are scrubbed from the files (db/scrub.ts).
  */
 function shuffle<T>(rows: T[]): T[] {
   for (let i = rows.length - 1; i > 0; i--) {
@@ -21,37 +32,115 @@ function shuffle<T>(rows: T[]): T[] {
   return rows;
 }
 
-export async function mixAnonymousReplies(db: DB): Promise<number> {
-  if (!isPostgres(db)) {
-    const r = await db.updateTable('replies').set({ mixed: 1 }).where('feedback_id', 'is', null).where('mixed', '=', 0).executeTakeFirst();
-    return Number(r.numUpdatedRows);
-  }
-  return db.transaction().execute(async (trx) => {
-    const unmixed = trx.selectFrom('replies').select('id').where('feedback_id', 'is', null).where('mixed', '=', 0);
-    // their countable rows carry the same transaction id: they are rewritten too
-    const answers = shuffle(await trx.deleteFrom('reply_answers').where('reply_id', 'in', unmixed).returningAll().execute());
-    const rows = shuffle(
-      await trx.deleteFrom('replies').where('feedback_id', 'is', null).where('mixed', '=', 0).returning(['id', 'questionnaire_id', 'submitted_on', 'answers', 'respondent_role', 'grade_id', 'class_id']).execute(),
-    );
-    for (let i = 0; i < rows.length; i += 500) {
-      await trx.insertInto('replies').values(rows.slice(i, i + 500).map((r) => ({ ...r, feedback_id: null, mixed: 1 }))).execute();
+/** What a round did. */
+export interface MixingRound {
+  /** replies rewritten */
+  mixed: number;
+  /** replies released into results */
+  released: number;
+  /** false when the files could not be scrubbed yet (another reader held SQLite's log): the next round tries again */
+  clean: boolean;
+}
+
+const CHUNK = 500;
+const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** One questionnaire's round, in one transaction. */
+async function mixQuestionnaire(db: DB, id: number, minGroup: number, now: string): Promise<Omit<MixingRound, 'clean'>> {
+  return db.transaction().execute(async (trx): Promise<Omit<MixingRound, 'clean'>> => {
+    let lock = trx.selectFrom('questionnaires').select(['type', 'status', 'end_date', 'definition']).where('id', '=', id);
+    // several instances on one PostgreSQL: one of them mixes a questionnaire at a time (a
+    // no-key lock, so submissions, whose reply's foreign key takes a key-share lock, go on)
+    if (isPostgres(trx)) lock = lock.forNoKeyUpdate();
+    const q = await lock.executeTakeFirst();
+    if (!q || q.type !== 'ANONYMOUS') return { mixed: 0, released: 0 };
+    const waiting = await trx
+      .selectFrom('replies')
+      .select(['id', 'mixed', 'released'])
+      .where('questionnaire_id', '=', id)
+      .where('feedback_id', 'is', null)
+      .where((eb) => eb.or([eb('mixed', '=', 0), eb('released', '=', 0)]))
+      .execute();
+    const held = waiting.filter((r) => r.released === 0).length;
+    const finished = q.status === 'FINISHED' || (q.end_date !== null && q.end_date <= now);
+    const release = held > 0 && (held >= minGroup || finished);
+    if (!release && !waiting.some((r) => r.mixed === 0)) return { mixed: 0, released: 0 };
+
+    const ids = waiting.map((r) => r.id);
+    // countable rows of replies already released (written before batches existed) carry the submission's transaction id too
+    const answers: ReplyAnswerRow[] = [];
+    const replies = [];
+    for (const part of chunks(ids)) {
+      answers.push(...(await trx.deleteFrom('reply_answers').where('reply_id', 'in', part).returningAll().execute()));
+      replies.push(...(await trx.deleteFrom('replies').where('id', 'in', part).returningAll().execute()));
     }
-    await insertAnswerRows(trx, answers);
-    return rows.length;
+    const definition = JSON.parse(q.definition) as Definition;
+    let released = 0;
+    const rewritten = shuffle(replies).map((r) => {
+      if (r.released === 0 && release) {
+        answers.push(...answerRows(definition, { id: r.id, questionnaire_id: id, respondent_role: r.respondent_role ?? null, grade_id: r.grade_id ?? null, class_id: r.class_id ?? null }, JSON.parse(r.answers)));
+        released++;
+      }
+      return { ...r, mixed: 1, released: r.released === 1 || release ? 1 : 0 };
+    });
+    for (const part of chunks(rewritten)) await trx.insertInto('replies').values(part).execute();
+    await insertAnswerRows(trx, shuffle(answers));
+
+    // the respondents' side: who has submitted, rewritten in random order, so that no place nor
+    // transaction id tells who submitted in this round (no reply refers to these records)
+    const feedback = shuffle(await trx.deleteFrom('feedback').where('questionnaire_id', '=', id).where('status', '=', 'SUBMITTED').returningAll().execute());
+    for (const part of chunks(feedback)) await trx.insertInto('feedback').values(part).execute();
+    return { mixed: rewritten.length, released };
   });
 }
 
-/** Mixes every `seconds` (with the questionnaire scheduler's period) until stopped. */
-export function startMixing(db: DB, seconds: number, log: { error: (o: object, m: string) => void }): () => void {
-  if (seconds <= 0) return () => undefined;
-  let running = false;
-  const timer = setInterval(() => {
+/**
+ * One round over every anonymous questionnaire with replies to mix or release; then the files
+ * are scrubbed — when something was rewritten, or when `scrub` asks (a round before could not).
+ */
+export async function mixAnonymousReplies(db: DB, minGroup: number, scrub = false): Promise<MixingRound> {
+  const now = new Date().toISOString();
+  const due = await db
+    .selectFrom('replies')
+    .select('questionnaire_id')
+    .where('feedback_id', 'is', null)
+    .where((eb) => eb.or([eb('mixed', '=', 0), eb('released', '=', 0)]))
+    .groupBy('questionnaire_id')
+    .execute();
+  const round: MixingRound = { mixed: 0, released: 0, clean: true };
+  for (const { questionnaire_id } of due) {
+    const done = await mixQuestionnaire(db, questionnaire_id, minGroup, now);
+    round.mixed += done.mixed;
+    round.released += done.released;
+  }
+  if (round.mixed || scrub) round.clean = await scrubRewrittenRows(db);
+  return round;
+}
+
+/**
+ * Mixes at once (replies left from before a stop) and then every `seconds` until stopped.
+ * There is no setting that turns it off: the period is 1 to 60 seconds (config.ts).
+ */
+export function startMixing(db: DB, seconds: number, minGroup: number, log: { error: (o: object, m: string) => void }): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  // the first round scrubs whatever the files hold (a stop may have come between a rewrite and
+  // its scrub); after that, a scrub that could not finish is tried again every round
+  let scrubDue = true;
+  const round = () => {
     if (running) return;
-    running = true;
-    mixAnonymousReplies(db)
+    running = mixAnonymousReplies(db, minGroup, scrubDue)
+      .then((done) => (scrubDue = !done.clean))
       .catch((err) => log.error({ err }, 'mixing anonymous replies failed'))
-      .finally(() => (running = false));
-  }, seconds * 1000);
+      .finally(() => (running = null));
+  };
+  const first = setTimeout(round, 0);
+  const timer = setInterval(round, Math.min(60, Math.max(1, seconds)) * 1000);
+  first.unref();
   timer.unref();
-  return () => clearInterval(timer);
+  // stopping waits for a round under way: the database closes after this (a child plugin's onClose runs first)
+  return async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
 }

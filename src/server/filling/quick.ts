@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
@@ -11,9 +11,14 @@ const PURPOSE = 'qe-quick';
 const MAX_DAYS = 60;
 const key = (config: Config) => new TextEncoder().encode(`${config.secret}:quick-link`);
 
-/** Where QE is reached: the configured public address, else the one this request came to. */
-export function publicOrigin(config: Config, request: FastifyRequest): string {
-  return config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+/**
+ * Where links in mails point: QE_PUBLIC_URL and nothing else. Never the request's Host header: a
+ * caller could forge it, and the school's own mail server would then send every respondent a
+ * link to another site carrying a valid login token. Without it nothing is sent (a clear 713).
+ */
+export function mailOrigin(config: Config): string {
+  if (!config.publicUrl) throw new BusinessError('PUBLIC_URL_REQUIRED');
+  return config.publicUrl;
 }
 
 /**

@@ -9,9 +9,16 @@ import { currentUser } from '../plugins/guard.js';
 const tags = ['google'];
 const STATE_MINUTES = 10;
 
-/** Where the provider sends the popup back: the client's /google-callback page. */
+/**
+ * Where the provider sends the popup back: the client's /google-callback page at QE_PUBLIC_URL.
+ * Unlike mail links, this may fall back to the address the request came to when QE_PUBLIC_URL
+ * is unset (a first try-out on one machine): nothing secret goes to that address. The link is
+ * answered only to the caller who sent the Host header; the provider sends its code only to a
+ * redirect URI registered for the school's OAuth client, so a forged one fails there; and the
+ * exchange of the code (with the client secret) goes to the provider, never to that address.
+ */
 function redirectUri(config: Config, request: FastifyRequest): string {
-  const origin = config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+  const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
   return `${origin}/qe/google-callback`;
 }
 

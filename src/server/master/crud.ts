@@ -9,6 +9,7 @@ import { currentUser } from '../plugins/guard.js';
 import { propertyMeta, type EntitySchema, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
 import { PAGES } from '../../shared/permissions.js';
 import type { Permission } from '../plugins/guard.js';
+import { idListSchema, idParams, idSchema, pagingProperties } from '../plugins/route-schemas.js';
 import { EntityStore, type ListQuery, type MasterRules, type Row } from './store.js';
 import { sheetRoutes } from './sheets.js';
 
@@ -16,8 +17,6 @@ export interface MasterDeps {
   db: DB;
   config: Config;
 }
-
-const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } as const;
 
 /** The query string a list accepts: paging, sorting, the search box, the entity's filters. */
 export function listQuerySchema(entity: MasterEntity) {
@@ -36,13 +35,12 @@ export function listQuerySchema(entity: MasterEntity) {
     type: 'object',
     additionalProperties: false,
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1 },
-      size: { type: 'integer', minimum: 1, maximum: 1000, default: 20 },
+      ...pagingProperties(1000, true),
       sort: { type: 'string', enum: [...new Set(['id', ...sortable])] },
       order: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] },
       q: { type: 'string', maxLength: 100 },
-      id: { type: 'array', items: { type: 'integer' }, maxItems: 1000 },
-      ...(yearly ? { schoolYearId: { type: 'integer', minimum: 1 } } : {}),
+      id: idListSchema,
+      ...(yearly ? { schoolYearId: idSchema } : {}),
       ...filters,
     },
   };
@@ -61,13 +59,13 @@ function emptyToNull(body: Row, schema: EntitySchema): Row {
  */
 export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity: MasterEntity, rules: MasterRules & { routes?: (app: FastifyInstance, deps: MasterDeps, store: EntityStore) => Promise<void> } = {}): Promise<void> {
   const { meta } = entity;
-  const store = new EntityStore(deps.db, entity, rules);
+  const store = new EntityStore(deps.db, entity, rules.forApp?.(deps.config) ?? rules);
   const base = `/v1/${meta.resource}`;
   const tags = [meta.resource];
   const may = (action: string): Permission => `${meta.permission}.${action}`;
   const offers = (action: string) => PAGES.find((p) => p.code === meta.permission)?.actions.includes(action) ?? true;
   const yearQuery = Object.values(entity.schema.properties).some((p) => propertyMeta(p).yearly)
-    ? { type: 'object', additionalProperties: false, properties: { schoolYearId: { type: 'integer', minimum: 1 } } }
+    ? { type: 'object', additionalProperties: false, properties: { schoolYearId: idSchema } }
     : { type: 'object', additionalProperties: false, properties: {} };
 
   if (meta.single) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { idListSchema, pagingProperties } from '../plugins/route-schemas.js';
 import type { MasterDeps } from './crud.js';
 import { generatedMasterRoutes } from './generated/routes.js';
 
@@ -8,13 +9,14 @@ export async function masterRoutes(app: FastifyInstance, deps: MasterDeps & { ex
   await generatedMasterRoutes(app, deps);
   await deps.extraRoutes?.(app, deps);
 
-  // every class with its grade: what the student screens and filters pick from
+  // every class with its grade: what the student screens pick from (their list's class column
+  // and filter, the class of a student's form); nothing a student's own screens need
   app.get('/v1/classes', {
-    config: { permission: '*' },
+    config: { permission: ['student.view', 'student.add', 'student.edit'] },
     schema: {
       tags: ['grade-classes'],
-      summary: 'Every class with its grade, in grade and class order: {list, total}',
-      querystring: { type: 'object', additionalProperties: false, properties: { id: { type: 'array', items: { type: 'integer' }, maxItems: 1000 }, page: { type: 'integer' }, size: { type: 'integer' }, sort: { type: 'string' }, order: { type: 'string' }, q: { type: 'string', maxLength: 50 } } },
+      summary: 'Every class with its grade, in grade and class order: {list, total} (for whoever sees or edits students)',
+      querystring: { type: 'object', additionalProperties: false, properties: { id: idListSchema, ...pagingProperties(1000), sort: { type: 'string', maxLength: 50 }, order: { type: 'string', maxLength: 10 }, q: { type: 'string', maxLength: 50 } } },
       response: { 200: envelopeSchema() },
     },
   }, async (request) => {

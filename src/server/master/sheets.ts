@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import ExcelJS from 'exceljs';
-import * as XLSX from '@e965/xlsx';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError, requestLang } from '../plugins/errors.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -14,11 +13,13 @@ import { columnOf, propertyMeta, type PropertySchema } from '../../shared/master
 import { PAGES } from '../../shared/permissions.js';
 import type { MasterDeps } from './crud.js';
 import { listQuerySchema } from './crud.js';
-import { tableOf, type EntityStore, type ListQuery, type Row } from './store.js';
+import { PlacesTaken, tableOf, type EntityStore, type ListQuery, type Row } from './store.js';
 import type { Permission } from '../plugins/guard.js';
+import { readWorkbook, WorkbookRefused } from './workbook/read.js';
+import { WORKBOOK_LIMITS } from './workbook/limits.js';
+import { neutralCell, restoredText } from './workbook/cells.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const MAX_ROWS = 10_000;
 
 const ROW_TEXT: Record<Lang, string> = { 'zh-hk': '第 %{row} 行，%{column}：%{message}', en: 'Row %{row}, %{column}: %{message}' };
 const TEMPLATE_TEXT: Record<Lang, string> = {
@@ -52,7 +53,7 @@ async function sendWorkbook(reply: FastifyReply, workbook: ExcelJS.Workbook, nam
 }
 
 function headerRow(sheet: ExcelJS.Worksheet, labels: string[]) {
-  sheet.addRow(labels).font = { bold: true };
+  sheet.addRow(labels.map(neutralCell)).font = { bold: true };
   sheet.columns.forEach((c, i) => (c.width = Math.max(12, labels[i].length * 2 + 4)));
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
 }
@@ -95,9 +96,9 @@ export async function sheetRoutes(app: FastifyInstance, deps: MasterDeps, store:
       sheet.addRow(columns.map(([name, p]) => {
         const v = record[name];
         if (v === null || v === undefined) return null;
-        if (refs.has(name)) return refs.get(name)!.get(v) ?? v;
-        if (p.enum) return choiceLabel(entityKey, name, String(v), lang);
-        return v;
+        if (refs.has(name)) return neutralCell(refs.get(name)!.get(v) ?? v);
+        if (p.enum) return neutralCell(choiceLabel(entityKey, name, String(v), lang));
+        return neutralCell(v);
       }));
     }
     return sendWorkbook(reply, workbook, `${meta.resource}-${today()}.xlsx`);
@@ -121,14 +122,24 @@ export async function sheetRoutes(app: FastifyInstance, deps: MasterDeps, store:
     schema: { tags, summary: `Imports ${meta.resource} from .xlsx or .xls (multipart "file"): all rows or none; 706 lists every bad row`, response: { 200: envelopeSchema() } },
   }, async (request) => {
     const lang = requestLang(request);
-    const rows = await readUpload(request);
+    const rows = await readUpload(request, lang);
     const imported = await importRows(store, deps, rows, lang);
     return ok({ imported });
   });
 }
 
-/** The first sheet of the uploaded workbook as rows of cells; anything but .xlsx/.xls is refused (716). */
-async function readUpload(request: FastifyRequest): Promise<unknown[][]> {
+/** What an import answers, in the caller's language, for a workbook it did not read (see ./workbook/refusal.mjs). */
+function refusalLine(reason: 'unpacked' | 'rows' | 'unreadable' | 'complex', lang: Lang): string {
+  const limit = reason === 'unpacked' ? WORKBOOK_LIMITS.unpackedBytes / 2 ** 20 : WORKBOOK_LIMITS.rows;
+  return fieldMessage(`import.${reason}`, lang, { limit: limit.toLocaleString('en-US') });
+}
+
+/**
+ * The first sheet of the uploaded workbook as rows of cells, read in a thread of its own under
+ * limits (./workbook/read.ts); anything but .xlsx/.xls is refused (716), a workbook over a
+ * limit or damaged answers 706 with a line that says which.
+ */
+async function readUpload(request: FastifyRequest, lang: Lang): Promise<unknown[][]> {
   if (!request.isMultipart()) throw new BusinessError('FILE_TYPE_REFUSED');
   const file = await request.file();
   if (!file) throw new BusinessError('FILE_TYPE_REFUSED');
@@ -137,15 +148,15 @@ async function readUpload(request: FastifyRequest): Promise<unknown[][]> {
   const zip = buffer.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   const ole = buffer.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
   if (!((name.endsWith('.xlsx') && zip) || (name.endsWith('.xls') && ole))) throw new BusinessError('FILE_TYPE_REFUSED');
-  let workbook: XLSX.WorkBook;
   try {
-    workbook = XLSX.read(buffer, { type: 'buffer', cellDates: true, dense: true });
-  } catch {
-    throw new BusinessError('FILE_TYPE_REFUSED');
+    return await readWorkbook(buffer, zip ? 'xlsx' : 'xls');
+  } catch (error) {
+    if (!(error instanceof WorkbookRefused)) throw error;
+    request.log.info({ reason: error.reason, detail: error.detail }, 'workbook refused');
+    // more files than the reader takes at once are waiting: the caller tries again shortly (429)
+    if (error.reason === 'busy') throw new BusinessError('RATE_LIMITED');
+    throw new BusinessError('IMPORT_ERRORS', {}, [refusalLine(error.reason, lang)]);
   }
-  const sheet = workbook.Sheets[workbook.SheetNames[0]];
-  if (!sheet) return [];
-  return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: false });
 }
 
 const normal = (s: string) => s.replace(/\s+/g, '').toLowerCase();
@@ -157,7 +168,8 @@ function cellText(v: unknown): string | null {
     const d = new Date(v.getTime() - v.getTimezoneOffset() * 60_000);
     return d.toISOString().slice(0, 10);
   }
-  const s = String(v).trim();
+  // the quote an export puts before formula-like text comes off again (./workbook/cells.ts)
+  const s = restoredText(String(v).trim());
   return s === '' ? null : s;
 }
 
@@ -179,7 +191,7 @@ export async function importRows(store: EntityStore, deps: MasterDeps, cells: un
   if (missing.length) throw fail([interpolate(TEMPLATE_TEXT[lang], { columns: missing.join(', ') })]);
   const data = body.map((row, i) => ({ row: i + 2, cells: row })).filter(({ cells: r }) => r.some((c) => cellText(c) !== null));
   if (!data.length) throw fail([EMPTY_TEXT[lang]]);
-  if (data.length > MAX_ROWS) throw fail([`> ${MAX_ROWS}`]);
+  if (data.length > WORKBOOK_LIMITS.rows) throw fail([refusalLine('rows', lang)]);
 
   // references written by their key (a class by its code, a position by its code)
   const refKeys = new Map<string, Map<string, number>>();
@@ -190,11 +202,14 @@ export async function importRows(store: EntityStore, deps: MasterDeps, cells: un
   }
 
   const lines: string[] = [];
-  const line = (row: number, name: string, message: string) => lines.push(interpolate(ROW_TEXT[lang], { row, column: fieldLabel(entityKey, name, lang), message }));
+  const rowLine = (row: number, name: string, message: string) => interpolate(ROW_TEXT[lang], { row, column: fieldLabel(entityKey, name, lang), message });
+  const line = (row: number, name: string, message: string) => lines.push(rowLine(row, name, message));
   const validate = ajv.compile(store.entity.create);
   const currentYear = await store.yearId(deps.db as any);
   const records: { row: number; values: Row }[] = [];
-  for (const { row, cells: r } of data) {
+  for (const [k, { row, cells: r }] of data.entries()) {
+    // a few hundred rows at a time, so that a 10,000-row file does not hold other requests
+    if (k % 250 === 249) await new Promise<void>((resolve) => setImmediate(resolve));
     const values: Row = {};
     let bad = false;
     for (const [name, p] of columns) {
@@ -265,6 +280,16 @@ export async function importRows(store: EntityStore, deps: MasterDeps, cells: un
       else firstRow.set(key, r.row);
     }
   }
+  // a place in a class (the class and its number) is one pupil's a year: not twice in the file, not one already held
+  const placeField = store.placeField;
+  if (placeField && currentYear !== null) {
+    const { taken, repeated } = await store.placeClashes(deps.db as any, currentYear, records.map((r) => ({ id: null, values: r.values })));
+    records.forEach((r, i) => {
+      const same = repeated.get(i);
+      if (same) line(r.row, placeField, fieldMessage('classNumberRepeated', lang, { rows: same.map((k) => records[k].row).join(', ') }));
+      else if (taken.has(i)) line(r.row, placeField, fieldMessage('classNumberTaken', lang));
+    });
+  }
   if (lines.length) {
     lines.sort((a, b) => Number(a.match(/\d+/)?.[0]) - Number(b.match(/\d+/)?.[0]));
     throw fail(lines);
@@ -278,6 +303,12 @@ export async function importRows(store: EntityStore, deps: MasterDeps, cells: un
       await Promise.all(distinct.slice(i, i + 4).map(async (pw) => hashes.set(pw, await hashPassword(pw))));
     }
   }
-  await store.createMany(records.map((r) => r.values), (values) => hashes.get(String(values.password)));
+  try {
+    await store.createMany(records.map((r) => r.values), (values) => hashes.get(String(values.password)));
+  } catch (error) {
+    // a number given to someone else between the check above and the writing transaction
+    if (error instanceof PlacesTaken && placeField) throw fail(error.indexes.map((i) => rowLine(records[i].row, placeField, fieldMessage('classNumberTaken', lang))));
+    throw error;
+  }
   return records.length;
 }

@@ -1,6 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the engine reads and writes tables named by the schemas, so it works on a schema-less Kysely */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
+import { lockFor } from '../db/locks.js';
 import { columnOf, propertyMeta, type Dependent, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
 import { masterEntities } from '../../shared/generated/master-entities.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -34,6 +36,8 @@ export interface MasterRules {
   beforeDelete?(trx: Transaction<any>, record: Row): Promise<void>;
   /** a stored value as written to its column (e.g. a secret encrypted) */
   toColumn?(property: string, value: unknown): unknown;
+  /** the rules as one app uses them, when they need its settings (the mail setting seals its password with the server secret) */
+  forApp?(config: Config): MasterRules;
 }
 
 /** The table (and fixed column values) behind a resource name: an entity's, or a plain table (classes). */
@@ -43,6 +47,13 @@ export function tableOf(resource: string): { table: string; scope: Record<string
 }
 
 const now = () => new Date().toISOString();
+
+/** Records of a bulk create (by their index) whose place in a class another record holds already. */
+export class PlacesTaken extends Error {
+  constructor(readonly indexes: number[]) {
+    super('class numbers taken');
+  }
+}
 
 /** Reading and writing the records of one master-data entity, as its schema describes them. */
 export class EntityStore {
@@ -70,6 +81,11 @@ export class EntityStore {
 
   get meta() {
     return this.entity.meta;
+  }
+
+  /** The property a place given twice is reported on: the last per-year value (a class's number), if any. */
+  get placeField(): string | null {
+    return this.yearly.length ? this.yearly[this.yearly.length - 1][0] : null;
   }
 
   private get anyDb(): AnyDb {
@@ -278,10 +294,18 @@ export class EntityStore {
       const trx = t as unknown as Transaction<any>;
       const yearId = await this.yearId(trx);
       const yearly = this.yearly.length ? propertyMeta(this.yearly[0][1]).yearly! : null;
+      if (yearly && yearId !== null) {
+        await lockFor(t, 'classNumbers');
+        const { taken } = await this.placeClashes(trx, yearId, records.map((values) => ({ id: null, values })));
+        if (taken.size) throw new PlacesTaken([...taken]);
+      }
       const role = this.meta.account && this.meta.scope?.user_type
         ? await trx.selectFrom('roles').select('id').where('role_code', '=', String(this.meta.scope.user_type)).executeTakeFirst()
         : undefined;
       for (let i = 0; i < records.length; i += 200) {
+        // SQLite's driver answers within the same tick: without a pause the whole import would
+        // hold the event loop (its queries still wait for the one connection, other work does not)
+        if (i) await new Promise<void>((resolve) => setImmediate(resolve));
         const chunk = records.slice(i, i + 200);
         for (const values of chunk) await this.rules.beforeSave?.(trx, values, null);
         const rows = chunk.map((values) => {
@@ -353,12 +377,61 @@ export class EntityStore {
         // a class without a number (or the reverse) is half a placement
         const missing = this.yearly.find(([, p]) => merged[propertyMeta(p).yearly!.column] === null || merged[propertyMeta(p).yearly!.column] === undefined)!;
         throw new FieldError({ [missing[0]]: { rule: 'required' } });
-      } else if (current) {
-        await where(trx.updateTable(spec.table).set(set)).execute();
       } else {
-        await trx.insertInto(spec.table).values({ ...merged, [spec.ownerColumn]: id, [spec.yearColumn]: yearId }).execute();
+        await this.refuseTakenPlace(trx, yearId, id, merged, current);
+        if (current) await where(trx.updateTable(spec.table).set(set)).execute();
+        else await trx.insertInto(spec.table).values({ ...merged, [spec.ownerColumn]: id, [spec.yearColumn]: yearId }).execute();
       }
     }
+  }
+
+  /**
+   * A place in a class — the per-year values together: the class and the number in it — is held
+   * by one record a year. Answers, by index, the records whose place another stored record holds
+   * (`taken`) and those that give the same place as others of `records` (`repeated`: every index
+   * that gives it). Places left incomplete are not looked at (they are refused on their own).
+   */
+  async placeClashes(db: AnyDb, yearId: number, records: { id: number | null; values: Row }[]): Promise<{ taken: Set<number>; repeated: Map<number, number[]> }> {
+    const taken = new Set<number>();
+    const repeated = new Map<number, number[]>();
+    if (!this.yearly.length) return { taken, repeated };
+    const spec = propertyMeta(this.yearly[0][1]).yearly!;
+    const columns = this.yearly.map(([name, p]) => [name, propertyMeta(p).yearly!.column] as const);
+    const placed = records
+      .map((r, index) => ({ index, id: r.id, place: columns.map(([name]) => r.values[name]) }))
+      .filter((r) => r.place.every((v) => v !== null && v !== undefined));
+    const key = (place: unknown[]) => JSON.stringify(place.map(Number));
+    const byPlace = new Map<string, number[]>();
+    for (const r of placed) byPlace.set(key(r.place), [...(byPlace.get(key(r.place)) ?? []), r.index]);
+    for (const indexes of byPlace.values()) if (indexes.length > 1) for (const i of indexes) repeated.set(i, indexes);
+
+    // the stored holders of those places: read by the first value (the class), a few hundred at a time
+    const holders = new Map<string, unknown[]>();
+    const firsts = [...new Set(placed.map((r) => r.place[0]))];
+    for (let i = 0; i < firsts.length; i += 500) {
+      const rows = await db
+        .selectFrom(spec.table)
+        .select([`${spec.ownerColumn} as owner`, ...columns.map(([name, column]) => `${column} as ${name}`)])
+        .where(spec.yearColumn, '=', yearId)
+        .where(columns[0][1], 'in', firsts.slice(i, i + 500))
+        .execute();
+      for (const row of rows) {
+        const k = key(columns.map(([name]) => row[name]));
+        holders.set(k, [...(holders.get(k) ?? []), row.owner]);
+      }
+    }
+    for (const r of placed) if ((holders.get(key(r.place)) ?? []).some((owner) => Number(owner) !== r.id)) taken.add(r.index);
+    return { taken, repeated };
+  }
+
+  /** Refuses (422 on the number) a changed place in a class that another record holds that year. */
+  private async refuseTakenPlace(trx: AnyDb, yearId: number, id: number, merged: Row, current: Row | undefined) {
+    const columns = this.yearly.map(([name, p]) => [name, propertyMeta(p).yearly!.column] as const);
+    // an unchanged place is left alone: an install may hold places given twice before QE refused them
+    if (current && columns.every(([, column]) => Number(current[column]) === Number(merged[column]))) return;
+    await lockFor(trx as any, 'classNumbers');
+    const { taken } = await this.placeClashes(trx, yearId, [{ id, values: Object.fromEntries(columns.map(([name, column]) => [name, merged[column]])) }]);
+    if (taken.size) throw new FieldError({ [this.placeField!]: { rule: 'classNumberTaken' } });
   }
 
   private async writeChildren(trx: AnyDb, id: number, p: PropertySchema, items: Row[], before: Row[]) {

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
+import { ownerOnlyFolder } from '../db/files.js';
 
 /**
  * Serves the built single-page app under /qe/; every other /qe/ path answers index.html so
@@ -11,7 +12,7 @@ import type { Config } from '../config.js';
 export async function clientPlugin(app: FastifyInstance, { config }: { config: Config }) {
   app.get('/', (_request, reply) => reply.redirect('/qe/'));
   // uploaded files (questionnaire images, the school logo) under /qe/storage/
-  mkdirSync(config.storageDir, { recursive: true });
+  ownerOnlyFolder(config.storageDir);
   await app.register(fastifyStatic, { root: config.storageDir, prefix: '/qe/storage/', decorateReply: false, index: false, list: false, dotfiles: 'deny' });
   const index = join(config.clientDir, 'index.html');
   if (!existsSync(index)) {

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Envelope } from '../../shared/envelope.js';
 
 /** The success envelope. */
@@ -12,3 +14,17 @@ export function envelopeSchema(data: object = {}) {
     properties: { code: { type: 'integer' }, msg: { type: 'string' }, data },
   } as const;
 }
+
+// the path of an origin-form URL (/v1/…) or of an absolute-form one (http://host/v1/…)
+const API_PATH = /^(?:[a-z][a-z\d+.-]*:\/\/[^/]*)?\/(?:v1|ed)\//i;
+
+/**
+ * Every answer of the API, errors and downloads included, is `Cache-Control: no-store`: it
+ * holds a pupil's or a school's data for one logged-in caller, which neither a shared
+ * computer's browser cache nor a proxy may keep.
+ */
+export const envelopePlugin = fp(async function envelope(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    if (API_PATH.test(request.url)) reply.header('cache-control', 'no-store');
+  });
+});

@@ -20,11 +20,16 @@ export interface AuthUser {
 /** What a reminder link's session may call: who am I, and that one questionnaire. */
 const QUICK_ROUTES = new Set(['/v1/my/user-info', '/v1/my/action-list', '/v1/my/permissions', '/v1/logout', '/v1/school-info', '/v1/my/questionnaires/:id', '/v1/my/questionnaires/:id/replies']);
 
+/** One action of one page: `form.view`. */
+export type PagePermission = `${string}.${string}`;
+
 /**
- * What a route needs: `public` (no login), `*` (any logged-in user) or `page.action`
- * (form.view). Every /v1 and /ed route must declare one — the app refuses to start otherwise.
+ * What a route needs: `public` (no login), `*` (any logged-in user), `page.action`
+ * (form.view), or a list of `page.action` of which any one will do (the class list serves
+ * whoever sees, adds or edits students). Every /v1 and /ed route must declare one — the app
+ * refuses to start otherwise.
  */
-export type Permission = 'public' | '*' | `${string}.${string}`;
+export type Permission = 'public' | '*' | PagePermission | readonly PagePermission[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -76,7 +81,8 @@ export const guardPlugin = fp<{ db: DB; config: Config }>(async function guard(a
   app.addHook('onRoute', (route) => {
     const url = route.url ?? '';
     if (!API_PREFIXES.some((p) => url.startsWith(p))) return;
-    if (!route.config?.permission) {
+    const permission = route.config?.permission;
+    if (!permission || (Array.isArray(permission) && (permission.length === 0 || permission.some((p) => !/^[^.]+\.[^.]+$/.test(p))))) {
       throw new Error(`route ${String(route.method)} ${url} declares no permission`);
     }
   });
@@ -87,7 +93,9 @@ export const guardPlugin = fp<{ db: DB; config: Config }>(async function guard(a
     if (!permission) return; // not an API route (static files, the OpenAPI page)
     if (permission === 'public') return;
     request.user = await authenticate(db, config, request);
-    if (permission !== '*' && !request.user.permissions.has(permission)) throw new BusinessError('PERMISSION_DENIED');
+    if (permission === '*') return;
+    const anyOf: readonly string[] = typeof permission === 'string' ? [permission] : permission;
+    if (!anyOf.some((p) => request.user!.permissions.has(p))) throw new BusinessError('PERMISSION_DENIED');
   });
 });
 

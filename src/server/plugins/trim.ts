@@ -1,8 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { trimStrings } from '../../shared/validation.js';
+import { BusinessError } from './errors.js';
 
-/** Trims every string in bodies and query strings before validation (spec §5), passwords included, as the client does. */
+/** Does any string in a JSON-like value (keys included) hold a NUL character? Walked with a list, like trimStrings. */
+function holdsNul(value: unknown): boolean {
+  const pending = [value];
+  while (pending.length) {
+    const v = pending.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
+      for (const [k, inner] of Object.entries(v)) {
+        if (k.includes('\u0000')) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Trims every string in bodies and query strings before validation (spec §5), passwords
+ * included, as the client does. Text holding a NUL character is refused (400): no form of QE
+ * sends one, and PostgreSQL cannot store it where SQLite would, so both databases answer alike.
+ */
 export const trimPlugin = fp(async function trim(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     // the parsed query's prototype is a bare object of fast-querystring's (neither Object.prototype
@@ -11,5 +33,6 @@ export const trimPlugin = fp(async function trim(app: FastifyInstance) {
     if (request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body)) {
       request.body = trimStrings(request.body);
     }
+    if (holdsNul(request.query) || (typeof request.body === 'string' ? request.body.includes('\u0000') : holdsNul(request.body))) throw new BusinessError('INVALID_REQUEST');
   });
 });

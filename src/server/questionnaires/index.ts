@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Expression, SqlBool } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
+import { ownerOnlyFolder } from '../db/files.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
@@ -12,7 +13,6 @@ import { QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES, TARGET_KINDS, type Target 
 import { resolveAudience } from './audience.js';
 import { startScheduler } from './lifecycle.js';
 import { sendNotice } from './notice.js';
-import { publicOrigin, quickLink } from '../filling/quick.js';
 import { contains, QuestionnaireService, type ListQuery, type QuestionnaireInput } from './service.js';
 
 const tags = ['questionnaires'];
@@ -121,8 +121,7 @@ export async function questionnaireRoutes(app: FastifyInstance, { db, config }: 
   transition('close', 'Close early: PROCESSING → FINISHED', (id, r) => service.close(currentUser(r), id));
   transition('notice', 'Mails every respondent who has not submitted: {sent, failed}', async (id, r) => {
     await service.editable(currentUser(r), id);
-    const origin = publicOrigin(config, r);
-    return sendNotice(db, id, (userId, endDate) => quickLink(config, origin, userId, id, endDate));
+    return sendNotice(db, config, id);
   });
 
   app.post<{ Params: { id: number } }>('/v1/questionnaires/:id/copy', {
@@ -154,9 +153,9 @@ export async function questionnaireRoutes(app: FastifyInstance, { db, config }: 
     const ext = imageExtension(buffer);
     if (!ext || buffer.length > IMAGE_MAX) throw new BusinessError('IMAGE_REFUSED');
     const folder = join(config.storageDir, 'questionnaires');
-    mkdirSync(folder, { recursive: true });
+    ownerOnlyFolder(folder);
     const name = `${randomBytes(12).toString('hex')}.${ext}`;
-    writeFileSync(join(folder, name), buffer);
+    writeFileSync(join(folder, name), buffer, { mode: 0o600 });
     return ok({ path: `questionnaires/${name}` });
   });
 

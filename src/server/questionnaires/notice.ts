@@ -1,6 +1,8 @@
+import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { BusinessError } from '../plugins/errors.js';
-import { fillTemplate, mailSender } from '../mail/send.js';
+import { fillTemplate, mailFailure, mailSender } from '../mail/send.js';
+import { mailOrigin, quickLink } from '../filling/quick.js';
 
 const now = () => new Date().toISOString();
 
@@ -11,45 +13,93 @@ function deadline(iso: string | null): string {
   return `${hk.slice(0, 10)} ${hk.slice(11, 16)}`;
 }
 
+/** A claim older than this is void: the instance that made it died mid-send (a running send renews it every minute). */
+const CLAIM_VOID_MS = 10 * 60_000;
+const RENEW_MS = 60_000;
+
+/**
+ * Claims the questionnaire's notice through the database, so that two "send notice" calls at
+ * the same moment — on one instance or on several sharing one PostgreSQL — cannot both mail
+ * everyone: one conditional update, which PostgreSQL applies to the row one transaction at a
+ * time (the second re-reads the row the first wrote and matches nothing) and SQLite with its
+ * one writer. Answers the claim's stamp, which renewing and releasing it compare with.
+ */
+async function claimNotice(db: DB, questionnaireId: number): Promise<string> {
+  const stamp = now();
+  const voidBefore = new Date(Date.now() - CLAIM_VOID_MS).toISOString();
+  const claimed = await db
+    .updateTable('questionnaires')
+    .set({ notice_claimed_at: stamp })
+    .where('id', '=', questionnaireId)
+    .where((eb) => eb.or([eb('notice_claimed_at', 'is', null), eb('notice_claimed_at', '<', voidBefore)]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw new BusinessError('NOTICE_IN_PROGRESS');
+  return stamp;
+}
+
+/** Moves a held claim on to `to` (null releases it); false when it is no longer this send's. */
+async function moveClaim(db: DB, questionnaireId: number, held: string, to: string | null): Promise<boolean> {
+  const moved = await db.updateTable('questionnaires').set({ notice_claimed_at: to }).where('id', '=', questionnaireId).where('notice_claimed_at', '=', held).executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
 /**
  * Mails every respondent who has not submitted, with the reminder template filled per
- * recipient in their language. Each success is recorded at once (notified_at), so a failure
- * half way loses nothing of who was told; the last notice time (when this notice started) is
- * recorded with the first mail that goes out, so a notice that reached nobody leaves no trace.
+ * recipient in their language. One notice per questionnaire runs at a time (a second is refused
+ * with 709 while the first runs). The SMTP server is checked first (connection, TLS, login), so
+ * a server that cannot be used answers 713 with the reason and records nothing. Each success is
+ * recorded at once (notified_at), so a failure half way loses nothing of who was told; the last
+ * notice time (when this notice started) is recorded with the first mail that goes out, so a
+ * notice that reached nobody leaves no trace.
  */
-export async function sendNotice(db: DB, questionnaireId: number, link?: (userId: number, endDate: string | null) => Promise<string>): Promise<{ sent: number; failed: number }> {
+export async function sendNotice(db: DB, config: Config, questionnaireId: number): Promise<{ sent: number; failed: number }> {
   const q = await db.selectFrom('questionnaires').select(['title', 'status', 'end_date']).where('id', '=', questionnaireId).executeTakeFirstOrThrow();
   if (q.status !== 'PROCESSING') throw new BusinessError('ILLEGAL_TRANSITION');
+  const origin = mailOrigin(config);
   const setting = await db.selectFrom('mail_settings').select(['reminder_subject', 'reminder_content']).orderBy('id').executeTakeFirst();
-  if (!setting) throw new BusinessError('MAIL_FAILED', { reason: 'no mail setting' });
-  const recipients = await db
-    .selectFrom('feedback as f')
-    .innerJoin('users as u', 'u.id', 'f.user_id')
-    .select(['f.id', 'f.user_id', 'u.email', 'u.name_hk', 'u.name_en', 'u.language'])
-    .where('f.questionnaire_id', '=', questionnaireId)
-    .where('f.status', '=', 'NOT_SUBMITTED')
-    .execute();
-  const started = now();
-  let sender;
+  if (!setting) throw new BusinessError('MAIL_SETTING_MISSING');
+  const sender = await mailSender(db, config);
+  let claim: string;
   try {
-    sender = await mailSender(db);
+    claim = await claimNotice(db, questionnaireId);
   } catch (error) {
-    throw new BusinessError('MAIL_FAILED', { reason: (error as Error).message });
+    sender.close();
+    throw error;
   }
+  const started = claim;
+  let renewed = Date.now();
   let sent = 0;
   let failed = 0;
   try {
+    await sender.verify().catch((error: unknown) => {
+      throw mailFailure(error);
+    });
+    // read once the claim is held: a notice that ran just before has recorded whom it told
+    const recipients = await db
+      .selectFrom('feedback as f')
+      .innerJoin('users as u', 'u.id', 'f.user_id')
+      .select(['f.id', 'f.user_id', 'u.email', 'u.name_hk', 'u.name_en', 'u.language'])
+      .where('f.questionnaire_id', '=', questionnaireId)
+      .where('f.status', '=', 'NOT_SUBMITTED')
+      .execute();
     for (const r of recipients) {
+      if (Date.now() - renewed > RENEW_MS) {
+        const next = now();
+        // taken over as void (this send stalled for minutes): the one that took it sends the rest
+        if (!(await moveClaim(db, questionnaireId, claim, next))) break;
+        claim = next;
+        renewed = Date.now();
+      }
       if (!r.email) {
         failed++;
         continue;
       }
       // the respondent's own link into this questionnaire (/app/quick): in {link}, or after the text
-      const own = link ? await link(r.user_id, q.end_date) : undefined;
+      const own = await quickLink(config, origin, r.user_id, questionnaireId, q.end_date);
       const values = { name: r.language === 'en' ? r.name_en : r.name_hk, title: q.title, deadline: deadline(q.end_date), link: own };
       const text = fillTemplate(setting.reminder_content, values);
       try {
-        await sender.send({ to: r.email, subject: fillTemplate(setting.reminder_subject, values), text: own && !setting.reminder_content.includes('{link}') ? `${text}\n\n${own}` : text });
+        await sender.send({ to: r.email, subject: fillTemplate(setting.reminder_subject, values), text: !setting.reminder_content.includes('{link}') ? `${text}\n\n${own}` : text });
         await db.updateTable('feedback').set({ notified_at: now() }).where('id', '=', r.id).execute();
         if (sent === 0) await db.updateTable('questionnaires').set({ last_notice_time: started }).where('id', '=', questionnaireId).execute();
         sent++;
@@ -59,6 +109,7 @@ export async function sendNotice(db: DB, questionnaireId: number, link?: (userId
     }
   } finally {
     sender.close();
+    await moveClaim(db, questionnaireId, claim, null);
   }
   return { sent, failed };
 }

@@ -7,6 +7,7 @@ import { definitionErrors, emptyDefinition, questionCount, type Definition } fro
 import type { Questionnaire, QuestionnaireStatus, QuestionnaireType, Target } from '../../shared/questionnaire/types.js';
 import { audienceYear, resolveAudience } from './audience.js';
 import { openQuestionnaire } from './lifecycle.js';
+import { releasedCounts } from '../filling/released.js';
 
 /** A stored questionnaire with the names of the person in charge. */
 type Row = Selectable<QuestionnairesTable> & { name_hk: string; name_en: string };
@@ -101,12 +102,14 @@ export class QuestionnaireService {
       .where('questionnaire_id', 'in', ids)
       .groupBy('questionnaire_id')
       .execute();
+    // anonymous: submissions show only as their replies are released, in batches (filling/mixing.ts)
+    const released = await releasedCounts(this.db, rows.filter((r) => r.type === 'ANONYMOUS').map((r) => r.id));
     const out: Questionnaire[] = [];
     for (const r of rows) {
       const targets = JSON.parse(r.targets) as Target[];
       const counts = feedback.find((f) => f.questionnaire_id === r.id);
       const assistantIds = assistants.filter((a) => a.questionnaire_id === r.id).map((a) => a.user_id);
-      const submitted = Number(counts?.submitted ?? 0);
+      const submitted = r.type === 'ANONYMOUS' ? (released.get(r.id) ?? 0) : Number(counts?.submitted ?? 0);
       const audienceCount = r.status === 'PREPARING' || r.status === 'NOT_OPEN' ? (await resolveAudience(this.db, targets, r.school_year_id)).respondents.length : Number(counts?.total ?? 0);
       out.push({
         id: r.id,
@@ -199,14 +202,15 @@ export class QuestionnaireService {
     return q;
   }
 
-  /** Changes what the status allows: everything in PREPARING; dates, title and assistants before it finishes; the type until a reply exists. */
+  /** Changes what the status allows: everything in PREPARING; dates, title and assistants before it finishes; the type until it opens. */
   async update(user: AuthUser, id: number, input: QuestionnaireInput): Promise<Questionnaire> {
     const q = await this.editable(user, id);
     const illegal = () => new BusinessError('ILLEGAL_TRANSITION');
     if (q.status === 'FINISHED') throw illegal();
     if (q.status !== 'PREPARING' && (input.definition !== undefined || input.targets !== undefined || input.schoolYearId !== undefined)) throw illegal();
     if (q.status === 'PROCESSING' && input.openDate !== undefined && input.openDate !== q.openDate) throw illegal();
-    if (input.type !== undefined && input.type !== q.type && q.hasReplies) throw illegal();
+    // named or anonymous is frozen once it opens: a respondent who opened it as anonymous must never be stored by name
+    if (input.type !== undefined && input.type !== q.type && q.status !== 'PREPARING' && q.status !== 'NOT_OPEN') throw illegal();
     this.checkInput(input, q);
     if (q.status !== 'PREPARING') {
       // once ready, the dates open and finish it: they may move, but not go, and the end not into the past (as ready checks)

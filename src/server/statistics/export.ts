@@ -4,9 +4,13 @@ import type { Lang } from '../../shared/errors.js';
 import type { Definition, Question } from '../../shared/questionnaire/definition.js';
 import { OTHER, type Answer, type GridCheckboxAnswer, type GridRadioAnswer, type MultiChoiceAnswer, type SingleChoiceAnswer } from '../../shared/questionnaire/answers.js';
 import { messageText } from '../../shared/master/labels.js';
-import type { StatisticsDetail, StatisticsFilter } from '../../shared/statistics/types.js';
+import type { StatisticsDetail, StatisticsFilter, Withheld } from '../../shared/statistics/types.js';
 import type { DB } from '../db/connect.js';
 import { filtered, type StatisticsService, type Scoped } from './service.js';
+import { neutralCell } from '../master/workbook/cells.js';
+
+/** The note of a withheld result: a group too small, or too few replies in all. */
+const withheldKey = (w: Withheld) => (w.reason === 'total' ? 'withheldTotal' : 'withheld');
 
 type Row = { number: number; name: (string | number | null)[]; submitted_on: string; answers: string };
 
@@ -57,9 +61,13 @@ function columnsOf(definition: Definition) {
   return columns;
 }
 
-/** Adds a row (bold for headings) and writes it out: the streaming writer keeps no rows behind. */
+/**
+ * Adds a row (bold for headings) and writes it out: the streaming writer keeps no rows behind.
+ * Text that a spreadsheet could take for a formula — answers are typed by respondents — is
+ * written with a quote in front.
+ */
 function put(sheet: ExcelJS.Worksheet, values: unknown[], bold = false) {
-  const row = sheet.addRow(values);
+  const row = sheet.addRow(values.map(neutralCell));
   if (bold) row.font = { bold: true };
   row.commit();
 }
@@ -82,11 +90,11 @@ function summarySheet(sheet: ExcelJS.Worksheet, detail: StatisticsDetail, filter
     ['responseRate', q.responseRate],
   ];
   for (const [key, value] of head) {
-    const row = sheet.addRow([t(key), value]);
+    const row = sheet.addRow([t(key), value].map(neutralCell));
     row.getCell(1).font = { bold: true };
     row.commit();
   }
-  if (detail.withheld) put(sheet, [t('withheld', { min: detail.withheld.minGroupSize })]);
+  if (detail.withheld) put(sheet, [t(withheldKey(detail.withheld), { min: detail.withheld.minGroupSize })]);
   for (const question of detail.questions) {
     put(sheet, []);
     put(sheet, [`${question.number}. ${question.title}`, messageText(lang, `qe.question.types.${question.type}`)], true);
@@ -147,7 +155,7 @@ export async function statisticsWorkbook(db: DB, service: StatisticsService, sco
     return Buffer.concat(chunks);
   };
   if (detail.withheld) {
-    put(sheet, [t('withheld', { min: detail.withheld.minGroupSize })]);
+    put(sheet, [t(withheldKey(detail.withheld), { min: detail.withheld.minGroupSize })]);
     return finish();
   }
   let rows: Row[];

@@ -18,9 +18,11 @@ import type {
   StatisticsReply,
   StatisticsRow,
   TextPage,
+  Withheld,
 } from '../../shared/statistics/types.js';
 import { percent } from '../../shared/statistics/types.js';
 import { summarise, type Counts } from './summaries.js';
+import { releasedCounts } from '../filling/released.js';
 
 /** A questionnaire whose results the caller may read. */
 export interface Scoped {
@@ -145,10 +147,12 @@ export class StatisticsService {
       .where('questionnaire_id', 'in', ids)
       .groupBy('questionnaire_id')
       .execute();
+    const released = await releasedCounts(this.db, raw.filter((r) => r.type === 'ANONYMOUS').map((r) => r.id as number));
     return raw.map((r) => {
       const c = counts.find((x) => x.questionnaire_id === r.id);
       const respondentNum = Number(c?.total ?? 0);
-      const submittedNum = Number(c?.submitted ?? 0);
+      // anonymous: who has submitted shows only as replies are released, in batches (filling/mixing.ts)
+      const submittedNum = r.type === 'ANONYMOUS' ? (released.get(r.id as number) ?? 0) : Number(c?.submitted ?? 0);
       return {
         id: r.id as number,
         title: r.title as string,
@@ -201,15 +205,22 @@ export class StatisticsService {
       .selectFrom('replies')
       .select((eb) => ['respondent_role', 'grade_id', 'class_id', eb.fn.countAll<number>().as('n')])
       .where('questionnaire_id', '=', id)
+      .where('released', '=', 1)
       .groupBy(['respondent_role', 'grade_id', 'class_id'])
       .execute();
     return rows.map((r) => ({ ...r, respondent_role: r.respondent_role ?? null, grade_id: r.grade_id ?? null, class_id: r.class_id ?? null, n: Number(r.n) }));
   }
 
-  /** Whether results for the filter are withheld (anonymous questionnaires only). */
-  async withheld(scoped: Scoped, filter: StatisticsFilter): Promise<{ minGroupSize: number } | null> {
+  /**
+   * Whether results for the filter are withheld (anonymous questionnaires only): a group too
+   * small to show, and any view of a questionnaire that has fewer replies than the minimum in all.
+   */
+  async withheld(scoped: Scoped, filter: StatisticsFilter): Promise<Withheld | null> {
     if (scoped.row.type !== 'ANONYMOUS') return null;
-    return isWithheld(await this.replyGroups(scoped.row.id), filter, this.minGroupSize) ? { minGroupSize: this.minGroupSize } : null;
+    const groups = await this.replyGroups(scoped.row.id);
+    const total = groups.reduce((sum, g) => sum + g.n, 0);
+    if (total > 0 && total < this.minGroupSize) return { minGroupSize: this.minGroupSize, reason: 'total' };
+    return isWithheld(groups, filter, this.minGroupSize) ? { minGroupSize: this.minGroupSize, reason: 'group' } : null;
   }
 
   /**
@@ -254,28 +265,37 @@ export class StatisticsService {
   async detail(scoped: Scoped, filter: StatisticsFilter, lang: Lang): Promise<StatisticsDetail> {
     const id = scoped.row.id;
     const withheld = await this.withheld(scoped, filter);
-    const groups = await this.groups(id);
+    const anonymous = scoped.row.type === 'ANONYMOUS';
+    const groups = await this.groups(id, anonymous);
     const people = await filtered(this.db.selectFrom('feedback as f').where('f.questionnaire_id', '=', id), 'f', filter)
       .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('f.status', '=', 'SUBMITTED').then(1).else(0).end()).as('submitted')])
       .executeTakeFirst();
-    const replyCount = await filtered(this.db.selectFrom('replies as r').where('r.questionnaire_id', '=', id), 'r', filter)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
+    const replyCount = Number((await this.releasedReplies(id, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
     const counts = withheld ? null : await this.counts(id, filter);
     return {
       questionnaire: scoped.row,
       filter,
       groups,
-      replyCount: Number(replyCount?.n ?? 0),
+      replyCount,
       respondentNum: Number(people?.total ?? 0),
-      submittedNum: Number(people?.submitted ?? 0),
+      // anonymous: the released replies, never the live count of who has submitted
+      submittedNum: anonymous ? replyCount : Number(people?.submitted ?? 0),
+      releaseBatch: anonymous ? this.minGroupSize : null,
       withheld,
       questions: summarise(scoped.definition, counts, lang),
     };
   }
 
-  /** Roles, grades and classes with respondents, and how many of each submitted (from the feedback records). */
-  private async groups(id: number): Promise<StatisticsDetail['groups']> {
+  /** The replies in results (released ones), of the filter's group. */
+  private releasedReplies(id: number, filter: StatisticsFilter) {
+    return filtered(this.db.selectFrom('replies as r').where('r.questionnaire_id', '=', id).where('r.released', '=', 1), 'r', filter);
+  }
+
+  /**
+   * Roles, grades and classes with respondents, and how many of each submitted: from the
+   * feedback records, or for an anonymous questionnaire from its released replies.
+   */
+  private async groups(id: number, anonymous: boolean): Promise<StatisticsDetail['groups']> {
     const submitted = (eb: ExpressionBuilder<Database & { f: Database['feedback'] }, 'f'>) =>
       eb.fn.sum<number>(eb.case().when('f.status', '=', 'SUBMITTED').then(1).else(0).end()).as('submittedNum');
     const roles = await this.db
@@ -304,10 +324,24 @@ export class StatisticsService {
       .orderBy('c.id')
       .execute();
     const n = (v: unknown) => Number(v ?? 0);
+    let submittedIn = {
+      role: (r: (typeof roles)[number]) => n(r.submittedNum),
+      grade: (g: (typeof grades)[number]) => n(g.submittedNum),
+      class: (c: (typeof classes)[number]) => n(c.submittedNum),
+    };
+    if (anonymous) {
+      const released = await this.replyGroups(id);
+      const sum = (match: (g: GroupRow) => boolean) => released.filter(match).reduce((total, g) => total + g.n, 0);
+      submittedIn = {
+        role: (r) => sum((g) => g.respondent_role === r.respondent_role),
+        grade: (gr) => sum((g) => g.respondent_role === 'STUDENT' && g.grade_id === gr.id),
+        class: (c) => sum((g) => g.respondent_role === 'STUDENT' && g.class_id === c.id),
+      };
+    }
     return {
-      roles: roles.map((r) => ({ role: r.respondent_role as RespondentRole, respondentNum: n(r.respondentNum), submittedNum: n(r.submittedNum) })),
-      grades: grades.map((g) => ({ id: g.id, nameHk: g.name_hk, nameEn: g.name_en, respondentNum: n(g.respondentNum), submittedNum: n(g.submittedNum) })),
-      classes: classes.map((c) => ({ id: c.id, gradeId: c.grade_id, nameHk: c.name_hk, nameEn: c.name_en, respondentNum: n(c.respondentNum), submittedNum: n(c.submittedNum) })),
+      roles: roles.map((r) => ({ role: r.respondent_role as RespondentRole, respondentNum: n(r.respondentNum), submittedNum: submittedIn.role(r) })),
+      grades: grades.map((g) => ({ id: g.id, nameHk: g.name_hk, nameEn: g.name_en, respondentNum: n(g.respondentNum), submittedNum: submittedIn.grade(g) })),
+      classes: classes.map((c) => ({ id: c.id, gradeId: c.grade_id, nameHk: c.name_hk, nameEn: c.name_en, respondentNum: n(c.respondentNum), submittedNum: submittedIn.class(c) })),
     };
   }
 
@@ -345,10 +379,12 @@ export class StatisticsService {
     const size = query.size ?? 20;
     const offset = ((query.page ?? 1) - 1) * size;
     if (scoped.row.type === 'ANONYMOUS') {
-      const notSubmitted = await filtered(this.db.selectFrom('feedback as f').where('f.questionnaire_id', '=', id).where('f.status', '!=', 'SUBMITTED'), 'f', query)
+      // not the live count (it would show each submission as it comes): those asked minus the released replies
+      const asked = await filtered(this.db.selectFrom('feedback as f').where('f.questionnaire_id', '=', id), 'f', query)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirst();
-      const notSubmittedNum = Number(notSubmitted?.n ?? 0);
+      const released = await this.releasedReplies(id, query).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const notSubmittedNum = Math.max(0, Number(asked?.n ?? 0) - Number(released?.n ?? 0));
       const withheld = await this.withheld(scoped, query);
       if (withheld) return { anonymous: true, list: [], total: 0, notSubmittedNum, withheld };
       const numbered = this.numbered(id);
@@ -425,20 +461,23 @@ export class StatisticsService {
     };
   }
 
-  /** The questionnaire's replies numbered in the order of their random id: 'anonymous N'. */
+  /** The questionnaire's replies in results, numbered in the order of their random id: 'anonymous N'. */
   numbered(id: number) {
     return this.db
       .selectFrom('replies')
       .select(['id', 'submitted_on', 'feedback_id', 'respondent_role', 'grade_id', 'class_id', 'answers', sql<number>`row_number() over (order by id)`.as('number')])
-      .where('questionnaire_id', '=', id);
+      .where('questionnaire_id', '=', id)
+      .where('released', '=', 1);
   }
 
   /** One reply, whole, with the questions it answers. */
   async reply(user: AuthUser, id: number, replyId: string): Promise<StatisticsReply> {
     const scoped = await this.scoped(user, id);
+    const anonymous = scoped.row.type === 'ANONYMOUS';
+    // too few anonymous replies in all: none is read, whatever its id
+    if (anonymous && (await this.withheld(scoped, {}))) throw new BusinessError('RECORD_NOT_FOUND');
     const reply = await this.db.selectFrom(this.numbered(id).as('r')).selectAll().where('r.id', '=', replyId).executeTakeFirst();
     if (!reply) throw new BusinessError('RECORD_NOT_FOUND');
-    const anonymous = scoped.row.type === 'ANONYMOUS';
     return {
       replyId: reply.id,
       number: anonymous ? Number(reply.number) : null,

@@ -594,6 +594,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "type": "boolean",
           "default": false
         },
+        "allowUntrustedCertificate": {
+          "type": "boolean",
+          "default": false
+        },
         "username": {
           "type": [
             "string",
@@ -664,6 +668,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "type": "boolean",
           "default": false
         },
+        "allowUntrustedCertificate": {
+          "type": "boolean",
+          "default": false
+        },
         "username": {
           "type": [
             "string",
@@ -724,6 +732,9 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "maximum": 65535
         },
         "secure": {
+          "type": "boolean"
+        },
+        "allowUntrustedCertificate": {
           "type": "boolean"
         },
         "username": {

@@ -34,6 +34,7 @@ id?: number
 host: string
 port: number
 secure?: boolean
+allowUntrustedCertificate?: boolean
 username?: (string | null)
 password?: (string | null)
 fromAddress: string

@@ -5,6 +5,7 @@
  * a submitted reply with the very same rules (this file may move to src/shared).
  */
 import { CHOICE_TYPES, END, GRID_TYPES, type Definition, type Question, type Section } from './definition.js';
+import { compilePattern, loadPatternEngine } from './pattern.js';
 
 /** The choice id of the "other" option (RADIO, CHECKBOX) — never the id of a real option. */
 export const OTHER = '__other__';
@@ -34,7 +35,7 @@ export type Answer = string | number | SingleChoiceAnswer | MultiChoiceAnswer | 
 /** A reply: answers keyed by question id. */
 export type Answers = Record<string, Answer | undefined>;
 
-/** Hard limits of a text answer (characters), whatever the rules say. */
+/** Hard limits of a text answer (characters), whatever the rules say: checked before a rule, they also bound a pattern's work. */
 export const ANSWER_LIMITS = { SHORT_TEXT: 1000, PARAGRAPH: 10000, other: 1000 } as const;
 
 /**
@@ -151,13 +152,27 @@ function countProblem(rule: Question['choiceRule'], n: number, row?: string): An
   return null;
 }
 
-/** The whole text must match a designer's pattern (a pattern that does not compile accepts nothing). */
-export function matchesPattern(pattern: string, text: string): boolean {
-  try {
-    return new RegExp(`^(?:${pattern})$`).test(text);
-  } catch {
-    return false;
-  }
+/**
+ * Whether the whole text matches a designer's pattern, on RE2 (linear time: see pattern.ts), or
+ * undefined when it is not judged. `definitionErrors` refuses a pattern RE2 cannot use when a
+ * questionnaire is saved, but one stored before RE2 may hold a back-reference or a lookaround:
+ * then the rule is not applied at all (the answer's length limit still is). It never runs on the
+ * backtracking engine, which a crafted pattern stalls, and a respondent is never locked out of a
+ * question for the designer's mistake; the designer sees the problem when they next open it.
+ * (Undefined too in a browser whose engine is still loading: the server judges then.)
+ */
+export function matchesPattern(pattern: string, text: string): boolean | undefined {
+  const compiled = compilePattern(pattern);
+  return compiled?.ok ? compiled.pattern.testExact(text) : undefined;
+}
+
+/**
+ * Loads what checking this definition's answers needs: the pattern engine when a question has a
+ * pattern rule (a browser fetches it on demand; until then its patterns are judged by the server only).
+ */
+export function loadAnswerChecks(definition: Definition): Promise<void> {
+  const patterns = definition.sections.some((s) => s.questions.some((q) => q.textRule?.kind === 'pattern'));
+  return patterns ? loadPatternEngine() : Promise.resolve();
 }
 
 function textRuleProblem(rule: NonNullable<Question['textRule']>, text: string): AnswerProblem | null {
@@ -176,7 +191,7 @@ function textRuleProblem(rule: NonNullable<Question['textRule']>, text: string):
       problem = has(min) && has(max) ? { problem: 'numberRange', min, max } : has(min) ? { problem: 'minNumber', min } : { problem: 'maxNumber', max };
     }
   } else if (rule.kind === 'pattern') {
-    if (!matchesPattern(rule.pattern ?? '', text)) problem = { problem: 'pattern' };
+    if (matchesPattern(rule.pattern ?? '', text) === false) problem = { problem: 'pattern' };
   }
   if (problem && message && message.trim()) problem.message = message;
   return problem;

@@ -3,6 +3,8 @@
  * The designer edits it, the server stores it as JSON and checks it with `definitionErrors`,
  * the filling screen renders it and the server validates replies against it.
  */
+import { compilePattern, DEFINITION_MAX_PROGRAM, PATTERN_MAX_LENGTH } from './pattern.js';
+
 export const QUESTION_TYPES = [
   'GRID_RADIO',
   'SHORT_TEXT',
@@ -120,6 +122,7 @@ export function definitionErrors(value: unknown): DefinitionProblem[] {
   const sectionIds = new Set<string>();
   const questionIds = new Set<string>();
   let total = 0;
+  const budget: PatternBudget = { program: 0 };
   sections.forEach((s, si) => {
     const sp = `sections.${si}`;
     if (!isObject(s) || typeof s.id !== 'string' || !s.id || !Array.isArray(s.questions)) return add(sp, 'notASection');
@@ -128,7 +131,7 @@ export function definitionErrors(value: unknown): DefinitionProblem[] {
     if (s.title !== undefined && !isText(s.title, 500)) add(`${sp}.title`, 'tooLong');
     if (s.description !== undefined && !isText(s.description)) add(`${sp}.description`, 'tooLong');
     total += s.questions.length;
-    (s.questions as unknown[]).forEach((q, qi) => questionErrors(q, `${sp}.questions.${qi}`, questionIds, add));
+    (s.questions as unknown[]).forEach((q, qi) => questionErrors(q, `${sp}.questions.${qi}`, questionIds, add, budget));
   });
   if (total > LIMITS.questions) add('sections', 'tooMany');
   // branching only forward, to a section that exists, or to the end
@@ -164,7 +167,12 @@ function choicesErrors(list: unknown, path: string, add: (p: string, problem: st
   });
 }
 
-function questionErrors(q: unknown, path: string, ids: Set<string>, add: (p: string, problem: string) => void) {
+/** What the patterns of a definition cost so far (RE2 program size): checked against DEFINITION_MAX_PROGRAM. */
+interface PatternBudget {
+  program: number;
+}
+
+function questionErrors(q: unknown, path: string, ids: Set<string>, add: (p: string, problem: string) => void, budget: PatternBudget) {
   if (!isObject(q) || typeof q.id !== 'string' || !q.id) return add(path, 'notAQuestion');
   if (ids.has(q.id)) add(`${path}.id`, 'duplicateId');
   ids.add(q.id);
@@ -196,12 +204,19 @@ function questionErrors(q: unknown, path: string, ids: Set<string>, add: (p: str
     const r = q.textRule;
     let bad = type !== 'SHORT_TEXT' || !isObject(r) || !['length', 'number', 'pattern'].includes(r.kind as string);
     if (!bad && isObject(r) && r.kind === 'pattern') {
-      try {
-        new RegExp(String(r.pattern));
-      } catch {
-        bad = true;
+      if (typeof r.pattern !== 'string') bad = true;
+      else if (r.pattern.length > PATTERN_MAX_LENGTH) return add(`${path}.textRule`, 'tooLong');
+      else {
+        // compiled by the engine answers are checked with (RE2), never by RegExp; what it compiled
+        // counts against the questionnaire's budget, refused patterns too, so saving stays cheap
+        if (budget.program > DEFINITION_MAX_PROGRAM) return add(`${path}.textRule`, 'complexPattern');
+        const compiled = compilePattern(r.pattern);
+        // null: a browser still loading the engine; the server judges the pattern on save
+        if (!compiled) return;
+        budget.program += compiled.size;
+        if (!compiled.ok) return add(`${path}.textRule`, compiled.fault);
+        if (budget.program > DEFINITION_MAX_PROGRAM) return add(`${path}.textRule`, 'complexPattern');
       }
-      if (typeof r.pattern !== 'string' || r.pattern.length > 200) bad = true;
     }
     if (!bad && isObject(r) && r.min !== undefined && r.max !== undefined && Number(r.min) > Number(r.max)) bad = true;
     if (bad) add(`${path}.textRule`, 'badRule');

@@ -92,6 +92,16 @@ export interface GroupCount {
   submittedNum: number;
 }
 
+/**
+ * Why an anonymous questionnaire's results are withheld: the filter's group is too small, or
+ * leaves too few outside it (`group`); or the questionnaire has fewer replies than the
+ * minimum in all (`total`).
+ */
+export interface Withheld {
+  minGroupSize: number;
+  reason: 'group' | 'total';
+}
+
 export interface StatisticsDetail {
   questionnaire: StatisticsRow;
   filter: StatisticsFilter;
@@ -107,10 +117,12 @@ export interface StatisticsDetail {
   respondentNum: number;
   submittedNum: number;
   /**
-   * Anonymous questionnaires only: the filter selects fewer replies than the minimum group
-   * size (or leaves fewer than that outside it), so every summary and text is withheld.
+   * Anonymous questionnaires only: replies enter results (and the submitted counts) in batches
+   * of at least this many, and all of them once it finishes; null for a named one.
    */
-  withheld: { minGroupSize: number } | null;
+  releaseBatch: number | null;
+  /** Anonymous questionnaires only: every summary and text is withheld (see Withheld). */
+  withheld: Withheld | null;
   questions: QuestionStatistics[];
 }
 
@@ -136,7 +148,7 @@ export interface AnonymousRespondent {
 
 export type RespondentPage =
   | { anonymous: false; list: NamedRespondent[]; total: number }
-  | { anonymous: true; list: AnonymousRespondent[]; total: number; notSubmittedNum: number; withheld: { minGroupSize: number } | null };
+  | { anonymous: true; list: AnonymousRespondent[]; total: number; notSubmittedNum: number; withheld: Withheld | null };
 
 /** One text answer (SHORT_TEXT, PARAGRAPH, or the 'other' text of a choice question). */
 export interface TextAnswer {
@@ -144,7 +156,7 @@ export interface TextAnswer {
   text: string;
 }
 
-export type TextPage = { list: TextAnswer[]; total: number; withheld: { minGroupSize: number } | null };
+export type TextPage = { list: TextAnswer[]; total: number; withheld: Withheld | null };
 
 /** One reply, to read it whole with the questions it answers. */
 export interface StatisticsReply {

@@ -256,6 +256,43 @@ describe('the designer', () => {
     expect(screen.getByTestId('designer-problems').textContent).toContain('第 2 區段 › 問題 4 › 標題: 標題已被使用');
   });
 
+  it('refuses a pattern the answer check cannot run, as it is typed and on save, saying what is not supported', async () => {
+    const definition: Definition = { version: 1, sections: [{ id: 's1', questions: [{ id: 'a', type: 'SHORT_TEXT', title: '電話', required: true, textRule: { kind: 'pattern', pattern: '[0-9]{8}' } }] }] };
+    await renderDesigner(record({ definition }));
+    const rule = within(editors()[0]).getByTestId('text-rule');
+    const pattern = within(rule).getByTestId('text-rule-pattern');
+    const unsupported = '此格式無法使用：請檢查寫法。不支援反向參照（例如 \\1）及前瞻或後顧（例如 (?=…)、(?!…)、(?<=…)、(?<!…)），重複次數最多 1000';
+    expect(rule.textContent).toContain('整個答案須符合此格式，例如 [0-9]{8}');
+    expect(rule.textContent).not.toContain(unsupported);
+
+    // a back-reference: said at once, under the pattern, in place of the help
+    fireEvent.change(pattern, { target: { value: '(a)\\1' } });
+    expect(rule.textContent).toContain(unsupported);
+    expect(rule.textContent).not.toContain('整個答案須符合此格式');
+    // and on save: nothing is sent, the summary names the rule
+    fireEvent.click(screen.getByTestId('designer-save'));
+    expect(screen.getByTestId('designer-problems').textContent).toContain(`第 1 區段 › 問題 1 › 回應驗證: ${unsupported}`);
+    expect(rule.textContent?.split(unsupported)).toHaveLength(2); // once at the rule, not twice
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    // a lookahead, and a pattern too costly to check
+    fireEvent.change(pattern, { target: { value: '(?=x)x' } });
+    expect(rule.textContent).toContain(unsupported);
+    fireEvent.change(pattern, { target: { value: '(?:(?:a|aa|aaa){1,1000})+b' } });
+    expect(rule.textContent).toContain('此格式太複雜（或連同問卷其他格式太複雜），未能快速檢查答案');
+    fireEvent.click(screen.getByTestId('designer-save'));
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    // a pattern RE2 runs: no message, and it is saved as written
+    fireEvent.change(pattern, { target: { value: '[2-9]\\d{7}' } });
+    expect(rule.textContent).not.toContain('此格式無法使用');
+    expect(rule.textContent).not.toContain('此格式太複雜');
+    expect(rule.textContent).toContain('整個答案須符合此格式');
+    fireEvent.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect((put.body as { definition: Definition }).definition.sections[0].questions[0].textRule).toEqual({ kind: 'pattern', pattern: '[2-9]\\d{7}' });
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     await renderDesigner();
     fireEvent.change(within(editors()[0]).getByTestId('question-title'), { target: { value: '改了' } });

@@ -30,6 +30,7 @@ export function detail(over: Partial<StatisticsDetail> = {}): StatisticsDetail {
     replyCount: 27,
     respondentNum: 36,
     submittedNum: 27,
+    releaseBatch: null,
     withheld: null,
     questions: [
       {

@@ -67,7 +67,7 @@ describe('the statistics PDF report', () => {
   });
 
   it('shows the withheld note instead of any summary when the group is too small', async () => {
-    const d = detail({ withheld: { minGroupSize: 5 }, questions: detail().questions.map((q) => ({ ...q, summary: null })), questionnaire: { ...detail().questionnaire, type: 'ANONYMOUS' } });
+    const d = detail({ withheld: { minGroupSize: 5, reason: 'group' }, questions: detail().questions.map((q) => ({ ...q, summary: null })), questionnaire: { ...detail().questionnaire, type: 'ANONYMOUS' } });
     let asked = 0;
     const text = squash(pdfText(await makeStatisticsPdfBytes(d, { translate: zhTranslate, locale: 'zh-hk', fontData: font, texts: (...a) => (asked++, texts(...a)), charts: false })));
     expect(text).toContain('的回覆少於 5 份');

@@ -132,13 +132,28 @@ describe('the statistics detail', () => {
 
   it('says why an anonymous group’s results are withheld', async () => {
     answerDetail = () => {
-      const d = detail({ questionnaire: row({ type: 'ANONYMOUS' }), withheld: { minGroupSize: 5 } });
+      const d = detail({ questionnaire: row({ type: 'ANONYMOUS' }), withheld: { minGroupSize: 5, reason: 'group' } });
       return { ...d, questions: d.questions.map((q) => ({ ...q, summary: null })) };
     };
     await open('/data-statistics/detail?id=5&classId=22');
     expect(screen.getByTestId('withheld-notice').textContent).toBe('此組別（或同層的其他組別）的回覆少於 5 份，為保障回覆者匿名，結果不予顯示。請選擇較大的組別。');
     expect(screen.queryByTestId('choices-q1')).toBeNull();
     expect(screen.queryByTestId('texts-q5-answer')).toBeNull();
+  });
+
+  it('says that an anonymous questionnaire with too few replies in all is withheld, and that replies come in batches', async () => {
+    answerDetail = () => {
+      const d = detail({ questionnaire: row({ type: 'ANONYMOUS' }), releaseBatch: 5, withheld: { minGroupSize: 5, reason: 'total' } });
+      return { ...d, questions: d.questions.map((q) => ({ ...q, summary: null })) };
+    };
+    await open('/data-statistics/detail?id=5');
+    expect(screen.getByTestId('withheld-notice').textContent).toBe('此不記名問卷的回覆合共少於 5 份，為保障回覆者匿名，結果不予顯示。');
+    expect(screen.getByTestId('release-batch-note').textContent).toContain('每累積最少 5 份');
+  });
+
+  it('says nothing of batches for a named questionnaire', async () => {
+    await open();
+    expect(screen.queryByTestId('release-batch-note')).toBeNull();
   });
 
   it('lists the text answers: searched as one types, and paged', async () => {

@@ -62,6 +62,7 @@ export function detail(over: Partial<StatisticsDetail> = {}): StatisticsDetail {
     replyCount: 12,
     respondentNum: 30,
     submittedNum: 12,
+    releaseBatch: null,
     withheld: null,
     questions: [
       question({

@@ -81,26 +81,32 @@ describe('anonymous replies', () => {
 
     // the replies table: its columns, nothing more
     // (role, grade and class are groups, kept for statistics, where a group smaller than the minimum is withheld)
-    expect((await columns('replies')).map((c) => c.name).sort()).toEqual(['answers', 'class_id', 'feedback_id', 'grade_id', 'id', 'mixed', 'questionnaire_id', 'respondent_role', 'submitted_on']);
+    expect((await columns('replies')).map((c) => c.name).sort()).toEqual(['answers', 'class_id', 'feedback_id', 'grade_id', 'id', 'mixed', 'questionnaire_id', 'released', 'respondent_role', 'submitted_on']);
     expect((await columns('reply_answers')).map((c) => c.name).sort()).toEqual(['class_id', 'col', 'grade_id', 'item', 'question_id', 'questionnaire_id', 'reply_id', 'respondent_role', 'value_number', 'value_text']);
     expect((await columns('replies')).find((c) => c.name === 'submitted_on')?.type).toBe('text');
 
+    let submissionXids: string[] = [];
     if (pg()) {
       // before mixing, PostgreSQL's hidden transaction ids would pair each reply with its feedback update
-      const paired = await sql<{ n: number }>`select count(*)::int as n from replies r join feedback f on f.xmin = r.xmin where r.questionnaire_id = ${q.id}`.execute(t.db);
-      expect(paired.rows[0].n).toBe(submitters.length);
-      const pairedAnswers = await sql<{ n: number }>`select count(distinct f.id)::int as n from reply_answers a join feedback f on f.xmin = a.xmin where a.questionnaire_id = ${q.id}`.execute(t.db);
-      expect(pairedAnswers.rows[0].n).toBe(submitters.length);
+      const paired = await sql<{ xmin: string }>`select f.xmin::text as xmin from replies r join feedback f on f.xmin = r.xmin where r.questionnaire_id = ${q.id}`.execute(t.db);
+      submissionXids = paired.rows.map((r) => r.xmin);
+      expect(submissionXids).toHaveLength(submitters.length);
     }
-    expect(await mixAnonymousReplies(t.db)).toBe(submitters.length);
+    // the countable rows wait for the batch to be released
+    expect(await t.db.selectFrom('reply_answers').select('reply_id').where('questionnaire_id', '=', q.id).execute()).toEqual([]);
+    expect(await mixAnonymousReplies(t.db, t.config.anonymousMinGroup)).toEqual({ mixed: submitters.length, released: submitters.length, clean: true });
     if (pg()) {
-      // after it, no hidden column pairs them: one transaction wrote them all, in random physical order
-      const paired = await sql<{ n: number }>`select count(*)::int as n from replies r join feedback f on f.xmin = r.xmin where r.questionnaire_id = ${q.id}`.execute(t.db);
-      expect(paired.rows[0].n).toBe(0);
-      const pairedAnswers = await sql<{ n: number }>`select count(*)::int as n from reply_answers a join feedback f on f.xmin = a.xmin where a.questionnaire_id = ${q.id}`.execute(t.db);
-      expect(pairedAnswers.rows[0].n).toBe(0);
+      // after it, no hidden column pairs them: one transaction rewrote them all, in random physical order,
+      // and no row carries a submission's transaction id any more
+      for (const table of ['replies', 'reply_answers', 'feedback'] as const) {
+        const left = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where questionnaire_id = ${q.id} and xmin::text = any(${submissionXids}::text[])`.execute(t.db);
+        expect(left.rows[0].n, table).toBe(0);
+      }
       const writers = await sql<{ n: number }>`select count(distinct xmin::text)::int as n from replies where questionnaire_id = ${q.id}`.execute(t.db);
       expect(writers.rows[0].n).toBe(1);
+      // and the respondents' records were rewritten by that same transaction: no order among them either
+      const feedbackWriters = await sql<{ n: number }>`select count(distinct xmin::text)::int as n from feedback where questionnaire_id = ${q.id} and status = 'SUBMITTED'`.execute(t.db);
+      expect(feedbackWriters.rows[0].n).toBe(1);
       const physical = await sql<{ answers: string }>`select answers from replies where questionnaire_id = ${q.id} order by ctid`.execute(t.db);
       expect(physical.rows.map((r) => Number(/\d+$/.exec(JSON.parse(r.answers).story)![0]))).not.toEqual(submitters.map((_, i) => i));
     }
@@ -113,7 +119,8 @@ describe('anonymous replies', () => {
     // whatever could name a person or their feedback record
     const personal = new Set<string>([
       ...users.flatMap((u) => [String(u.id), u.username, u.user_no, u.email].filter((v): v is string => Boolean(v))),
-      ...feedback.flatMap((f) => [String(f.id), f.designated_code, f.submission_key, f.submitted_at].filter((v): v is string => Boolean(v))),
+      // (the day of a submission is not personal: it is all an anonymous reply and its feedback keep of the time)
+      ...feedback.flatMap((f) => [String(f.id), f.designated_code, f.submission_key].filter((v): v is string => Boolean(v))),
       ...sessions.map((s) => s.id),
     ]);
     const texts = [...personal].filter((v) => v.length >= 6);
@@ -121,7 +128,7 @@ describe('anonymous replies', () => {
       expect(reply.feedback_id).toBeNull();
       expect(reply.questionnaire_id).toBe(q.id);
       for (const [column, value] of Object.entries(reply)) {
-        if (['questionnaire_id', 'mixed', 'respondent_role', 'grade_id', 'class_id'].includes(column) || value === null) continue;
+        if (['questionnaire_id', 'mixed', 'released', 'respondent_role', 'grade_id', 'class_id'].includes(column) || value === null) continue;
         expect(personal.has(String(value)), `replies.${column} = ${String(value)}`).toBe(false);
       }
       // nor anywhere inside the answers
@@ -168,9 +175,12 @@ describe('anonymous replies', () => {
       }
     }
 
-    // who has submitted is still known, apart
+    // who has submitted is still known, apart, with the day only (a time would order them)
     const byUser = new Map(feedback.map((f) => [f.user_id, f]));
-    for (const [i, student] of submitters.entries()) expect(byUser.get(student)).toMatchObject({ status: 'SUBMITTED', submitted_at: times[i] });
+    for (const [i, student] of submitters.entries()) {
+      expect(times[i]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(byUser.get(student)).toMatchObject({ status: 'SUBMITTED', submitted_at: times[i] });
+    }
     for (const student of classmates.slice(0, 2)) expect(byUser.get(student)).toMatchObject({ status: 'NOT_SUBMITTED', submitted_at: null });
   });
 

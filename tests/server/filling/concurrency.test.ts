@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../../src/server/auth/sessions.js';
+import { mixAnonymousReplies } from '../../../src/server/filling/mixing.js';
 import { ERRORS } from '../../../src/shared/errors.js';
 import { testApp, type TestApp } from '../harness.js';
 import { as, classStudents, type Caller } from '../questionnaires/helpers.js';
@@ -95,5 +96,43 @@ describe('concurrent submissions', () => {
     expect(new Set(rows.map((f) => f.submission_key)).size).toBe(200);
     if (type === 'NAMED') expect(stored.map((r) => r.feedback_id).sort()).toEqual(rows.map((f) => f.id).sort());
     else expect(stored.every((r) => r.feedback_id === null)).toBe(true);
+  });
+
+  it('loses and doubles nothing while mixing rounds rewrite anonymous replies and feedback records under 200 simultaneous submissions', async () => {
+    const q = await opened(teacher, [{ kind: 'ALL_STUDENTS' }], { type: 'ANONYMOUS', title: 'Mixed while submitted' });
+    const students = (await feedback(q.id)).map((f) => f.user_id);
+    const tokens = await Promise.all(students.map((id) => openSession(t.db, t.config, id)));
+    let submitting = true;
+    let rounds = 0;
+    const mixer = (async () => {
+      while (submitting) {
+        await mixAnonymousReplies(t.db, t.config.anonymousMinGroup);
+        rounds++;
+        // SQLite answers at once (its promises settle without a turn of the event loop): give the
+        // requests their turn, as the job's timer does
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const keys = students.map(() => newKey());
+    const answers = await Promise.all(tokens.map((token, i) => post(token, q.id, keys[i], { ...goodAnswers(), name: `M${i}` })));
+    submitting = false;
+    await mixer;
+    expect(rounds).toBeGreaterThan(0);
+    const failed = answers.filter((a) => a.status !== 200 || a.body.code !== 200);
+    expect(failed, JSON.stringify(failed.slice(0, 3))).toEqual([]);
+    // a repeat of every submission answers the first result and stores nothing
+    const again = await Promise.all(tokens.map((token, i) => post(token, q.id, keys[i], { ...goodAnswers(), name: `M${i}` })));
+    expect(again.map((a) => a.body.data?.submittedAt)).toEqual(answers.map((a) => a.body.data?.submittedAt));
+
+    await mixAnonymousReplies(t.db, t.config.anonymousMinGroup);
+    const stored = await replies(q.id);
+    expect(stored.map((r) => JSON.parse(r.answers).name).sort()).toEqual(students.map((_, i) => `M${i}`).sort());
+    expect(stored.every((r) => r.mixed === 1 && r.released === 1)).toBe(true);
+    const rows = await feedback(q.id);
+    expect(rows).toHaveLength(200);
+    expect(rows.filter((f) => f.status === 'SUBMITTED').map((f) => f.submission_key).sort()).toEqual([...keys].sort());
+    // every released reply has its countable rows, once
+    const counted = await t.db.selectFrom('reply_answers').select('reply_id').where('questionnaire_id', '=', q.id).where('question_id', '=', 'house').where('item', '=', '').execute();
+    expect(counted.map((r) => r.reply_id).sort()).toEqual(stored.map((r) => r.id).sort());
   });
 });

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../../src/server/auth/sessions.js';
+import { schoolDay } from '../../../src/server/filling/school-day.js';
 import { testApp, type TestApp } from '../harness.js';
 import { caller } from '../master/helpers.js';
-import { as, classId, classStudents, data, expectError, inMinutes, oneQuestion, userId, type Caller } from '../questionnaires/helpers.js';
+import type { Definition } from '../../../src/shared/questionnaire/definition.js';
+import { as, classId, classStudents, create, data, expectError, inMinutes, oneQuestion, userId, type Caller } from '../questionnaires/helpers.js';
 import { everyType, goodAnswers, newKey, opened } from './helpers.js';
 
 interface Mine {
@@ -129,7 +131,8 @@ describe('filling in a questionnaire', () => {
       expect(feedback).toMatchObject({ status: 'SUBMITTED', submitted_at: submittedAt, submission_key: key });
       const replies = await repliesOf(q.id);
       expect(replies).toHaveLength(1);
-      expect(replies[0]).toMatchObject({ feedback_id: feedback.id, submitted_on: submittedAt.slice(0, 10) });
+      // the school's day (Hong Kong), not the UTC date
+      expect(replies[0]).toMatchObject({ feedback_id: feedback.id, submitted_on: schoolDay(new Date(submittedAt)) });
       expect(JSON.parse(replies[0].answers)).toEqual(goodAnswers());
 
       const one = data<Mine>(await student('GET', `/v1/my/questionnaires/${q.id}`));
@@ -360,6 +363,86 @@ describe('filling in a questionnaire', () => {
       const [reply] = await repliesOf(q.id);
       expect(reply.feedback_id).toBeNull();
       expect(JSON.parse(reply.answers)).toEqual(goodAnswers());
+    });
+  });
+
+  // Answer patterns run on RE2, in linear time (src/shared/questionnaire/pattern.ts)
+  describe('answer patterns', () => {
+    const withPattern = (pattern: string): Definition => ({
+      version: 1,
+      sections: [{ id: 's1', questions: [{ id: 'code', type: 'SHORT_TEXT', title: 'Code', required: true, textRule: { kind: 'pattern', pattern } }] }],
+    });
+    const field = 'definition.sections.0.questions.0.textRule';
+    const unsupported = {
+      en: 'This pattern cannot be used: check how it is written. Back-references (such as \\1), look-ahead and look-behind (such as (?=…), (?!…), (?<=…), (?<!…)) are not supported, and a repeat is at most 1000',
+      'zh-hk': '此格式無法使用：請檢查寫法。不支援反向參照（例如 \\1）及前瞻或後顧（例如 (?=…)、(?!…)、(?<=…)、(?<!…)），重複次數最多 1000',
+    };
+    const tooComplex = {
+      en: 'This pattern is too complex (alone or with the other patterns of the questionnaire) to check answers quickly: use fewer or smaller repeats (such as {1,20} instead of {1,1000})',
+      'zh-hk': '此格式太複雜（或連同問卷其他格式太複雜），未能快速檢查答案：請減少或縮小重複次數（例如以 {1,20} 代替 {1,1000}）',
+    };
+
+    it('refuses on save a pattern RE2 cannot run (lookaround, back-reference) or that costs too much: 422 on the rule, in en and zh-hk', async () => {
+      const callers = { en: teacher, 'zh-hk': await as(t, 'teacher01', 'zh-hk') };
+      for (const lang of ['en', 'zh-hk'] as const) {
+        for (const [pattern, message] of [
+          ['(?=x)x', unsupported[lang]],
+          ['(a)\\1', unsupported[lang]],
+          ['(?:(?:a|aa|aaa){1,1000})+b', tooComplex[lang]],
+        ]) {
+          const res = await callers[lang]('POST', '/v1/questionnaires', { title: 'Patterns', definition: withPattern(pattern) });
+          expect(res.statusCode, res.body).toBe(422);
+          expect(res.json()).toMatchObject({ code: 422, data: { [field]: message } });
+          expect(Object.keys(res.json().data)).toEqual([field]);
+        }
+      }
+      // an existing questionnaire keeps its pattern when the new one is refused
+      const q = await create(teacher, { title: 'Patterns', definition: withPattern('[0-9]{8}') });
+      const res = await teacher('PUT', `/v1/questionnaires/${q.id}`, { definition: withPattern('(?<!a)b') });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().data).toEqual({ [field]: unsupported.en });
+      const stored = await t.db.selectFrom('questionnaires').select('definition').where('id', '=', q.id).executeTakeFirstOrThrow();
+      expect(JSON.parse(stored.definition).sections[0].questions[0].textRule).toEqual({ kind: 'pattern', pattern: '[0-9]{8}' });
+      // patterns RE2 runs are saved, JavaScript's \u escapes and named groups included
+      const saved = data(await teacher('PUT', `/v1/questionnaires/${q.id}`, { definition: withPattern('(?<surname>[\\u4e00-\\u9fff])[\\u4e00-\\u9fff]{1,3}') }));
+      expect(saved.definition?.sections[0].questions[0].textRule?.pattern).toBe('(?<surname>[\\u4e00-\\u9fff])[\\u4e00-\\u9fff]{1,3}');
+    });
+
+    it('answers a submission against (a+)+b at once, with the pattern problem, for the longest answer a short text takes', async () => {
+      const [me, other] = await classStudents(t.db, '3B');
+      const q = await opened(teacher, [{ kind: 'USERS', ids: [me, other] }], { title: 'Catastrophic pattern', definition: withPattern('(a+)+b') });
+      // JavaScript's RegExp took 24.5 s for 32 characters, ×2.3 for each one more: 1,000 would never end
+      for (const [lang, message] of [
+        ['en', 'The answer is not in the required format'],
+        ['zh-hk', '答案格式不正確'],
+      ] as const) {
+        const student = await asUser(me, lang);
+        for (const answer of ['a'.repeat(32), 'a'.repeat(1000)]) {
+          const res = await submit(student, q.id, { code: answer });
+          expect(res.statusCode, res.body.slice(0, 200)).toBe(422);
+          expect(res.json()).toEqual({ code: 422, msg: message, data: { code: message } });
+        }
+      }
+      // longer than a short text takes: refused before any pattern runs
+      const res = await submit(await asUser(me), q.id, { code: 'a'.repeat(5000) });
+      expect(res.json()).toEqual({ code: 422, msg: 'The answer must be at most 1000 characters', data: { code: 'The answer must be at most 1000 characters' } });
+      expect(await repliesOf(q.id)).toEqual([]);
+      // the server is still answering, and a matching answer goes in
+      data(await submit(await asUser(me), q.id, { code: `${'a'.repeat(999)}b` }));
+      expect((await feedbackOf(q.id, me)).status).toBe('SUBMITTED');
+      expect((await feedbackOf(q.id, other)).status).toBe('NOT_SUBMITTED');
+    });
+
+    it('does not apply a pattern stored before RE2 that RE2 refuses: the respondent can still answer', async () => {
+      const [me, other] = await classStudents(t.db, '3B');
+      const q = await opened(teacher, [{ kind: 'USERS', ids: [me, other] }], { title: 'Stored before RE2', definition: withPattern('[0-9]{8}') });
+      // as a definition saved before this check held it: a back-reference (RegExp ran it; RE2 cannot)
+      await t.db.updateTable('questionnaires').set({ definition: JSON.stringify(withPattern('(\\d)\\1{7}')) }).where('id', '=', q.id).execute();
+      data(await submit(await asUser(me), q.id, { code: 'not eight digits' }));
+      expect(JSON.parse((await repliesOf(q.id))[0].answers)).toEqual({ code: 'not eight digits' });
+      // its other rules still hold: required, and the length limit
+      expect((await submit(await asUser(other), q.id, { code: ' ' })).json().data).toEqual({ code: 'This question requires an answer' });
+      expect((await submit(await asUser(other), q.id, { code: 'x'.repeat(1001) })).json().data).toEqual({ code: 'The answer must be at most 1000 characters' });
     });
   });
 });

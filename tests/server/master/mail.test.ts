@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/server/app.js';
+import { loadConfig } from '../../../src/server/config.js';
 import { parseMail as parse, smtpServer } from '../../support/smtp.js';
 import { ERRORS, interpolate } from '../../../src/shared/errors.js';
 import { fieldMessage } from '../../../src/shared/field-messages.js';
@@ -96,6 +98,149 @@ describe('mail setting and test mail', () => {
       const hk = await callHk('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' });
       expect(hk.json().code).toBe(713);
       expect(hk.json().msg).toMatch(/^郵件發送失敗：.*ECONNREFUSED/);
+    });
+  });
+});
+
+describe('mail security: the SMTP password at rest, TLS verified', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof caller>;
+  let callHk: ReturnType<typeof caller>;
+  /** a relay that checks the login: only mailer / Sm7pS3cret gets in */
+  let smtp: Awaited<ReturnType<typeof smtpServer>>;
+  const PASSWORD = 'Sm7pS3cret';
+  const setting = (port: number, extra: object = {}) => ({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    username: 'mailer',
+    password: PASSWORD,
+    fromAddress: 'qe@school.edu.hk',
+    reminderSubject: 'Reminder: {title}',
+    reminderContent: 'Dear {name}, please fill in {title} by {deadline}.',
+    ...extra,
+  });
+  const stored = async () => (await t.db.selectFrom('mail_settings').select('password').executeTakeFirstOrThrow()).password;
+  /** Another QE on the same database (a restart, or a second instance), with its own server secret. */
+  async function sameDatabase(secret: string) {
+    const config = loadConfig({}, { ...t.config, secret, schedulerSeconds: 0 });
+    const { app } = await buildApp(config, { logger: false });
+    await app.ready();
+    const tk = (await login(app, 'admin')).tk;
+    return { app, en: caller(app, tk, 'en'), hk: caller(app, tk, 'zh-hk') };
+  }
+
+  beforeAll(async () => {
+    t = await testApp({ demo: true, config: { schedulerSeconds: 0 } });
+    smtp = await smtpServer({ users: { mailer: PASSWORD } });
+    const { tk } = await login(t.app, 'admin');
+    call = caller(t.app, tk, 'en');
+    callHk = caller(t.app, tk, 'zh-hk');
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await t?.close();
+  });
+
+  it('stores the SMTP password encrypted (a fresh value at every save), and sending still logs in with it', async () => {
+    expect((await call('PUT', '/v1/mail-settings', setting(smtp.port))).json().code).toBe(200);
+    const first = await stored();
+    expect(first).not.toBeNull();
+    expect(first).not.toContain(PASSWORD);
+    expect(first).toMatch(/^qe-sealed:v1:[\w-]+$/);
+    expect(Buffer.from(first!.slice('qe-sealed:v1:'.length), 'base64url').toString('latin1')).not.toContain(PASSWORD);
+    expect((await call('PUT', '/v1/mail-settings', setting(smtp.port))).json().code).toBe(200);
+    const second = await stored();
+    expect(second).not.toBe(first);
+
+    expect((await call('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' })).json()).toMatchObject({ code: 200 });
+    expect(smtp.received.at(-1)).toMatchObject({ to: ['teacher01@school.edu.hk'], user: 'mailer' });
+    expect((await call('GET', '/v1/mail-settings')).body).not.toContain('qe-sealed');
+  });
+
+  it('encrypts a readable password left from before when QE starts, and one written meanwhile when it is next read', async () => {
+    await t.db.updateTable('mail_settings').set({ password: PASSWORD }).execute();
+    const restarted = await sameDatabase(t.config.secret);
+    try {
+      const sealed = await stored();
+      expect(sealed).toMatch(/^qe-sealed:v1:/);
+      expect(sealed).not.toContain(PASSWORD);
+      // starting again leaves a sealed one as it is
+      const again = await sameDatabase(t.config.secret);
+      await again.app.close();
+      expect(await stored()).toBe(sealed);
+      expect((await restarted.en('POST', '/v1/mail-settings/test', { to: 'teacher02@school.edu.hk' })).json().code).toBe(200);
+      expect(smtp.received.at(-1)).toMatchObject({ to: ['teacher02@school.edu.hk'], user: 'mailer' });
+    } finally {
+      await restarted.app.close();
+    }
+
+    // written readable by an instance not yet upgraded: sealed when it is read to send
+    await t.db.updateTable('mail_settings').set({ password: PASSWORD }).execute();
+    expect((await call('POST', '/v1/mail-settings/test', { to: 'teacher03@school.edu.hk' })).json().code).toBe(200);
+    expect(smtp.received.at(-1)).toMatchObject({ to: ['teacher03@school.edu.hk'], user: 'mailer' });
+    expect(await stored()).toMatch(/^qe-sealed:v1:/);
+  });
+
+  it('answers 713 saying to re-enter the SMTP password when the server secret has changed, never a 500; re-entering it mends it', async () => {
+    const moved = await sameDatabase('another-secret-than-the-one-that-sealed-it');
+    try {
+      const count = smtp.received.length;
+      const en = await moved.en('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' });
+      expect(en.statusCode).toBe(400);
+      expect(en.json()).toEqual({ code: 713, msg: ERRORS.MAIL_PASSWORD_UNREADABLE.en, data: null });
+      expect(en.json().msg).toMatch(/re-enter the SMTP password in the mail setting/);
+      const hk = await moved.hk('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' });
+      expect(hk.json()).toEqual({ code: 713, msg: ERRORS.MAIL_PASSWORD_UNREADABLE['zh-hk'], data: null });
+      expect(smtp.received).toHaveLength(count);
+
+      expect((await moved.en('PUT', '/v1/mail-settings', setting(smtp.port))).json().code).toBe(200);
+      expect((await moved.en('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' })).json().code).toBe(200);
+      expect(smtp.received).toHaveLength(count + 1);
+    } finally {
+      await moved.app.close();
+    }
+  });
+
+  it('is refused by the relay with a wrong password (the relay really checks it)', async () => {
+    expect((await call('PUT', '/v1/mail-settings', setting(smtp.port, { password: 'Wr0ngPass' }))).json().code).toBe(200);
+    const res = await call('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' });
+    expect(res.json().code).toBe(713);
+    expect(res.json().msg).toMatch(/535/);
+    expect((await call('PUT', '/v1/mail-settings', setting(smtp.port))).json().code).toBe(200);
+  });
+
+  describe.each(['starttls', 'implicit'] as const)('a relay with a self-signed certificate (%s)', (tls) => {
+    let relay: Awaited<ReturnType<typeof smtpServer>>;
+    beforeAll(async () => {
+      relay = await smtpServer({ tls, users: { mailer: PASSWORD } });
+    });
+    afterAll(async () => relay?.close());
+
+    it('is refused by default with a reason that says what to do, and nothing is sent', async () => {
+      const saved = await call('PUT', '/v1/mail-settings', setting(relay.port, { secure: tls === 'implicit' }));
+      expect(saved.json().data).toMatchObject({ allowUntrustedCertificate: false });
+      const en = await call('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' });
+      expect(en.statusCode).toBe(400);
+      expect(en.json().code).toBe(713);
+      expect(en.json().msg).toBe(interpolate(ERRORS.MAIL_CERTIFICATE_UNTRUSTED.en, { reason: 'self-signed certificate' }));
+      const hk = await callHk('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' });
+      expect(hk.json().msg).toBe(interpolate(ERRORS.MAIL_CERTIFICATE_UNTRUSTED['zh-hk'], { reason: 'self-signed certificate' }));
+      expect(relay.received).toHaveLength(0);
+      expect(relay.logins).toHaveLength(0);
+    });
+
+    it('delivers, logged in, once the setting allows an untrusted certificate; turned off, refuses again', async () => {
+      const saved = await call('PUT', '/v1/mail-settings', setting(relay.port, { secure: tls === 'implicit', allowUntrustedCertificate: true }));
+      expect(saved.json().data).toMatchObject({ allowUntrustedCertificate: true });
+      expect((await call('GET', '/v1/mail-settings')).json().data).toMatchObject({ allowUntrustedCertificate: true });
+      expect((await call('POST', '/v1/mail-settings/test', { to: 'teacher04@school.edu.hk' })).json()).toMatchObject({ code: 200 });
+      expect(relay.received).toHaveLength(1);
+      expect(relay.received[0]).toMatchObject({ to: ['teacher04@school.edu.hk'], user: 'mailer' });
+
+      expect((await call('PUT', '/v1/mail-settings', setting(relay.port, { secure: tls === 'implicit', allowUntrustedCertificate: false }))).json().code).toBe(200);
+      expect((await call('POST', '/v1/mail-settings/test', { to: 'teacher04@school.edu.hk' })).json().code).toBe(713);
+      expect(relay.received).toHaveLength(1);
     });
   });
 });

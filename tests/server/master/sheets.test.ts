@@ -105,12 +105,12 @@ describe('master data Excel import and export', () => {
     it('imports nothing from a file with three bad rows, and answers 706 listing exactly those rows', async () => {
       const rows = [
         [...STUDENT_HEADERS.en],
-        ['S8001', 'bad8001', 'Passw0rd', '甲', 'Pupil A', '1A', 30, null, null, null],
-        ['X8002', 'bad8002', 'Passw0rd', '乙', 'Pupil B', '1A', 31, null, null, null],
-        ['S8003', 'bad8003', 'Passw0rd', '丙', 'Pupil C', '1B', 30, null, null, null],
-        ['S8004', 'bad8001', 'Passw0rd', '丁', 'Pupil D', '1B', 31, null, null, null],
-        ['S8005', 'bad8005', 'Passw0rd', '戊', 'Pupil E', '2A', 30, null, choiceLabel('student', 'status', '1', 'en'), null],
-        ['S8006', 'bad8006', 'Passw0rd', '己', 'Pupil F', 'ZZ', 31, null, null, null],
+        ['S8001', 'bad8001', 'Passw0rd', '甲', 'Pupil A', '1A', 930, null, null, null],
+        ['X8002', 'bad8002', 'Passw0rd', '乙', 'Pupil B', '1A', 931, null, null, null],
+        ['S8003', 'bad8003', 'Passw0rd', '丙', 'Pupil C', '1B', 930, null, null, null],
+        ['S8004', 'bad8001', 'Passw0rd', '丁', 'Pupil D', '1B', 931, null, null, null],
+        ['S8005', 'bad8005', 'Passw0rd', '戊', 'Pupil E', '2A', 930, null, choiceLabel('student', 'status', '1', 'en'), null],
+        ['S8006', 'bad8006', 'Passw0rd', '己', 'Pupil F', 'ZZ', 931, null, null, null],
       ];
       const before = await total('/v1/students');
       const res = await upload('students', 'bad.xlsx', await xlsxFile(rows));
@@ -156,6 +156,33 @@ describe('master data Excel import and export', () => {
         `Row 8, ${label('studentNumber')}: ${fieldMessage('type', 'en')}`,
       ]);
       expect(await total('/v1/students?q=ok81')).toBe(0);
+    });
+
+    it('refuses a class number given twice in the file or already held, naming the rows (706); the same number in another class is fine', async () => {
+      const row = (n: number, cls: string, number: number) => [`S83${n}`, `num83${n}`, 'Passw0rd', '甲', `Numbered ${n}`, cls, number, null, null, null];
+      // the demo gives 1A the numbers 1 to 17
+      const rows = [[...STUDENT_HEADERS.en], row(1, '1A', 940), row(2, '1A', 5), row(3, '1A', 940), row(4, '1B', 940), row(5, '2A', 941), row(6, '1a', 940)];
+      const res = await upload('students', 'numbers.xlsx', await xlsxFile(rows));
+      expect(res.json()).toEqual({
+        code: 706,
+        msg: ERRORS.IMPORT_ERRORS.en,
+        data: [
+          `Row 2, ${label('studentNumber')}: ${fieldMessage('classNumberRepeated', 'en', { rows: '2, 4, 7' })}`,
+          `Row 3, ${label('studentNumber')}: ${fieldMessage('classNumberTaken', 'en')}`,
+          `Row 4, ${label('studentNumber')}: ${fieldMessage('classNumberRepeated', 'en', { rows: '2, 4, 7' })}`,
+          `Row 7, ${label('studentNumber')}: ${fieldMessage('classNumberRepeated', 'en', { rows: '2, 4, 7' })}`,
+        ],
+      });
+      const hk = await upload('students', 'numbers.xlsx', await xlsxFile(rows), 'zh-hk');
+      expect(hk.json().data[1]).toBe(`第 3 行，${label('studentNumber', 'zh-hk')}：${fieldMessage('classNumberTaken', 'zh-hk')}`);
+      expect(await total('/v1/students?q=num83')).toBe(0);
+
+      // without the clashing rows: one number in three classes
+      const good = await upload('students', 'numbers.xlsx', await xlsxFile([rows[0], rows[1], rows[4], rows[5]]));
+      expect(good.json()).toEqual({ code: 200, msg: 'success', data: { imported: 3 } });
+      // and now held: the same number in 1A again is refused
+      const again = await upload('students', 'numbers.xlsx', await xlsxFile([rows[0], row(7, '1A', 940)]));
+      expect(again.json().data).toEqual([`Row 2, ${label('studentNumber')}: ${fieldMessage('classNumberTaken', 'en')}`]);
     });
 
     it('refuses a file without a required column, naming it', async () => {

@@ -69,8 +69,8 @@ export async function create(call: Caller, body: { title?: string; targets?: Tar
 }
 
 /** A questionnaire that is ready and opens now: PROCESSING with its feedback records. */
-export async function processing(call: Caller, targets: Target[], extra: { title?: string; endDate?: string } = {}): Promise<Questionnaire> {
-  const q = await create(call, { title: extra.title ?? 'Open survey', targets, definition: oneQuestion(), openDate: inMinutes(-1), endDate: extra.endDate ?? inMinutes(60 * 24) });
+export async function processing(call: Caller, targets: Target[], extra: { title?: string; endDate?: string; type?: string } = {}): Promise<Questionnaire> {
+  const q = await create(call, { title: extra.title ?? 'Open survey', targets, definition: oneQuestion(), openDate: inMinutes(-1), endDate: extra.endDate ?? inMinutes(60 * 24), type: extra.type });
   const ready = data(await call('POST', `/v1/questionnaires/${q.id}/ready`));
   expect(ready.status).toBe('PROCESSING');
   return ready;

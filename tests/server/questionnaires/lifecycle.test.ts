@@ -239,16 +239,22 @@ describe('questionnaire lifecycle', () => {
       expect(JSON.parse(stored.targets)).toEqual(open.targets);
     });
 
-    it('freezes the type once a reply exists', async () => {
+    it('freezes named or anonymous from the moment it opens, replies or not', async () => {
+      // ready but not open yet: the type may still change
+      const notYet = await create(teacher, { title: 'Type before opening', targets: [{ kind: 'ALL_TEACHERS' }], definition: oneQuestion(), openDate: inMinutes(60), endDate: inMinutes(600) });
+      data(await teacher('POST', `/v1/questionnaires/${notYet.id}/ready`));
+      expect(data(await teacher('PUT', `/v1/questionnaires/${notYet.id}`, { type: 'ANONYMOUS' })).type).toBe('ANONYMOUS');
+      // open, and nobody has answered yet: someone may have opened it as named, so it stays named
       const q = await processing(teacher, [{ kind: 'ALL_TEACHERS' }], { title: 'Type frozen' });
-      // no reply yet: the type may change
-      expect(data(await teacher('PUT', `/v1/questionnaires/${q.id}`, { type: 'ANONYMOUS' })).type).toBe('ANONYMOUS');
+      expect(q.hasReplies).toBe(false);
+      await illegal('PUT', `/v1/questionnaires/${q.id}`, { type: 'ANONYMOUS' });
+      expect(data(await teacher('GET', `/v1/questionnaires/${q.id}`)).type).toBe('NAMED');
       const [first] = await feedbackRows(t.db, q.id);
       await t.db.updateTable('feedback').set({ status: 'SUBMITTED', submitted_at: new Date().toISOString() }).where('id', '=', first.id).execute();
       expect(data(await teacher('GET', `/v1/questionnaires/${q.id}`))).toMatchObject({ hasReplies: true, submittedCount: 1 });
-      await illegal('PUT', `/v1/questionnaires/${q.id}`, { type: 'NAMED' });
+      await illegal('PUT', `/v1/questionnaires/${q.id}`, { type: 'ANONYMOUS' });
       // the same type again is no change
-      expect(data(await teacher('PUT', `/v1/questionnaires/${q.id}`, { type: 'ANONYMOUS', title: 'Type frozen still' })).type).toBe('ANONYMOUS');
+      expect(data(await teacher('PUT', `/v1/questionnaires/${q.id}`, { type: 'NAMED', title: 'Type frozen still' })).type).toBe('NAMED');
     });
 
     it('refuses anything in FINISHED', async () => {
@@ -297,8 +303,8 @@ describe('questionnaire lifecycle', () => {
   it('copies a questionnaire as a new one in PREPARING with the caller in charge', async () => {
     const teacher02 = await userId(t.db, 'teacher02');
     const teacher03 = await userId(t.db, 'teacher03');
-    const original = await processing(teacher, [{ kind: 'CLASS', ids: [await classId(t.db, '4A')] }], { title: 'To copy' });
-    data(await teacher('PUT', `/v1/questionnaires/${original.id}`, { assistantIds: [teacher02, teacher03], type: 'ANONYMOUS' }));
+    const original = await processing(teacher, [{ kind: 'CLASS', ids: [await classId(t.db, '4A')] }], { title: 'To copy', type: 'ANONYMOUS' });
+    data(await teacher('PUT', `/v1/questionnaires/${original.id}`, { assistantIds: [teacher02, teacher03] }));
     // an assistant copies it: they are in charge of the copy, the others stay assistants
     const t02 = await as(t, 'teacher02');
     const copy = data(await t02('POST', `/v1/questionnaires/${original.id}/copy`), 201);

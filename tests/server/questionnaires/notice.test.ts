@@ -1,8 +1,9 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMail as parse, smtpServer } from '../../support/smtp.js';
-import { interpolate, ERRORS } from '../../../src/shared/errors.js';
 import type { Questionnaire } from '../../../src/shared/questionnaire/types.js';
-import { testApp, type TestApp } from '../harness.js';
+import { login, testApp, type TestApp } from '../harness.js';
 import { as, classId, classStudents, create, data, expectError, feedbackRows, oneQuestion, processing, userId, type Caller } from './helpers.js';
 
 describe('reminders (send notice)', () => {
@@ -14,8 +15,12 @@ describe('reminders (send notice)', () => {
   const endDate = `${year}-06-30T09:30:00.000Z`;
   const deadline = `${year}-06-30 17:30`;
 
+  // the address mails link to; the trailing slash is trimmed when the setting is read
+  const PUBLIC = 'https://qe.school.edu.hk';
+  const linkPattern = /^https:\/\/qe\.school\.edu\.hk\/qe\/app\/quick\?token=[\w.%-]+$/;
+
   beforeAll(async () => {
-    t = await testApp({ demo: true, config: { schedulerSeconds: 0 } });
+    t = await testApp({ demo: true, config: { schedulerSeconds: 0, publicUrl: `${PUBLIC}/` } });
     smtp = await smtpServer();
     teacher = await as(t, 'teacher01');
   });
@@ -30,8 +35,7 @@ describe('reminders (send notice)', () => {
   it('answers 713 while no mail setting is saved, and records no notice', async () => {
     const q = await processing(teacher, [{ kind: 'ALL_TEACHERS' }], { title: 'Before the setting' });
     const res = await notice(q);
-    expect(res.json().code).toBe(713);
-    expect(res.json().msg.startsWith(interpolate(ERRORS.MAIL_FAILED.en, { reason: '' }))).toBe(true);
+    expectError(res, 'MAIL_SETTING_MISSING');
     expect(data(await teacher('GET', `/v1/questionnaires/${q.id}`)).lastNoticeTime).toBeNull();
     expect((await feedbackRows(t.db, q.id)).every((f) => f.notified_at === null)).toBe(true);
   });
@@ -94,7 +98,7 @@ describe('reminders (send notice)', () => {
         // the filled template, then the respondent's own link into the questionnaire (/app/quick)
         const [text, link] = body.split('\n\n');
         expect(text).toBe(`Dear ${name}, please fill in Sports day survey by ${deadline}. (${name})`);
-        expect(link).toMatch(/^http:\/\/localhost(:\d+)?\/qe\/app\/quick\?token=[\w.%-]+$/);
+        expect(link).toMatch(linkPattern);
       }
       // the English readers got their English names, the others their Chinese names
       const byId = new Map(recipients.map((p) => [p.id, p]));
@@ -155,6 +159,97 @@ describe('reminders (send notice)', () => {
       expect((await feedbackRows(t.db, finished.id)).every((f) => f.notified_at === null)).toBe(true);
     });
 
+    /** A POST over real HTTP on loopback, with headers a browser would not let a page forge. */
+    function post(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: { code: number; msg: string; data: unknown } }> {
+      return new Promise((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, 'content-length': '0' } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(body) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    }
+    const waitingAddresses = async (id: number) => {
+      const rows = (await feedbackRows(t.db, id)).filter((r) => r.status === 'NOT_SUBMITTED');
+      return (await people(rows.map((r) => r.user_id))).map((p) => p.email).filter((e): e is string => Boolean(e)).sort();
+    };
+    const claimOf = async (id: number) => (await t.db.selectFrom('questionnaires').select('notice_claimed_at').where('id', '=', id).executeTakeFirstOrThrow()).notice_claimed_at;
+
+    it('links every mail to QE_PUBLIC_URL whatever Host the caller sends, and the link logs its respondent in', async () => {
+      const forged = await processing(teacher, [{ kind: 'CLASS', ids: [await classId(t.db, '3A')] }], { title: 'Forged host' });
+      const expected = await waitingAddresses(forged.id);
+      expect(expected.length).toBeGreaterThan(0);
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const { tk } = await login(t.app, 'teacher01');
+      smtp.received.length = 0;
+
+      const res = await post(port, `/v1/questionnaires/${forged.id}/notice`, {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'http',
+        authorization: `Bearer ${tk}`,
+        'accept-language': 'en',
+      });
+      expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200, data: { sent: expected.length, failed: 0 } });
+      expect(smtp.received.flatMap((m) => m.to).sort()).toEqual(expected);
+      for (const mail of smtp.received) {
+        expect(mail.raw).not.toContain('evil.example');
+        const link = parse(mail.raw).body.split('\n\n').at(-1)!;
+        expect(link).toMatch(linkPattern);
+        const token = new URL(link).searchParams.get('token')!;
+        const quick = await t.app.inject({ method: 'POST', url: '/v1/quick-login', payload: { token } });
+        expect(quick.json()).toMatchObject({ code: 200, data: { questionnaireId: forged.id } });
+      }
+    });
+
+    it('mails everyone once when two notices are sent at the same moment: the second is refused (709) while the first runs', async () => {
+      const twice = await processing(teacher, [{ kind: 'CLASS', ids: [await classId(t.db, '4A')] }], { title: 'Twice at once' });
+      const expected = await waitingAddresses(twice.id);
+      expect(expected.length).toBeGreaterThan(1);
+      smtp.received.length = 0;
+      // the server holds the first mail until one of the two has answered: the first is then
+      // surely still sending when the second asks, whichever of them got there first
+      smtp.pause();
+      const both = [notice(twice), notice(twice)];
+      const outcome = await Promise.race([Promise.race(both).then((first) => first), smtp.whenHolding(2).then(() => 'both are sending' as const)]);
+      smtp.resume();
+      expect(outcome).not.toBe('both are sending');
+      expectError(outcome as Awaited<(typeof both)[number]>, 'NOTICE_IN_PROGRESS');
+      const answers = await Promise.all(both);
+      expect(answers.map((a) => a.json().code).sort()).toEqual([200, 709]);
+      expect(data<{ sent: number }>(answers.find((a) => a.json().code === 200)!).sent).toBe(expected.length);
+      expect(smtp.received.flatMap((m) => m.to).sort()).toEqual(expected);
+      // the claim ends with the send: the next notice goes out
+      expect(await claimOf(twice.id)).toBeNull();
+      smtp.received.length = 0;
+      expect(data<{ sent: number }>(await notice(twice)).sent).toBe(expected.length);
+      expect(smtp.received).toHaveLength(expected.length);
+    });
+
+    it('refuses a notice while another holds the claim, but takes over a claim older than ten minutes (its instance died mid-send)', async () => {
+      const stuck = await processing(teacher, [{ kind: 'CLASS', ids: [await classId(t.db, '5A')] }], { title: 'Stuck notice' });
+      const expected = await waitingAddresses(stuck.id);
+      const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+      const fresh = minutesAgo(1);
+      await t.db.updateTable('questionnaires').set({ notice_claimed_at: fresh }).where('id', '=', stuck.id).execute();
+      smtp.received.length = 0;
+      expectError(await notice(stuck), 'NOTICE_IN_PROGRESS');
+      const hk = await as(t, 'teacher01', 'zh-hk');
+      expectError(await hk('POST', `/v1/questionnaires/${stuck.id}/notice`), 'NOTICE_IN_PROGRESS', 'zh-hk');
+      expect(smtp.received).toHaveLength(0);
+      expect(await claimOf(stuck.id)).toBe(fresh);
+      expect(data(await teacher('GET', `/v1/questionnaires/${stuck.id}`)).lastNoticeTime).toBeNull();
+
+      await t.db.updateTable('questionnaires').set({ notice_claimed_at: minutesAgo(11) }).where('id', '=', stuck.id).execute();
+      expect(data<{ sent: number }>(await notice(stuck)).sent).toBe(expected.length);
+      expect(smtp.received.flatMap((m) => m.to).sort()).toEqual(expected);
+      expect(await claimOf(stuck.id)).toBeNull();
+    });
+
     it('records nobody as notified when the SMTP server is down', async () => {
       const down = await processing(teacher, [{ kind: 'CLASS', ids: [await classId(t.db, '2A')] }], { title: 'Server down' });
       await smtp.close();
@@ -173,5 +268,42 @@ describe('reminders (send notice)', () => {
       expect([200, 713]).toContain((await notice(q)).json().code);
       expect(data(await teacher('GET', `/v1/questionnaires/${q.id}`)).lastNoticeTime).toBe(earlier);
     });
+  });
+});
+
+describe('reminders without QE_PUBLIC_URL', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof smtpServer>>;
+  beforeAll(async () => {
+    t = await testApp({ demo: true, config: { schedulerSeconds: 0, publicUrl: undefined } });
+    smtp = await smtpServer();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await t?.close();
+  });
+
+  it('refuses to send (713 saying the administrator must set it) and sends nothing, whatever the Host', async () => {
+    expect(t.config.publicUrl).toBeUndefined();
+    const admin = await as(t, 'admin');
+    const saved = await admin('PUT', '/v1/mail-settings', { host: '127.0.0.1', port: smtp.port, secure: false, fromAddress: 'qe@school.edu.hk', reminderSubject: 'Reminder: {title}', reminderContent: 'Dear {name}, please fill in {title}.' });
+    expect(saved.json().code, saved.body).toBe(200);
+    const teacher = await as(t, 'teacher01');
+    const q = await processing(teacher, [{ kind: 'CLASS', ids: [await classId(t.db, '1A')] }], { title: 'No public address' });
+
+    expectError(await teacher('POST', `/v1/questionnaires/${q.id}/notice`), 'PUBLIC_URL_REQUIRED');
+    const hk = await as(t, 'teacher01', 'zh-hk');
+    const refused = await hk('POST', `/v1/questionnaires/${q.id}/notice`);
+    expectError(refused, 'PUBLIC_URL_REQUIRED', 'zh-hk');
+    expect(refused.json().msg).toContain('QE_PUBLIC_URL');
+    const withHost = await t.app.inject({ method: 'POST', url: `/v1/questionnaires/${q.id}/notice`, headers: { authorization: `Bearer ${(await login(t.app, 'teacher01')).tk}`, host: 'qe.school.edu.hk', 'accept-language': 'en' } });
+    expectError(withHost, 'PUBLIC_URL_REQUIRED');
+
+    expect(smtp.received).toHaveLength(0);
+    expect(data(await teacher('GET', `/v1/questionnaires/${q.id}`)).lastNoticeTime).toBeNull();
+    expect((await feedbackRows(t.db, q.id)).every((f) => f.notified_at === null)).toBe(true);
+    // the test mail of the mail setting holds no link: it still goes out
+    expect((await admin('POST', '/v1/mail-settings/test', { to: 'office@school.edu.hk' })).json().code).toBe(200);
+    expect(smtp.received).toHaveLength(1);
   });
 });

@@ -24,7 +24,7 @@ describe('statistics of an anonymous questionnaire', () => {
     students = await classStudents(t.db, '4A');
     // every student but one, and two of the three teachers
     await submitAs(t, id, [...students.slice(1), ...teachers.slice(0, 2)], (i) => variedAnswers(100 + i));
-    await mixAnonymousReplies(t.db);
+    await mixAnonymousReplies(t.db, t.config.anonymousMinGroup);
   });
   afterAll(async () => t?.close());
 
@@ -39,16 +39,16 @@ describe('statistics of an anonymous questionnaire', () => {
   it('withholds a group smaller than the minimum, and the rest of a group when only a few are left outside it', async () => {
     // 2 teachers replied: too few to show
     const teachersOnly = data<StatisticsDetail>(await teacher('GET', `/v1/statistics/${id}?role=TEACHER`));
-    expect(teachersOnly.withheld).toEqual({ minGroupSize: 5 });
+    expect(teachersOnly.withheld).toEqual({ minGroupSize: 5, reason: 'group' });
     expect(teachersOnly.questions.every((q) => q.summary === null && q.answered === 0)).toBe(true);
     // the students are many, but everyone minus the students would show the 2 teachers' answers
     const studentsOnly = data<StatisticsDetail>(await teacher('GET', `/v1/statistics/${id}?role=STUDENT`));
-    expect(studentsOnly.withheld).toEqual({ minGroupSize: 5 });
+    expect(studentsOnly.withheld).toEqual({ minGroupSize: 5, reason: 'group' });
     // texts and reply numbers of such a group are withheld too
     const texts = data<TextPage>(await teacher('GET', `/v1/statistics/${id}/texts?questionId=name&role=TEACHER`));
-    expect(texts).toEqual({ list: [], total: 0, withheld: { minGroupSize: 5 } });
+    expect(texts).toEqual({ list: [], total: 0, withheld: { minGroupSize: 5, reason: 'group' } });
     const numbers = data<RespondentPage>(await teacher('GET', `/v1/statistics/${id}/respondents?role=TEACHER`));
-    expect(numbers).toMatchObject({ anonymous: true, list: [], total: 0, withheld: { minGroupSize: 5 } });
+    expect(numbers).toMatchObject({ anonymous: true, list: [], total: 0, withheld: { minGroupSize: 5, reason: 'group' } });
   });
 
   it('decides from group counts: small groups, and what the shown groups of a level would leave to subtract', () => {

@@ -1,4 +1,5 @@
 import type { Answers } from '../../../src/shared/questionnaire/answers.js';
+import { seededRandom } from '../../support/random.js';
 import { openSession } from '../../../src/server/auth/sessions.js';
 import type { TestApp } from '../harness.js';
 import { caller } from '../master/helpers.js';
@@ -6,11 +7,7 @@ import { data } from '../questionnaires/helpers.js';
 import { newKey } from '../filling/helpers.js';
 
 /** A small deterministic random source, so a failing run can be repeated. */
-export function random(seed: number) {
-  let s = seed >>> 0 || 1;
-  const next = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-  return { next, pick: <T>(list: T[]): T => list[Math.floor(next() * list.length)], chance: (p: number) => next() < p };
-}
+export const random = seededRandom;
 
 /** A valid reply to `everyType` (tests/server/filling/helpers.ts) that differs with `i`. */
 export function variedAnswers(i: number): Answers {

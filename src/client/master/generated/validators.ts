@@ -1456,7 +1456,7 @@ return errors === 0;
 }
 
 export const mailSetting_create = validate14;
-const schema15 = {"title":"MailSetting","type":"object","additionalProperties":false,"required":["host","port","fromAddress","reminderSubject","reminderContent"],"properties":{"host":{"type":"string","minLength":1,"maxLength":200},"port":{"type":"integer","minimum":1,"maximum":65535,"default":587},"secure":{"type":"boolean","default":false},"username":{"type":["string","null"],"maxLength":200},"password":{"type":["string","null"],"maxLength":200,"writeOnly":true},"fromAddress":{"type":"string","maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email"},"fromName":{"type":["string","null"],"maxLength":100},"reminderSubject":{"type":"string","minLength":1,"maxLength":200},"reminderContent":{"type":"string","minLength":1,"maxLength":5000,"x-qe":{"multiline":true}}}};
+const schema15 = {"title":"MailSetting","type":"object","additionalProperties":false,"required":["host","port","fromAddress","reminderSubject","reminderContent"],"properties":{"host":{"type":"string","minLength":1,"maxLength":200},"port":{"type":"integer","minimum":1,"maximum":65535,"default":587},"secure":{"type":"boolean","default":false},"allowUntrustedCertificate":{"type":"boolean","default":false},"username":{"type":["string","null"],"maxLength":200},"password":{"type":["string","null"],"maxLength":200,"writeOnly":true},"fromAddress":{"type":"string","maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email"},"fromName":{"type":["string","null"],"maxLength":100},"reminderSubject":{"type":"string","minLength":1,"maxLength":200},"reminderContent":{"type":"string","minLength":1,"maxLength":5000,"x-qe":{"multiline":true}}}};
 const func46 = Object.prototype.hasOwnProperty;
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -1607,10 +1607,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.username !== undefined){
-let data3 = data.username;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema15.properties.username.type},message:"must be string,null"};
+if(data.allowUntrustedCertificate !== undefined){
+if(typeof data.allowUntrustedCertificate !== "boolean"){
+const err13 = {instancePath:instancePath+"/allowUntrustedCertificate",schemaPath:"#/properties/allowUntrustedCertificate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1619,9 +1618,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(typeof data3 === "string"){
-if(func2(data3) > 200){
-const err14 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+if(data.username !== undefined){
+let data4 = data.username;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err14 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema15.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1630,12 +1631,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-if(data.password !== undefined){
-let data4 = data.password;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: schema15.properties.password.type},message:"must be string,null"};
+if(typeof data4 === "string"){
+if(func2(data4) > 200){
+const err15 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1644,9 +1642,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(typeof data4 === "string"){
-if(func2(data4) > 200){
-const err16 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+}
+if(data.password !== undefined){
+let data5 = data.password;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err16 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: schema15.properties.password.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1655,13 +1656,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-if(data.fromAddress !== undefined){
-let data5 = data.fromAddress;
 if(typeof data5 === "string"){
-if(func2(data5) > 100){
-const err17 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data5) > 200){
+const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1670,8 +1667,13 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern2.test(data5)){
-const err18 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
+}
+}
+if(data.fromAddress !== undefined){
+let data6 = data.fromAddress;
+if(typeof data6 === "string"){
+if(func2(data6) > 100){
+const err18 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1680,9 +1682,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern2.test(data6)){
+const err19 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1692,10 +1693,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.fromName !== undefined){
-let data6 = data.fromName;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err20 = {instancePath:instancePath+"/fromName",schemaPath:"#/properties/fromName/type",keyword:"type",params:{type: schema15.properties.fromName.type},message:"must be string,null"};
+else {
+const err20 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1704,9 +1703,11 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(typeof data6 === "string"){
-if(func2(data6) > 100){
-const err21 = {instancePath:instancePath+"/fromName",schemaPath:"#/properties/fromName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+if(data.fromName !== undefined){
+let data7 = data.fromName;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err21 = {instancePath:instancePath+"/fromName",schemaPath:"#/properties/fromName/type",keyword:"type",params:{type: schema15.properties.fromName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1715,13 +1716,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-if(data.reminderSubject !== undefined){
-let data7 = data.reminderSubject;
 if(typeof data7 === "string"){
-if(func2(data7) > 200){
-const err22 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(func2(data7) > 100){
+const err22 = {instancePath:instancePath+"/fromName",schemaPath:"#/properties/fromName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1730,8 +1727,13 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(func2(data7) < 1){
-const err23 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.reminderSubject !== undefined){
+let data8 = data.reminderSubject;
+if(typeof data8 === "string"){
+if(func2(data8) > 200){
+const err23 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1740,9 +1742,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data8) < 1){
+const err24 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1752,11 +1753,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.reminderContent !== undefined){
-let data8 = data.reminderContent;
-if(typeof data8 === "string"){
-if(func2(data8) > 5000){
-const err25 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+else {
+const err25 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1765,8 +1763,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(func2(data8) < 1){
-const err26 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.reminderContent !== undefined){
+let data9 = data.reminderContent;
+if(typeof data9 === "string"){
+if(func2(data9) > 5000){
+const err26 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1775,9 +1777,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data9) < 1){
+const err27 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1787,9 +1788,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err28 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1798,19 +1798,31 @@ vErrors.push(err28);
 }
 errors++;
 }
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
 validate14.errors = vErrors;
 return errors === 0;
 }
 
 export const mailSetting_update = validate15;
-const schema16 = {"title":"MailSetting","type":"object","additionalProperties":false,"required":[],"properties":{"host":{"type":"string","minLength":1,"maxLength":200},"port":{"type":"integer","minimum":1,"maximum":65535},"secure":{"type":"boolean"},"username":{"type":["string","null"],"maxLength":200},"fromAddress":{"type":"string","maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email"},"fromName":{"type":["string","null"],"maxLength":100},"reminderSubject":{"type":"string","minLength":1,"maxLength":200},"reminderContent":{"type":"string","minLength":1,"maxLength":5000,"x-qe":{"multiline":true}}}};
+const schema16 = {"title":"MailSetting","type":"object","additionalProperties":false,"required":[],"properties":{"host":{"type":"string","minLength":1,"maxLength":200},"port":{"type":"integer","minimum":1,"maximum":65535},"secure":{"type":"boolean"},"allowUntrustedCertificate":{"type":"boolean"},"username":{"type":["string","null"],"maxLength":200},"fromAddress":{"type":"string","maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email"},"fromName":{"type":["string","null"],"maxLength":100},"reminderSubject":{"type":"string","minLength":1,"maxLength":200},"reminderContent":{"type":"string","minLength":1,"maxLength":5000,"x-qe":{"multiline":true}}}};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((((((key0 === "host") || (key0 === "port")) || (key0 === "secure")) || (key0 === "username")) || (key0 === "fromAddress")) || (key0 === "fromName")) || (key0 === "reminderSubject")) || (key0 === "reminderContent"))){
+if(!(func46.call(schema16.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1903,10 +1915,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.username !== undefined){
-let data3 = data.username;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema16.properties.username.type},message:"must be string,null"};
+if(data.allowUntrustedCertificate !== undefined){
+if(typeof data.allowUntrustedCertificate !== "boolean"){
+const err8 = {instancePath:instancePath+"/allowUntrustedCertificate",schemaPath:"#/properties/allowUntrustedCertificate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1915,9 +1926,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(typeof data3 === "string"){
-if(func2(data3) > 200){
-const err9 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+if(data.username !== undefined){
+let data4 = data.username;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err9 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema16.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1926,13 +1939,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-}
-if(data.fromAddress !== undefined){
-let data4 = data.fromAddress;
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err10 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data4) > 200){
+const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1941,8 +1950,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern2.test(data4)){
-const err11 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
+}
+}
+if(data.fromAddress !== undefined){
+let data5 = data.fromAddress;
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err11 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1951,9 +1965,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern2.test(data5)){
+const err12 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1963,10 +1976,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.fromName !== undefined){
-let data5 = data.fromName;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/fromName",schemaPath:"#/properties/fromName/type",keyword:"type",params:{type: schema16.properties.fromName.type},message:"must be string,null"};
+else {
+const err13 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1975,9 +1986,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(typeof data5 === "string"){
-if(func2(data5) > 100){
-const err14 = {instancePath:instancePath+"/fromName",schemaPath:"#/properties/fromName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+if(data.fromName !== undefined){
+let data6 = data.fromName;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err14 = {instancePath:instancePath+"/fromName",schemaPath:"#/properties/fromName/type",keyword:"type",params:{type: schema16.properties.fromName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1986,13 +1999,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-if(data.reminderSubject !== undefined){
-let data6 = data.reminderSubject;
 if(typeof data6 === "string"){
-if(func2(data6) > 200){
-const err15 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(func2(data6) > 100){
+const err15 = {instancePath:instancePath+"/fromName",schemaPath:"#/properties/fromName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2001,8 +2010,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(func2(data6) < 1){
-const err16 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.reminderSubject !== undefined){
+let data7 = data.reminderSubject;
+if(typeof data7 === "string"){
+if(func2(data7) > 200){
+const err16 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2011,9 +2025,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data7) < 1){
+const err17 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2023,11 +2036,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.reminderContent !== undefined){
-let data7 = data.reminderContent;
-if(typeof data7 === "string"){
-if(func2(data7) > 5000){
-const err18 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+else {
+const err18 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2036,8 +2046,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(func2(data7) < 1){
-const err19 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.reminderContent !== undefined){
+let data8 = data.reminderContent;
+if(typeof data8 === "string"){
+if(func2(data8) > 5000){
+const err19 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2046,9 +2060,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data8) < 1){
+const err20 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2058,14 +2071,25 @@ vErrors.push(err20);
 errors++;
 }
 }
-}
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
 }
 errors++;
 }

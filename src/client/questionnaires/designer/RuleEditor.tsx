@@ -1,7 +1,8 @@
-import type { ChangeEvent } from 'react';
+import { useMemo, type ChangeEvent } from 'react';
 import { Box, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ChoiceCountRule, Question, TextRule } from '../../../shared/questionnaire/definition';
+import { compilePattern, PATTERN_MAX_LENGTH } from '../../../shared/questionnaire/pattern';
 import { useProblems } from './problems';
 
 const numberOrUndefined = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? undefined : Number(text));
@@ -70,6 +71,13 @@ export function TextRuleEditor({ question, onChange, path }: { question: Questio
   const translate = useTranslate();
   const problem = useProblems().at(path);
   const rule = question.textRule;
+  // the pattern is judged as it is typed, by the engine that will check the answers (the save check says it again)
+  const source = rule?.kind === 'pattern' ? rule.pattern : undefined;
+  const fault = useMemo(() => {
+    const compiled = source ? compilePattern(source) : null;
+    return compiled?.ok === false ? compiled.fault : null;
+  }, [source]);
+  const faultText = fault ? translate(`qe.designer.problems.${fault}`) : null;
   const set = (patch: Partial<TextRule>) => {
     const next: TextRule = { ...(rule ?? { kind: 'length' }), ...patch };
     for (const key of Object.keys(next) as (keyof TextRule)[]) if (next[key] === undefined || next[key] === '') delete next[key];
@@ -115,9 +123,10 @@ export function TextRuleEditor({ question, onChange, path }: { question: Questio
               label={translate('qe.designer.rule.pattern')}
               value={rule.pattern ?? ''}
               onChange={(e: ChangeEvent<HTMLInputElement>) => set({ pattern: e.target.value })}
-              helperText={translate('qe.designer.rule.patternHelp')}
+              error={Boolean(faultText)}
+              helperText={faultText ?? translate('qe.designer.rule.patternHelp')}
               sx={{ flex: '1 1 220px' }}
-              slotProps={{ htmlInput: { maxLength: 200, spellCheck: false, 'data-testid': 'text-rule-pattern' } }}
+              slotProps={{ htmlInput: { maxLength: PATTERN_MAX_LENGTH, spellCheck: false, 'data-testid': 'text-rule-pattern' } }}
             />
           ) : (
             <>
@@ -136,7 +145,7 @@ export function TextRuleEditor({ question, onChange, path }: { question: Questio
           />
         </Box>
       )}
-      {problem && (
+      {problem && problem !== faultText && (
         <Typography variant="caption" sx={{ color: 'error.main', display: 'block' }} role="alert">
           {problem}
         </Typography>

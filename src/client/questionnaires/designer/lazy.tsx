@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Loading } from 'react-admin';
+import { loadPatternEngine } from '../../../shared/questionnaire/pattern';
 
-const DesignerScreen = lazy(() => import('./DesignerScreen'));
+// with the pattern engine, which the designer's checks and the RuleEditor use (also fetched on demand)
+const DesignerScreen = lazy(() => Promise.all([import('./DesignerScreen'), loadPatternEngine()]).then(([screen]) => screen));
 
 /** The designer (formsDoc), loaded on demand: it and its drag-and-drop library stay out of the first bundle. */
 export function LazyDesignerScreen() {

@@ -19,6 +19,8 @@ export const DEFINITION_PROBLEMS = [
   'badImage',
   'badScale',
   'badRule',
+  'badPattern',
+  'complexPattern',
 ] as const;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -151,6 +151,8 @@ function QuestionnaireForm({ type, record, readOnly }: { type: ScreenType; recor
 
   const inCharge = record ? recordName(record.inCharge as never, locale) : (identity?.fullName ?? '');
   const designable = status === 'PREPARING' && (record ? rights.edit : mayDesign);
+  // named or anonymous is fixed once it opens (the server refuses the change too)
+  const typeFrozen = status === 'PROCESSING' || status === 'FINISHED';
   const step = (name: Step, label: string, icon: ReactNode, variant: 'contained' | 'outlined' = 'outlined') => (
     <Button variant={variant} startIcon={busy === name ? <CircularProgress size={16} color="inherit" /> : icon} disabled={busy !== null} onClick={() => run(name)} data-testid={`q-${name}`}>
       {translate(label)}
@@ -173,8 +175,8 @@ function QuestionnaireForm({ type, record, readOnly }: { type: ScreenType; recor
         label={translate(fieldKey('type'))}
         choices={QUESTIONNAIRE_TYPES.map((t) => ({ id: t, name: translate(typeKey(t)) }))}
         translateChoice={false}
-        disabled={readOnly || record?.hasReplies === true}
-        helperText={record?.hasReplies ? translate('qe.questionnaire.message.typeFrozen') : false}
+        disabled={readOnly || typeFrozen}
+        helperText={typeFrozen ? translate('qe.questionnaire.message.typeFrozen') : false}
       />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <DateTimeInput source="openDate" label={translate(fieldKey('openDate'))} disabled={readOnly || status === 'PROCESSING'} fullWidth={false} sx={{ width: 260 }} />

@@ -28,17 +28,22 @@ export const STATUS_COLORS: Record<QuestionnaireStatus, 'default' | 'info' | 'su
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** yyyy-MM-dd (spec §9) of a timestamp, in the browser's time zone. */
+/** A bare day as the server keeps some (an anonymous submission: the day only). */
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** yyyy-MM-dd (spec §9) of a timestamp, in the browser's time zone; a bare day as it is. */
 export function formatDay(value: string | null | undefined): string {
   if (!value) return '';
+  if (DAY_ONLY.test(value)) return value;
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return value;
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** yyyy-MM-dd HH:mm of a timestamp, in the browser's time zone. */
+/** yyyy-MM-dd HH:mm of a timestamp, in the browser's time zone; a bare day without a time. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
+  if (DAY_ONLY.test(value)) return value;
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return value;
   return `${formatDay(value)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;

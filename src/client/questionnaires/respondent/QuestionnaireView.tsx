@@ -5,7 +5,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SendIcon from '@mui/icons-material/Send';
 import { useTranslate } from 'react-admin';
 import { END, type Definition } from '../../../shared/questionnaire/definition';
-import { answerProblem, answersOnPath, nextSection, sectionPath, sectionProblems, type Answer, type AnswerProblem, type Answers } from '../../../shared/questionnaire/answers';
+import { answerProblem, answersOnPath, loadAnswerChecks, nextSection, sectionPath, sectionProblems, type Answer, type AnswerProblem, type Answers } from '../../../shared/questionnaire/answers';
 import { QuestionCard } from './QuestionCard';
 
 export interface QuestionnaireViewProps {
@@ -67,6 +67,10 @@ export function QuestionnaireView({ definition, value, onChange, onSubmit, readO
   useEffect(() => {
     if (focus) document.getElementById(`q-${focus.id}`)?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [focus]);
+  // the pattern engine is fetched on demand, as soon as a questionnaire that needs it is shown
+  useEffect(() => {
+    loadAnswerChecks(definition).catch(() => undefined);
+  }, [definition]);
   const [finished, setFinished] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const top = useRef<HTMLDivElement>(null);

@@ -52,6 +52,11 @@ export function DetailHeader({ detail, actions }: { detail: StatisticsDetail; ac
         {fact('endDate', formatDateTime(q.endDate))}
         {fact('createDate', formatDay(q.createDate))}
       </Box>
+      {detail.releaseBatch !== null && q.status !== 'FINISHED' && (
+        <Typography variant="body2" sx={{ mt: 1.5, color: 'text.secondary' }} data-testid="release-batch-note">
+          {translate('qe.statistics.releaseBatch', { n: detail.releaseBatch })}
+        </Typography>
+      )}
     </Paper>
   );
 }

@@ -10,7 +10,7 @@
  */
 import { jsPDF } from 'jspdf';
 import { Chart, type ChartConfiguration } from 'chart.js';
-import { percent, type QuestionStatistics, type QuestionSummary, type StatisticsDetail, type TextPage } from '../../../shared/statistics/types';
+import { percent, type QuestionStatistics, type QuestionSummary, type StatisticsDetail, type TextPage, type Withheld } from '../../../shared/statistics/types';
 import { colour, shorten } from '../charts/setup';
 import { formatNumber, formatPercent, nameOf, questionTypeKey } from '../labels';
 import { PDF_FONT, applyFont } from './font';
@@ -42,6 +42,9 @@ const BOTTOM = 18;
 const CONTENT_W = PAGE_W - 2 * MARGIN;
 const PT = 0.3528; // mm per point
 const GREY: [number, number, number] = [100, 100, 100];
+
+/** The note of a withheld result: a group too small, or too few replies in all. */
+const withheldKey = (w: Withheld | null | undefined) => (w?.reason === 'total' ? 'qe.pdf.withheldTotal' : 'qe.pdf.withheld');
 const BLACK: [number, number, number] = [0, 0, 0];
 
 /** yyyy-MM-dd in the user's time zone (spec §9 date format); a dash without a date. */
@@ -319,7 +322,7 @@ function summaryTable(w: Writer, summary: QuestionSummary, t: Translate): void {
 
 function textList(w: Writer, page: TextPage | null, total: number, t: Translate, limit: number): void {
   if (page?.withheld) {
-    w.text(t('qe.pdf.withheld', { min: page.withheld.minGroupSize }), { size: 9, color: GREY });
+    w.text(t(withheldKey(page.withheld), { min: page.withheld.minGroupSize }), { size: 9, color: GREY });
     return;
   }
   if (!total) {
@@ -341,7 +344,7 @@ async function question(w: Writer, q: QuestionStatistics, detail: StatisticsDeta
   if (q.description) w.text(q.description, { size: 9, color: GREY });
   const summary = q.summary;
   if (detail.withheld || !summary) {
-    w.text(t('qe.pdf.withheld', { min: detail.withheld?.minGroupSize ?? '' }), { size: 9, color: GREY });
+    w.text(t(withheldKey(detail.withheld), { min: detail.withheld?.minGroupSize ?? '' }), { size: 9, color: GREY });
     w.gap(3);
     return;
   }
@@ -391,7 +394,7 @@ export async function makeStatisticsPdfBytes(detail: StatisticsDetail, options: 
     [t('qe.pdf.printedOn'), ymd(options.now ?? new Date())],
   ]);
   w.gap(2);
-  if (detail.withheld) w.text(t('qe.pdf.withheld', { min: detail.withheld.minGroupSize }), { size: 10, color: [170, 40, 40] });
+  if (detail.withheld) w.text(t(withheldKey(detail.withheld), { min: detail.withheld.minGroupSize }), { size: 10, color: [170, 40, 40] });
   doc.setDrawColor(120, 120, 120);
   doc.setLineWidth(0.4);
   doc.line(MARGIN, w.y, PAGE_W - MARGIN, w.y);

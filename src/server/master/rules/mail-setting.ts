@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope.js';
 import { BusinessError, requestLang } from '../../plugins/errors.js';
-import { fillTemplate, sendMail } from '../../mail/send.js';
+import { fillTemplate, sealPassword, sealReadablePassword, sendMail } from '../../mail/send.js';
 import { EMAIL_PATTERN } from '../../../shared/validation.js';
 import type { MasterDeps } from '../crud.js';
 import type { EntityStore, MasterRules } from '../store.js';
@@ -12,14 +12,22 @@ const SAMPLE = {
 };
 
 /**
- * The mail setting: an empty password field keeps the stored one (the form never receives it),
- * and "send a test mail" sends the reminder template, filled with sample values, to a given address.
+ * The mail setting: an empty password field keeps the stored one (the form never receives it);
+ * the password is stored sealed with the server secret (src/server/mail/secret.ts), and one left
+ * readable from before is sealed when QE starts; "send a test mail" sends the reminder template,
+ * filled with sample values, to a given address.
  */
 const mailSettingRules: MasterRules & { routes(app: FastifyInstance, deps: MasterDeps, store: EntityStore): Promise<void> } = {
   async beforeSave(_trx, values, existing) {
     if (existing && (values.password === null || values.password === undefined || values.password === '')) delete values.password;
   },
+  forApp(config) {
+    return { ...mailSettingRules, toColumn: (property, value) => (property === 'password' ? sealPassword(config, value) : value) };
+  },
   async routes(app, deps) {
+    // registered once per start, after the migrations: the moment to seal what earlier versions left readable
+    await sealReadablePassword(deps.db, deps.config);
+
     app.post<{ Body: { to: string } }>('/v1/mail-settings/test', {
       config: { permission: 'mail.edit' },
       schema: {
@@ -32,10 +40,10 @@ const mailSettingRules: MasterRules & { routes(app: FastifyInstance, deps: Maste
       if (!setting) throw new BusinessError('RECORD_NOT_FOUND');
       const sample = SAMPLE[requestLang(request)];
       try {
-        await sendMail(deps.db, { to: request.body.to, subject: fillTemplate(setting.reminder_subject, sample), text: fillTemplate(setting.reminder_content, sample) });
+        await sendMail(deps.db, deps.config, { to: request.body.to, subject: fillTemplate(setting.reminder_subject, sample), text: fillTemplate(setting.reminder_content, sample) });
       } catch (error) {
         request.log.warn({ err: error }, 'test mail failed');
-        throw new BusinessError('MAIL_FAILED', { reason: (error as Error).message });
+        throw error;
       }
       return ok(null);
     });

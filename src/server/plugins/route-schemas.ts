@@ -1,0 +1,25 @@
+import { INTEGER_MAX } from './bounds.js';
+
+/**
+ * Request schema parts shared by routes: a record id, a list of ids, paging. Each states its
+ * range, so an id beyond what the databases hold or a page past any list is refused (422)
+ * before a query runs.
+ */
+export const idSchema = { type: 'integer', minimum: 1, maximum: INTEGER_MAX } as const;
+
+/** `/:id` */
+export const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: idSchema } } as const;
+
+/** `?id=1&id=2`: the records a reference field shows (react-admin's getMany) */
+export const idListSchema = { type: 'array', items: idSchema, maxItems: 1000 } as const;
+
+/** The largest page number: a million pages of 20 is far past any school's list. */
+export const PAGE_MAX = 1_000_000;
+
+/** `page` (from 1) and `size` (at most `maxSize` rows) */
+export function pagingProperties(maxSize: number, defaults = false) {
+  return {
+    page: { type: 'integer', minimum: 1, maximum: PAGE_MAX, ...(defaults ? { default: 1 } : {}) },
+    size: { type: 'integer', minimum: 1, maximum: maxSize, ...(defaults ? { default: 20 } : {}) },
+  } as const;
+}
