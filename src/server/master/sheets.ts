@@ -220,7 +220,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
   const columns = sheetColumns(store, true);
   const fail = (lines: string[]) => new BusinessError('IMPORT_ERRORS', {}, lines);
   // the heading row is the first that holds anything; each row keeps its number in the spreadsheet
-  const numbered = sheet.rows.map((cells, i) => ({ row: sheet.firstRow + i, cells: cells ?? [] }));
+  const numbered = sheet.rows.map((cells, i) => ({ row: sheet.rowNumbers[i], cells: cells ?? [] }));
   const filled = numbered.filter(({ cells: r }) => r.some((c) => cellText(c) !== null));
   if (!filled.length) throw fail([EMPTY_TEXT[lang]]);
   const [{ row: headingRow, cells: header }] = filled;

@@ -10,7 +10,7 @@ const studentRules: MasterRules = {
   },
   // a leave date on a row of a student still in school contradicts the status: refused, not dropped
   importErrors(values): FieldErrors {
-    if ((values.status ?? '1') === '1' && values.leaveDate) return { leaveDate: { rule: 'leaveDateInSchool' } };
+    if (values.status === '1' && values.leaveDate) return { leaveDate: { rule: 'leaveDateInSchool' } };
     return {};
   },
   async beforeSave(_trx, values) {

@@ -63,23 +63,36 @@ async function read({ bytes, kind, limits, sheetName }) {
       null;
   }
   const sheet = chosen === null ? undefined : workbook.Sheets[chosen];
-  if (!sheet || !sheet['!ref']) return { rows: [], firstRow: 1, firstColumn: 1, merges: [] };
+  if (!sheet || !sheet['!ref']) return { rows: [], rowNumbers: [], firstColumn: 1, merges: [] };
   const full = sheet['!fullref'];
   const range = XLSX.utils.decode_range(sheet['!ref']);
   if (full && XLSX.utils.decode_range(full).e.r > range.e.r) throw new Refusal('rows');
-  // a code shown with its leading zeros is read as shown, not as the number under it
-  for (const row of /** @type {any[][]} */ (sheet['!data'] ?? [])) {
-    for (const cell of row ?? []) {
-      if (cell && cell.t === 'n' && typeof cell.z === 'string' && CODE_FORMAT.test(cell.z) && typeof cell.w === 'string') {
-        cell.t = 's';
-        cell.v = cell.w;
-      }
+  // the rows that hold a value, each with its number in the spreadsheet (empty rows between do
+  // not shift the numbers); a code shown with its leading zeros is read as shown, not as the
+  // number under it
+  /** @type {unknown[][]} */
+  const rows = [];
+  /** @type {number[]} */
+  const rowNumbers = [];
+  const dense = /** @type {any[][]} */ (sheet["!data"] ?? []);
+  for (let r = range.s.r; r <= range.e.r; r++) {
+    const row = dense[r];
+    if (!row) continue;
+    /** @type {unknown[]} */
+    const cells = [];
+    for (let c = range.s.c; c <= range.e.c && c < row.length; c++) {
+      const cell = row[c];
+      let value = cell && cell.t !== 'z' && cell.t !== 'e' ? cell.v : null;
+      if (cell && cell.t === 'n' && typeof cell.z === 'string' && CODE_FORMAT.test(cell.z) && typeof cell.w === 'string') value = cell.w;
+      if (value === undefined || value === '') value = null;
+      if (value !== null) cells[c - range.s.c] = value;
     }
+    if (!cells.length) continue;
+    rows.push(Array.from(cells, (v) => v ?? null));
+    rowNumbers.push(r + 1);
   }
-  // empty rows are kept, so that each row's place is its number in the spreadsheet
-  const rows = XLSX.utils.sheet_to_json(sheet, { header: 1, raw: true, defval: null, blankrows: true });
   const merges = (sheet['!merges'] ?? []).map((m) => ({ from: { row: m.s.r + 1, column: m.s.c + 1 }, to: { row: m.e.r + 1, column: m.e.c + 1 } }));
-  return { rows, firstRow: range.s.r + 1, firstColumn: range.s.c + 1, merges };
+  return { rows, rowNumbers, firstColumn: range.s.c + 1, merges };
 }
 
 try {

@@ -18,10 +18,10 @@ export class WorkbookRefused extends Error {
 export type Merge = { from: { row: number; column: number }; to: { row: number; column: number } };
 
 /**
- * The sheet an import reads: its rows from `firstRow` on (empty rows kept, so a row's place is
- * its number in the spreadsheet), its cells from `firstColumn` on, and its merged cells.
+ * The sheet an import reads: its rows that hold a value, each row's number in the spreadsheet
+ * (`rowNumbers`, in the same order), its cells from column `firstColumn` on, and its merged cells.
  */
-export type SheetCells = { rows: unknown[][]; firstRow: number; firstColumn: number; merges: Merge[] };
+export type SheetCells = { rows: unknown[][]; rowNumbers: number[]; firstColumn: number; merges: Merge[] };
 
 type Answer = { sheet: SheetCells } | { refused: Exclude<WorkbookRefusal, 'busy'>; detail?: string };
 
