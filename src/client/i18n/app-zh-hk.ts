@@ -292,7 +292,7 @@ const appZhHk: AppMessages = {
         uploading: '上載中… %{percent}%',
         processing: '伺服器正在讀取檔案…',
         done: '已匯入 %{smart_count} 筆記錄',
-        counts: '（新增 %{added}、更新 %{updated}、略過 %{skipped}）',
+        counts: '%{done}（新增 %{added}、更新 %{updated}、略過 %{skipped}）',
         existing: '已存在的記錄（編號相同）：',
         existing_refuse: '不匯入檔案，並列出這些記錄',
         existing_update: '以檔案內容更新（只在有填寫時更改密碼）',

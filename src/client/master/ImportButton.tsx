@@ -72,7 +72,7 @@ export function ImportDialog({ meta, onClose }: { meta: EntityMeta; onClose: () 
         setProgress(fraction === null ? null : Math.round(fraction * 100)),
       );
       const counts = { added: result?.added ?? 0, updated: result?.updated ?? 0, skipped: result?.skipped ?? 0 };
-      notify(`${translate('qe.master.import.done', { smart_count: result?.imported ?? 0 })} ${translate('qe.master.import.counts', counts)}`, { type: 'success' });
+      notify(translate('qe.master.import.counts', { ...counts, done: translate('qe.master.import.done', { smart_count: result?.imported ?? 0 }) }), { type: 'success' });
       refresh();
       onClose();
     } catch (e) {
