@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
 import type { Lang } from '../../../src/shared/errors.js';
 import { choiceLabel, fieldLabel } from '../../../src/shared/master/labels.js';
 import { fieldMessage } from '../../../src/shared/field-messages.js';
@@ -118,6 +119,18 @@ describe('imports read what the school sees', () => {
     expect((await upload(file)).json()).toMatchObject({ code: 200, data: { added: 1 } });
     expect(await student('hidden9501')).toEqual([]);
     expect(await student('shown9502')).toMatchObject([{ code: 'S9502' }]);
+  });
+
+  it('reads the first visible sheet of an .xls (BIFF8) too', async () => {
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([heads(), ['S9511', 'hiddenxls9511', 'Passw0rd', '隱', 'Hidden Xls', '1A', 511]]), 'old list');
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([heads(), ['S9512', 'shownxls9512', 'Passw0rd', '見', 'Shown Xls', '1A', 512]]), 'Sheet1');
+    workbook.Workbook = { Sheets: [{ Hidden: 1 }, { Hidden: 0 }] };
+    const { payload, headers } = multipart('students.xls', XLSX.write(workbook, { bookType: 'biff8', type: 'buffer' }) as Buffer);
+    const res = await t.app.inject({ method: 'POST', url: '/v1/students/import', payload, headers: { ...headers, ...bearer(admin), 'accept-language': 'en' } });
+    expect(res.json(), res.body).toMatchObject({ code: 200, data: { added: 1 } });
+    expect(await student('hiddenxls9511')).toEqual([]);
+    expect(await student('shownxls9512')).toMatchObject([{ code: 'S9512' }]);
   });
 
   it('reads the sheet named as the template names it, wherever it is', async () => {
