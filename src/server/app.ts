@@ -26,6 +26,7 @@ import { questionnaireRoutes } from './questionnaires/index.js';
 import { googleRoutes } from './google/index.js';
 import { fillingRoutes } from './filling/index.js';
 import { statisticsRoutes } from './statistics/index.js';
+import { WORKBOOK_LIMITS } from './master/workbook/limits.js';
 
 /** The client address is the one the `hops`-th proxy (counted from QE) saw. */
 function trustHops(hops: number) {
@@ -94,7 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/qe/api-docs' });
   // uploads: Excel imports and questionnaire images, one file per request
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 5 } });
+  await app.register(multipart, { limits: { fileSize: WORKBOOK_LIMITS.fileBytes, files: 1, fields: 5 } });
   await app.register(errorsPlugin);
   await app.register(envelopePlugin);
   await app.register(bodyPlugin);

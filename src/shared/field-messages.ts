@@ -73,6 +73,23 @@ export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = {
     'zh-hk': '讀取此檔案所需的記憶體或時間超出上限：請只保留要匯入的工作表，或把檔案分拆',
     en: 'Reading this file needs more memory or time than allowed: keep only the sheet to import, or split the file',
   },
+  'import.fileSize': {
+    'zh-hk': '檔案大於 %{limit} MB：請刪除不需要的工作表、圖片及內容，或把檔案分拆',
+    en: 'The file is larger than %{limit} MB: delete the sheets, pictures and content not needed, or split it into smaller files',
+  },
+  'import.mergedHeading': {
+    'zh-hk': '標題儲存格 %{cells}（%{text}）已合併：請取消合併，每欄一個標題',
+    en: 'The heading cells %{cells} (%{text}) are merged: unmerge them, one heading for each column',
+  },
+  'import.blankHeading': {
+    'zh-hk': '第 %{column} 欄有資料但沒有標題：請加上範本中的標題，或刪除此欄',
+    en: 'Column %{column} holds data but has no heading: give it a heading of the template, or delete it',
+  },
+  'import.exists': {
+    'zh-hk': '「%{value}」的記錄已存在：請選擇更新或略過已有的記錄',
+    en: 'A record with "%{value}" already exists: choose to update or to skip existing records',
+  },
+  leaveDateInSchool: { 'zh-hk': '在校學生不可有離校日期', en: 'A student still in school cannot have a leave date' },
 };
 
 export function fieldMessage(rule: string, lang: Lang, params: Record<string, string | number> = {}): string {

@@ -13,8 +13,8 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const LANGUAGES = [
-  { locale: 'zh-hk', suffix: 'HK', classNumber: 41, imported: '已匯入 2 筆記錄', welcome: /歡迎/ },
-  { locale: 'en', suffix: 'EN', classNumber: 42, imported: '2 records imported', welcome: /Welcome/ },
+  { locale: 'zh-hk', suffix: 'HK', classNumber: 41, imported: '已匯入 2 筆記錄', skipped: '已匯入 0 筆記錄（新增 0、更新 0、略過 2）', updated: '已匯入 2 筆記錄（新增 0、更新 2、略過 0）', welcome: /歡迎/ },
+  { locale: 'en', suffix: 'EN', classNumber: 42, imported: '2 records imported', skipped: '0 records imported (0 added, 0 updated, 2 skipped)', updated: '2 records imported (0 added, 2 updated, 0 skipped)', welcome: /Welcome/ },
 ] as const;
 
 async function useLanguage(page: Page, locale: string) {
@@ -42,7 +42,7 @@ async function studentFile(page: Page, locale: string, rows: (string | number)[]
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-describe.each(LANGUAGES)('master data accounts ($locale)', ({ locale, suffix, classNumber, imported, welcome }) => {
+describe.each(LANGUAGES)('master data accounts ($locale)', ({ locale, suffix, classNumber, imported, skipped, updated, welcome }) => {
   it('an admin adds a teacher on the screen, and that teacher logs in', async () => {
     const page = await newPage(browser);
     await loginAs(page, 'admin');
@@ -89,6 +89,16 @@ describe.each(LANGUAGES)('master data accounts ($locale)', ({ locale, suffix, cl
     await search.fill(`S9${suffix}`);
     await page.getByRole('row', { name: new RegExp(`Imported ${suffix} One`) }).waitFor();
     await page.getByRole('row', { name: new RegExp(`Imported ${suffix} Two`) }).waitFor();
+
+    // the same file again: the administrator chooses to skip, then to update, the records that exist, and sees the counts
+    for (const [choice, counts] of [['skip', skipped], ['update', updated]] as const) {
+      await page.getByTestId('master-import').click();
+      await page.getByTestId(`import-existing-${choice}`).click();
+      await page.getByTestId('import-file').setInputFiles({ name: 'students.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+      await page.getByTestId('import-upload').click();
+      await page.getByText(counts).waitFor();
+      await page.getByTestId('import-dialog').waitFor({ state: 'detached' });
+    }
     await page.close();
   });
 });

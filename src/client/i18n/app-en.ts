@@ -290,6 +290,11 @@ const appEn = {
         uploading: 'Uploading… %{percent}%',
         processing: 'The server is reading the file…',
         done: '%{smart_count} record imported |||| %{smart_count} records imported',
+        counts: '%{done} (%{added} added, %{updated} updated, %{skipped} skipped)',
+        existing: 'Records that already exist (the same code):',
+        existing_refuse: 'Refuse the file, listing them',
+        existing_update: 'Update them with the file’s values (the password only where given)',
+        existing_skip: 'Skip them, importing only new records',
       },
       password: {
         reset: 'Reset password',

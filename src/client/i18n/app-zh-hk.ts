@@ -292,6 +292,11 @@ const appZhHk: AppMessages = {
         uploading: '上載中… %{percent}%',
         processing: '伺服器正在讀取檔案…',
         done: '已匯入 %{smart_count} 筆記錄',
+        counts: '%{done}（新增 %{added}、更新 %{updated}、略過 %{skipped}）',
+        existing: '已存在的記錄（編號相同）：',
+        existing_refuse: '不匯入檔案，並列出這些記錄',
+        existing_update: '以檔案內容更新（只在有填寫時更改密碼）',
+        existing_skip: '略過，只匯入新記錄',
       },
       password: {
         reset: '重設密碼',

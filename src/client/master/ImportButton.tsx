@@ -5,10 +5,14 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
   FormHelperText,
+  FormLabel,
   LinearProgress,
   Link,
   Button as MuiButton,
+  Radio,
+  RadioGroup,
   Typography,
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -20,10 +24,15 @@ import { download } from './download';
 /** The spec's upload rule: Excel only (.xlsx, .xls), checked before anything is sent. */
 export const isExcelFile = (name: string) => /\.(xlsx|xls)$/i.test(name);
 
+/** What the server does with a row whose code is stored already (a re-imported export). */
+type ExistingChoice = 'refuse' | 'update' | 'skip';
+const EXISTING_CHOICES: ExistingChoice[] = ['refuse', 'update', 'skip'];
+
 /**
- * Excel import: the template to fill in, a file picker, the upload with its progress (then an
- * indeterminate bar while the server reads the file), and the count imported. Rows the server
- * refuses (706) open the import-errors dialog of the layout, as any 706 answer does.
+ * Excel import: the template to fill in, a file picker, what to do with records that exist
+ * already (by their code), the upload with its progress (then an indeterminate bar while the
+ * server reads the file), and the counts added, updated and skipped. Rows the server refuses
+ * (706) open the import-errors dialog of the layout, as any 706 answer does.
  */
 export function ImportDialog({ meta, onClose }: { meta: EntityMeta; onClose: () => void }) {
   const translate = useTranslate();
@@ -31,6 +40,9 @@ export function ImportDialog({ meta, onClose }: { meta: EntityMeta; onClose: () 
   const refresh = useRefresh();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [existing, setExisting] = useState<ExistingChoice>('refuse');
+  // entities with a code (the first unique property) can tell a record that exists
+  const matched = Boolean(meta.unique?.length);
   /** undefined: idle; a number: per cent sent; null: sent, the server is working */
   const [progress, setProgress] = useState<number | null | undefined>(undefined);
   const busy = progress !== undefined;
@@ -55,10 +67,12 @@ export function ImportDialog({ meta, onClose }: { meta: EntityMeta; onClose: () 
     setProgress(0);
     setError(null);
     try {
-      const result = await upload<{ imported?: number }>(`/v1/${meta.resource}/import`, form, (fraction) =>
+      const query = matched ? `?existing=${existing}` : '';
+      const result = await upload<{ imported?: number; added?: number; updated?: number; skipped?: number }>(`/v1/${meta.resource}/import${query}`, form, (fraction) =>
         setProgress(fraction === null ? null : Math.round(fraction * 100)),
       );
-      notify('qe.master.import.done', { type: 'success', messageArgs: { smart_count: result?.imported ?? 0 } });
+      const counts = { added: result?.added ?? 0, updated: result?.updated ?? 0, skipped: result?.skipped ?? 0 };
+      notify(translate('qe.master.import.counts', { ...counts, done: translate('qe.master.import.done', { smart_count: result?.imported ?? 0 }) }), { type: 'success' });
       refresh();
       onClose();
     } catch (e) {
@@ -93,6 +107,16 @@ export function ImportDialog({ meta, onClose }: { meta: EntityMeta; onClose: () 
             {file?.name ?? translate('qe.master.import.noFile')}
           </Typography>
         </Box>
+        {matched && (
+          <Box sx={{ mt: 2 }}>
+            <FormLabel id="qe-import-existing">{translate('qe.master.import.existing')}</FormLabel>
+            <RadioGroup aria-labelledby="qe-import-existing" value={existing} onChange={(e) => setExisting(e.target.value as ExistingChoice)} data-testid="import-existing">
+              {EXISTING_CHOICES.map((choice) => (
+                <FormControlLabel key={choice} value={choice} disabled={busy} control={<Radio size="small" />} label={translate(`qe.master.import.existing_${choice}`)} data-testid={`import-existing-${choice}`} />
+              ))}
+            </RadioGroup>
+          </Box>
+        )}
         {error && (
           <FormHelperText error data-testid="import-error">
             {error}

@@ -15,7 +15,7 @@ import type { MasterDeps } from './crud.js';
 import { listQuerySchema } from './crud.js';
 import { PlacesTaken, tableOf, type EntityStore, type ListQuery, type Row } from './store.js';
 import type { Permission } from '../plugins/guard.js';
-import { readWorkbook, WorkbookRefused } from './workbook/read.js';
+import { readWorkbook, WorkbookRefused, type SheetCells } from './workbook/read.js';
 import { WORKBOOK_LIMITS } from './workbook/limits.js';
 import { neutralCell, restoredText } from './workbook/cells.js';
 
@@ -117,39 +117,53 @@ export async function sheetRoutes(app: FastifyInstance, deps: MasterDeps, store:
     return sendWorkbook(reply, workbook, `${meta.resource}-template.xlsx`);
   });
 
-  app.post(`${base}/import`, {
+  app.post<{ Querystring: { existing?: ExistingChoice } }>(`${base}/import`, {
     config: { permission: importPermission },
-    schema: { tags, summary: `Imports ${meta.resource} from .xlsx or .xls (multipart "file"): all rows or none; 706 lists every bad row`, response: { 200: envelopeSchema() } },
+    schema: {
+      tags,
+      summary: `Imports ${meta.resource} from .xlsx or .xls (multipart "file"): all rows or none; 706 lists every bad row. Records that exist (by ${meta.unique?.[0] ?? 'their key'}) are updated or skipped as \`existing\` says, else refused`,
+      querystring: { type: 'object', additionalProperties: false, properties: { existing: { type: 'string', enum: ['refuse', 'update', 'skip'] } } },
+      response: { 200: envelopeSchema() },
+    },
   }, async (request) => {
     const lang = requestLang(request);
-    const rows = await readUpload(request, lang);
-    const imported = await importRows(store, deps, rows, lang);
-    return ok({ imported });
+    const sheet = await readUpload(request, lang, meta.resource);
+    const counts = await importSheet(store, deps, sheet, lang, request.query.existing ?? 'refuse');
+    // `imported` (added and updated) stays for callers that read only it
+    return ok({ imported: counts.added + counts.updated, ...counts });
   });
 }
 
 /** What an import answers, in the caller's language, for a workbook it did not read (see ./workbook/refusal.mjs). */
-function refusalLine(reason: 'unpacked' | 'rows' | 'unreadable' | 'complex', lang: Lang): string {
-  const limit = reason === 'unpacked' ? WORKBOOK_LIMITS.unpackedBytes / 2 ** 20 : WORKBOOK_LIMITS.rows;
+function refusalLine(reason: 'unpacked' | 'rows' | 'unreadable' | 'complex' | 'fileSize', lang: Lang): string {
+  const limit = reason === 'unpacked' ? WORKBOOK_LIMITS.unpackedBytes / 2 ** 20 : reason === 'fileSize' ? WORKBOOK_LIMITS.fileBytes / 2 ** 20 : WORKBOOK_LIMITS.rows;
   return fieldMessage(`import.${reason}`, lang, { limit: limit.toLocaleString('en-US') });
 }
 
 /**
- * The first sheet of the uploaded workbook as rows of cells, read in a thread of its own under
- * limits (./workbook/read.ts); anything but .xlsx/.xls is refused (716), a workbook over a
- * limit or damaged answers 706 with a line that says which.
+ * The sheet to import of the uploaded workbook (the one named as the template names its sheet,
+ * else the first visible one) as rows of cells, read in a thread of its own under limits
+ * (./workbook/read.ts); anything but .xlsx/.xls is refused (716), a workbook over a limit or
+ * damaged answers 706 with a line that says which, with the limit's number.
  */
-async function readUpload(request: FastifyRequest, lang: Lang): Promise<unknown[][]> {
+async function readUpload(request: FastifyRequest, lang: Lang, sheetName: string): Promise<SheetCells> {
   if (!request.isMultipart()) throw new BusinessError('FILE_TYPE_REFUSED');
   const file = await request.file();
   if (!file) throw new BusinessError('FILE_TYPE_REFUSED');
-  const buffer = await file.toBuffer();
+  let buffer: Buffer;
+  try {
+    buffer = await file.toBuffer();
+  } catch (error) {
+    // over the upload limit: the administrator is told the limit, not only "too large"
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BusinessError('IMPORT_ERRORS', {}, [refusalLine('fileSize', lang)]);
+    throw error;
+  }
   const name = file.filename.toLowerCase();
   const zip = buffer.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   const ole = buffer.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
   if (!((name.endsWith('.xlsx') && zip) || (name.endsWith('.xls') && ole))) throw new BusinessError('FILE_TYPE_REFUSED');
   try {
-    return await readWorkbook(buffer, zip ? 'xlsx' : 'xls');
+    return await readWorkbook(buffer, zip ? 'xlsx' : 'xls', WORKBOOK_LIMITS, sheetName);
   } catch (error) {
     if (!(error instanceof WorkbookRefused)) throw error;
     request.log.info({ reason: error.reason, detail: error.detail }, 'workbook refused');
@@ -159,7 +173,7 @@ async function readUpload(request: FastifyRequest, lang: Lang): Promise<unknown[
   }
 }
 
-const normal = (s: string) => s.replace(/\s+/g, '').toLowerCase();
+const normal = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
 
 function cellText(v: unknown): string | null {
   if (v === null || v === undefined) return null;
@@ -173,12 +187,60 @@ function cellText(v: unknown): string | null {
   return s === '' ? null : s;
 }
 
-/** Validates every row, then imports all of them in one transaction — or none, answering 706 with every bad row. */
-export async function importRows(store: EntityStore, deps: MasterDeps, cells: unknown[][], lang: Lang): Promise<number> {
+/**
+ * Whether a property holds a code, an account, a number, a date or a choice rather than free
+ * text: its full-width letters and digits (Ｓ０１２, typed with a Chinese input method) are read
+ * as the ordinary ones (NFKC). Names and passwords are kept as typed.
+ */
+function normalised(p: PropertySchema): boolean {
+  const types = Array.isArray(p.type) ? p.type : [p.type];
+  if (p.writeOnly) return false;
+  return !types.includes('string') || Boolean(p.pattern || p.format || p.enum || propertyMeta(p).reference);
+}
+
+/** A spreadsheet column's letters (1 -> A, 28 -> AB). */
+function columnName(n: number): string {
+  let name = '';
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) name = String.fromCharCode(65 + ((k - 1) % 26)) + name;
+  return name;
+}
+
+/** What an existing record (same code) in the file becomes: refused (the default), updated or skipped. */
+export type ExistingChoice = 'refuse' | 'update' | 'skip';
+export type ImportCounts = { added: number; updated: number; skipped: number };
+
+/**
+ * Validates every row, then imports all of them in one transaction — or none, answering 706 with
+ * every bad row, each named by its row number in the spreadsheet. Records whose code (the first
+ * unique property) is stored already are updated or skipped as `existing` says; for them the
+ * password is optional.
+ */
+export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: SheetCells, lang: Lang, existing: ExistingChoice = 'refuse'): Promise<ImportCounts> {
   const entityKey = store.entity.key;
   const columns = sheetColumns(store, true);
-  const [header = [], ...body] = cells;
   const fail = (lines: string[]) => new BusinessError('IMPORT_ERRORS', {}, lines);
+  // the heading row is the first that holds anything; each row keeps its number in the spreadsheet
+  const numbered = sheet.rows.map((cells, i) => ({ row: sheet.rowNumbers[i], cells: cells ?? [] }));
+  const filled = numbered.filter(({ cells: r }) => r.some((c) => cellText(c) !== null));
+  if (!filled.length) throw fail([EMPTY_TEXT[lang]]);
+  const [{ row: headingRow, cells: header }] = filled;
+  const data = filled.slice(1);
+  const letter = (i: number) => columnName(sheet.firstColumn + i);
+
+  // headings merged across columns hide a column; a column of data without a heading is read by nobody
+  const headingLines: string[] = [];
+  for (const m of sheet.merges) {
+    if (m.from.row > headingRow || m.to.row < headingRow || (m.from.column === m.to.column && m.from.row === m.to.row)) continue;
+    const text = cellText(header[m.from.column - sheet.firstColumn]) ?? '';
+    headingLines.push(fieldMessage('import.mergedHeading', lang, { cells: `${columnName(m.from.column)}${m.from.row}:${columnName(m.to.column)}${m.to.row}`, text }));
+  }
+  const width = Math.max(header.length, ...data.map((d) => d.cells.length));
+  for (let i = 0; i < width; i++) {
+    if (cellText(header[i]) !== null) continue;
+    if (sheet.merges.some((m) => m.from.row <= headingRow && m.to.row >= headingRow && m.from.column - sheet.firstColumn <= i && m.to.column - sheet.firstColumn >= i)) continue;
+    if (data.some((d) => cellText(d.cells[i]) !== null)) headingLines.push(fieldMessage('import.blankHeading', lang, { column: letter(i) }));
+  }
+
   const index = new Map<string, number>();
   header.forEach((h, i) => {
     const text = cellText(h);
@@ -187,9 +249,12 @@ export async function importRows(store: EntityStore, deps: MasterDeps, cells: un
     if (match) index.set(match[0], i);
   });
   const required = store.entity.create.required ?? [];
-  const missing = columns.filter(([name]) => required.includes(name) && !index.has(name)).map(([name]) => fieldLabel(entityKey, name, lang));
-  if (missing.length) throw fail([interpolate(TEMPLATE_TEXT[lang], { columns: missing.join(', ') })]);
-  const data = body.map((row, i) => ({ row: i + 2, cells: row })).filter(({ cells: r }) => r.some((c) => cellText(c) !== null));
+  // an account's password is asked row by row: records that exist keep theirs
+  const missing = columns
+    .filter(([name]) => required.includes(name) && !index.has(name) && !(store.meta.account && name === 'password'))
+    .map(([name]) => fieldLabel(entityKey, name, lang));
+  if (missing.length) headingLines.push(interpolate(TEMPLATE_TEXT[lang], { columns: missing.join(', ') }));
+  if (headingLines.length) throw fail(headingLines);
   if (!data.length) throw fail([EMPTY_TEXT[lang]]);
   if (data.length > WORKBOOK_LIMITS.rows) throw fail([refusalLine('rows', lang)]);
 
@@ -205,24 +270,57 @@ export async function importRows(store: EntityStore, deps: MasterDeps, cells: un
   const rowLine = (row: number, name: string, message: string) => interpolate(ROW_TEXT[lang], { row, column: fieldLabel(entityKey, name, lang), message });
   const line = (row: number, name: string, message: string) => lines.push(rowLine(row, name, message));
   const validate = ajv.compile(store.entity.create);
+  // a record that exists: no password needed, and no default fills a column the sheet leaves out
+  const forExisting = JSON.parse(JSON.stringify(store.entity.create)) as { $id?: string; required?: string[]; properties: Record<string, { default?: unknown }> };
+  delete forExisting.$id;
+  forExisting.required = (forExisting.required ?? []).filter((n) => n !== 'password');
+  for (const p of Object.values(forExisting.properties)) delete p.default;
+  const validateExisting = ajv.compile(forExisting);
   const currentYear = await store.yearId(deps.db as any);
-  const records: { row: number; values: Row }[] = [];
+
+  // the records the file names by their code that are stored already
+  const keyField = store.meta.unique?.[0];
+  const keyColumn = keyField ? columnOf(keyField, store.entity.schema.properties[keyField]) : null;
+  const keyIndex = keyField === undefined ? undefined : index.get(keyField);
+  const storedIds = new Map<string, number>();
+  if (keyField && keyColumn && keyIndex !== undefined) {
+    const keys = [...new Set(data.map((d) => cellText(d.cells[keyIndex])).filter((k): k is string => k !== null).map((k) => k.normalize('NFKC')))];
+    for (let i = 0; i < keys.length; i += 500) {
+      let q = (deps.db as any).selectFrom(store.meta.table).select(['id', `${keyColumn} as k`]).where(keyColumn, 'in', keys.slice(i, i + 500));
+      for (const [c, v] of Object.entries(store.meta.scope ?? {})) q = q.where(c, '=', v);
+      for (const f of await q.execute()) storedIds.set(String(f.k), Number(f.id));
+    }
+  }
+
+  const records: { row: number; id: number | null; values: Row }[] = [];
+  let skipped = 0;
   for (const [k, { row, cells: r }] of data.entries()) {
     // a few hundred rows at a time, so that a 10,000-row file does not hold other requests
     if (k % 250 === 249) await new Promise<void>((resolve) => setImmediate(resolve));
+    const keyText = keyIndex === undefined ? null : cellText(r[keyIndex]);
+    const id = keyText === null ? null : (storedIds.get(keyText.normalize('NFKC')) ?? null);
+    if (id !== null && existing === 'skip') {
+      skipped++;
+      continue;
+    }
+    if (id !== null && existing === 'refuse') {
+      line(row, keyField!, fieldMessage('import.exists', lang, { value: keyText!.normalize('NFKC') }));
+      continue;
+    }
     const values: Row = {};
     let bad = false;
     for (const [name, p] of columns) {
       const i = index.get(name);
-      const text = i === undefined ? null : cellText(r[i]);
-      if (text === null) continue;
+      const raw = i === undefined ? null : cellText(r[i]);
+      if (raw === null) continue;
+      const text = normalised(p) ? raw.normalize('NFKC') : raw;
       const types = Array.isArray(p.type) ? p.type : [p.type];
       if (propertyMeta(p).reference) {
-        const id = refKeys.get(name)!.get(normal(text));
-        if (id === undefined) {
+        const found = refKeys.get(name)!.get(normal(text));
+        if (found === undefined) {
           line(row, name, fieldMessage('reference', lang, { value: text }));
           bad = true;
-        } else values[name] = id;
+        } else values[name] = found;
       } else if (p.enum) {
         const value = p.enum.map(String).find((v) => [v, choiceLabel(entityKey, name, v, 'en'), choiceLabel(entityKey, name, v, 'zh-hk')].some((l) => normal(l) === normal(text)));
         if (value === undefined) {
@@ -237,9 +335,10 @@ export async function importRows(store: EntityStore, deps: MasterDeps, cells: un
         } else values[name] = n;
       } else values[name] = text;
     }
-    if (!validate(values)) {
+    const check = id === null ? validate : validateExisting;
+    if (!check(values)) {
       const seen = new Set<string>();
-      for (const e of validate.errors as ErrorObject[]) {
+      for (const e of check.errors as ErrorObject[]) {
         const name = (e.instancePath.replace(/^\//, '') || (e.params as { missingProperty?: string }).missingProperty) ?? '_';
         if (seen.has(name)) continue;
         seen.add(name);
@@ -247,7 +346,8 @@ export async function importRows(store: EntityStore, deps: MasterDeps, cells: un
       }
       bad = true;
     }
-    for (const [name, { rule, params }] of Object.entries(store.ruleErrors(values, null))) {
+    const ruleErrors = { ...store.ruleErrors(values, null), ...store.rules.importErrors?.(values) };
+    for (const [name, { rule, params }] of Object.entries(ruleErrors)) {
       line(row, name, fieldMessage(rule, lang, params));
       bad = true;
     }
@@ -259,31 +359,32 @@ export async function importRows(store: EntityStore, deps: MasterDeps, cells: un
       else if (currentYear === null) line(row, given[0][0], fieldMessage('noCurrentYear', lang));
       bad = Boolean(missing) || currentYear === null;
     }
-    if (!bad) records.push({ row, values });
+    if (!bad) records.push({ row, id, values });
   }
 
-  // unique values: against each other in the file and against what is stored
+  // unique values: against each other in the file and against what is stored (a record updated keeps its own)
   for (const field of store.meta.unique ?? []) {
     const p = store.entity.schema.properties[field];
     const firstRow = new Map<string, number>();
     const values = records.map((r) => r.values[field]).filter((v) => v !== undefined && v !== null);
-    const stored = new Set<string>();
+    const stored = new Map<string, number>();
     for (let i = 0; i < values.length; i += 500) {
-      const found = await (deps.db as any).selectFrom(store.meta.table).select(`${columnOf(field, p)} as v`).where(columnOf(field, p), 'in', values.slice(i, i + 500)).execute();
-      for (const f of found) stored.add(String(f.v));
+      const found = await (deps.db as any).selectFrom(store.meta.table).select(['id', `${columnOf(field, p)} as v`]).where(columnOf(field, p), 'in', values.slice(i, i + 500)).execute();
+      for (const f of found) stored.set(String(f.v), Number(f.id));
     }
     for (const r of records) {
       const v = r.values[field];
       if (v === undefined || v === null) continue;
       const key = String(v);
-      if (stored.has(key) || firstRow.has(key)) line(r.row, field, fieldMessage('duplicate', lang, { value: key }));
+      const holder = stored.get(key);
+      if ((holder !== undefined && holder !== r.id) || firstRow.has(key)) line(r.row, field, fieldMessage('duplicate', lang, { value: key }));
       else firstRow.set(key, r.row);
     }
   }
   // a place in a class (the class and its number) is one pupil's a year: not twice in the file, not one already held
   const placeField = store.placeField;
   if (placeField && currentYear !== null) {
-    const { taken, repeated } = await store.placeClashes(deps.db as any, currentYear, records.map((r) => ({ id: null, values: r.values })));
+    const { taken, repeated } = await store.placeClashes(deps.db as any, currentYear, records.map((r) => ({ id: r.id, values: r.values })));
     records.forEach((r, i) => {
       const same = repeated.get(i);
       if (same) line(r.row, placeField, fieldMessage('classNumberRepeated', lang, { rows: same.map((k) => records[k].row).join(', ') }));
@@ -298,17 +399,19 @@ export async function importRows(store: EntityStore, deps: MasterDeps, cells: un
   // rows with the same initial password share one hash: a school's file usually gives one to all
   const hashes = new Map<string, string>();
   if (store.meta.account) {
-    const distinct = [...new Set(records.map((r) => String(r.values.password)))];
+    const distinct = [...new Set(records.filter((r) => r.values.password !== undefined).map((r) => String(r.values.password)))];
     for (let i = 0; i < distinct.length; i += 4) {
       await Promise.all(distinct.slice(i, i + 4).map(async (pw) => hashes.set(pw, await hashPassword(pw))));
     }
   }
+  const added = records.filter((r) => r.id === null);
+  const updated = records.filter((r) => r.id !== null).map((r) => ({ id: r.id!, values: r.values }));
   try {
-    await store.createMany(records.map((r) => r.values), (values) => hashes.get(String(values.password)));
+    await store.createMany(added.map((r) => r.values), (values) => hashes.get(String(values.password)), updated);
   } catch (error) {
     // a number given to someone else between the check above and the writing transaction
-    if (error instanceof PlacesTaken && placeField) throw fail(error.indexes.map((i) => rowLine(records[i].row, placeField, fieldMessage('classNumberTaken', lang))));
+    if (error instanceof PlacesTaken && placeField) throw fail(error.indexes.map((i) => rowLine(added[i].row, placeField, fieldMessage('classNumberTaken', lang))));
     throw error;
   }
-  return records.length;
+  return { added: added.length, updated: updated.length, skipped };
 }

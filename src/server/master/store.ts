@@ -28,6 +28,8 @@ export interface ListQuery {
 export interface MasterRules {
   /** field errors of a record about to be saved that its schema cannot see (no database reads) */
   validate?(values: Row, existing: Row | null): FieldErrors;
+  /** field errors of an imported row whose values contradict each other (a form tidies them; a sheet is refused) */
+  importErrors?(values: Row): FieldErrors;
   /** inside the saving transaction, before the write: may adjust `values` or throw FieldError/BusinessError */
   beforeSave?(trx: Transaction<any>, values: Row, existing: Row | null): Promise<void>;
   /** inside the transaction, after the write */
@@ -286,14 +288,29 @@ export class EntityStore {
 
   /**
    * Creates many checked records at once (an import): batched inserts in one transaction.
-   * `passwordHash` gives each account's hash, computed beforehand.
+   * `passwordHash` gives each account's hash, computed beforehand. `updates` are checked
+   * records that exist already (a re-imported export), written first in the same transaction:
+   * all or nothing. Their password changes only when the sheet gives one.
    */
-  async createMany(records: Row[], passwordHash: (values: Row) => string | undefined): Promise<void> {
+  async createMany(records: Row[], passwordHash: (values: Row) => string | undefined, updates: { id: number; values: Row }[] = []): Promise<void> {
     const stamp = now();
     await this.db.transaction().execute(async (t) => {
       const trx = t as unknown as Transaction<any>;
       const yearId = await this.yearId(trx);
       const yearly = this.yearly.length ? propertyMeta(this.yearly[0][1]).yearly! : null;
+      for (const [k, { id, values }] of updates.entries()) {
+        if (k % 200 === 199) await new Promise<void>((resolve) => setImmediate(resolve));
+        await this.rules.beforeSave?.(trx, values, null);
+        const row = this.columns(values);
+        if (this.meta.account) {
+          row.updated_at = stamp;
+          const hash = values.password === undefined ? undefined : passwordHash(values);
+          if (hash) row.password_hash = hash;
+        }
+        if (Object.keys(row).length) await trx.updateTable(this.meta.table).set(row).where('id', '=', id).execute();
+        await this.writeRelated(trx, id, values, null);
+        await this.rules.afterSave?.(trx, id, values);
+      }
       if (yearly && yearId !== null) {
         await lockFor(t, 'classNumbers');
         const { taken } = await this.placeClashes(trx, yearId, records.map((values) => ({ id: null, values })));

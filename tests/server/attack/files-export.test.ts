@@ -79,7 +79,7 @@ describe('exported cells are neutralised', () => {
     for (let r = 2; r <= sheet.rowCount; r++) sheet.getRow(r).getCell(FIELDS.length + 1).value = 'Passw0rd';
     const { payload, headers } = multipart('students.xlsx', Buffer.from(await exported.xlsx.writeBuffer()));
     const imported = await t.app.inject({ method: 'POST', url: '/v1/students/import', payload, headers: { ...headers, ...bearer(admin), 'accept-language': 'en' } });
-    expect(imported.json()).toEqual({ code: 200, msg: 'success', data: { imported: 3 } });
+    expect(imported.json()).toEqual({ code: 200, msg: 'success', data: { imported: 3, added: 3, updated: 0, skipped: 0 } });
     expect(await stored()).toEqual(before);
     await login(t.app, '@at8601', 'Passw0rd');
   });

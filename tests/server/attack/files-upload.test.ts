@@ -159,7 +159,7 @@ describe('hostile workbooks', () => {
   it('reads only the first sheet: a large second sheet neither counts nor is unpacked', async () => {
     const rows = [header(), ['S7301', 'first7301', 'Passw0rd', '甲', 'First Sheet Pupil', '1A', 901]];
     const res = await uploadWatched(workbook([sheet(1, rows), manyRows(GiB)].map((m, i) => (i === 1 ? { ...m, name: 'xl/worksheets/sheet2.xml' } : m))));
-    expect(res.body).toEqual({ code: 200, msg: 'success', data: { imported: 1 } });
+    expect(res.body).toEqual({ code: 200, msg: 'success', data: { imported: 1, added: 1, updated: 0, skipped: 0 } });
   });
 
   it.each([
@@ -196,7 +196,7 @@ describe('hostile workbooks', () => {
     const before = await students();
     const rows = [header(), ['S7501', 'after7501', 'Passw0rd', '甲', 'After The Bombs', '1A', 903], ['S7502', 'after7502', 'Passw0rd', '乙', 'After The Bombs Too', '1B', 903]];
     const { body } = await uploadWatched(workbook([sheet(1, rows)]));
-    expect(body).toEqual({ code: 200, msg: 'success', data: { imported: 2 } });
+    expect(body).toEqual({ code: 200, msg: 'success', data: { imported: 2, added: 2, updated: 0, skipped: 0 } });
     expect(await students()).toBe(before + 2);
     await login(t.app, 'after7501', 'Passw0rd');
   });

@@ -8,6 +8,11 @@ const studentRules: MasterRules = {
     if (status !== '1' && !leaveDate) return { leaveDate: { rule: 'leaveDate' } };
     return {};
   },
+  // a leave date on a row of a student still in school contradicts the status: refused, not dropped
+  importErrors(values): FieldErrors {
+    if (values.status === '1' && values.leaveDate) return { leaveDate: { rule: 'leaveDateInSchool' } };
+    return {};
+  },
   async beforeSave(_trx, values) {
     if (values.status === '1') values.leaveDate = null;
   },

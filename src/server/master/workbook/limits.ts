@@ -4,6 +4,8 @@
  * the server; a file over a limit is refused with a 706 line that names the limit.
  */
 export const WORKBOOK_LIMITS = {
+  /** bytes of the uploaded file itself (the multipart limit of every upload, src/server/app.ts) */
+  fileBytes: 10 * 2 ** 20,
   /** rows with data under the header row (the import's own limit since it was written) */
   rows: 10_000,
   /** bytes the archive's parts may unpack to in all (pictures and other sheets are not unpacked) */

@@ -14,7 +14,16 @@ export class WorkbookRefused extends Error {
   }
 }
 
-type Answer = { rows: unknown[][] } | { refused: Exclude<WorkbookRefusal, 'busy'>; detail?: string };
+/** Cells merged into one, by their row and column numbers in the spreadsheet (from 1). */
+export type Merge = { from: { row: number; column: number }; to: { row: number; column: number } };
+
+/**
+ * The sheet an import reads: its rows that hold a value, each row's number in the spreadsheet
+ * (`rowNumbers`, in the same order), its cells from column `firstColumn` on, and its merged cells.
+ */
+export type SheetCells = { rows: unknown[][]; rowNumbers: number[]; firstColumn: number; merges: Merge[] };
+
+type Answer = { sheet: SheetCells } | { refused: Exclude<WorkbookRefusal, 'busy'>; detail?: string };
 
 const WORKER = new URL('./read-workbook.worker.mjs', import.meta.url);
 
@@ -23,27 +32,28 @@ const WORKER = new URL('./read-workbook.worker.mjs', import.meta.url);
 const turns = new Turns(WORKBOOK_LIMITS.parallel, WORKBOOK_LIMITS.waiting);
 
 /**
- * The first sheet of an uploaded .xlsx or .xls as rows of cells (dates as Date), read in a
+ * The sheet to import of an uploaded .xlsx or .xls — the one named `sheetName` if there is one,
+ * else the first visible one — as rows of cells (dates as Date, codes as shown), read in a
  * thread of its own with a memory and a time limit, so that no file — a zip bomb included —
  * holds this thread's event loop or takes the process's memory. Throws WorkbookRefused.
  * `limits` other than the defaults are for tests of the limits themselves.
  */
-export async function readWorkbook(file: Uint8Array, kind: 'xlsx' | 'xls', limits: Omit<WorkbookLimits, 'parallel' | 'waiting'> = WORKBOOK_LIMITS): Promise<unknown[][]> {
+export async function readWorkbook(file: Uint8Array, kind: 'xlsx' | 'xls', limits: Omit<WorkbookLimits, 'parallel' | 'waiting'> = WORKBOOK_LIMITS, sheetName?: string): Promise<SheetCells> {
   if (!(await turns.take())) throw new WorkbookRefused('busy');
   try {
-    return await inThread(file, kind, limits);
+    return await inThread(file, kind, limits, sheetName);
   } finally {
     turns.give();
   }
 }
 
-function inThread(file: Uint8Array, kind: 'xlsx' | 'xls', limits: Omit<WorkbookLimits, 'parallel' | 'waiting'>): Promise<unknown[][]> {
+function inThread(file: Uint8Array, kind: 'xlsx' | 'xls', limits: Omit<WorkbookLimits, 'parallel' | 'waiting'>, sheetName?: string): Promise<SheetCells> {
   // a copy that owns its memory, handed over to the thread rather than copied again
   const bytes = new Uint8Array(file);
   const { rows, unpackedBytes, members, heapMb, milliseconds } = limits;
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, {
-      workerData: { bytes, kind, limits: { rows, unpackedBytes, members } },
+      workerData: { bytes, kind, limits: { rows, unpackedBytes, members }, sheetName },
       transferList: [bytes.buffer],
       resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 32 },
     });
@@ -56,7 +66,7 @@ function inThread(file: Uint8Array, kind: 'xlsx' | 'xls', limits: Omit<WorkbookL
       void worker.terminate();
     };
     const timer = setTimeout(() => settle(() => reject(new WorkbookRefused('complex', `over ${milliseconds} ms`))), milliseconds);
-    worker.once('message', (answer: Answer) => settle(() => ('rows' in answer ? resolve(answer.rows) : reject(new WorkbookRefused(answer.refused, answer.detail)))));
+    worker.once('message', (answer: Answer) => settle(() => ('sheet' in answer ? resolve(answer.sheet) : reject(new WorkbookRefused(answer.refused, answer.detail)))));
     worker.once('error', (error: Error & { code?: string }) => {
       // over its heap: the file needs more than any school's file; anything else is QE's own fault
       settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new WorkbookRefused('complex', error.message) : error));

@@ -8,6 +8,7 @@ import { zipMembers } from './zip-directory.mjs';
 
 /** @typedef {import('./zip-directory.mjs').ZipMember} ZipMember */
 /** @typedef {{ rows: number, unpackedBytes: number, members: number }} UnpackLimits */
+/** @typedef {{ parts: Map<string, Buffer>, sheetName: string | null }} Unpacked */
 
 const CHUNK = 64 * 1024;
 /** Parts no reader of cell values opens: pictures, embedded files, printer settings. */
@@ -19,12 +20,13 @@ const WORKSHEET = /(^|\/)worksheets\/[^/]+$/i;
  * byte that comes out of the inflater is counted against `unpackedBytes` (the sizes the archive
  * declares can lie), and the rows of the first sheet are counted as its XML comes out, so a
  * zip bomb stops at the limit, after a few megabytes, not when memory runs out. Other sheets are
- * not unpacked at all: the import reads only the first.
+ * not unpacked at all: the import reads only the one ./first-sheet.mjs chooses.
  * @param {Buffer} zip
  * @param {UnpackLimits} limits
- * @returns {Promise<Map<string, Buffer>>} parts by their path in the archive
+ * @param {string} [preferred]  the sheet name to read if the workbook has it
+ * @returns {Promise<Unpacked>} parts by their path in the archive, and the name of the sheet to read
  */
-export async function unpackXlsx(zip, limits) {
+export async function unpackXlsx(zip, limits, preferred) {
   const members = zipMembers(zip, limits.members).filter((m) => !NOT_READ.test(m.name));
   let left = limits.unpackedBytes;
   /** @type {Map<string, Buffer>} */
@@ -51,12 +53,12 @@ export async function unpackXlsx(zip, limits) {
   const sheets = members.filter((m) => WORKSHEET.test(m.name));
   for (const member of members) if (!sheets.includes(member)) await take(member, null);
   const byPath = new Map([...parts].map(([name, data]) => [name.toLowerCase(), data]));
-  const first = firstSheetPath((path) => byPath.get(path)?.toString('utf8'));
+  const first = firstSheetPath((path) => byPath.get(path)?.toString('utf8'), preferred);
   for (const member of sheets) {
-    if (first !== null && member.name.toLowerCase() !== first) continue;
+    if (first !== null && member.name.toLowerCase() !== first.path) continue;
     await take(member, member.name.toLowerCase().endsWith('.xml') ? new RowCounter() : null);
   }
-  return parts;
+  return { parts, sheetName: first?.name ?? null };
 }
 
 /**
