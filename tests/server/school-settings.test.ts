@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/shared/errors.js';
 import { fieldMessage } from '../../src/shared/field-messages.js';
 import { fieldLabel } from '../../src/shared/master/labels.js';
+import { seedPermissionModel } from '../../src/server/developer/seed.js';
 import { bearer, login, testApp, type TestApp } from './harness.js';
 import { caller, multipart } from './master/helpers.js';
 
@@ -104,6 +105,19 @@ describe('school settings', () => {
     const teacher = await login(t.app, 'teacher01');
     const body = multipart('logo.png', PNG, 'image/png');
     expectError(await t.app.inject({ method: 'POST', url: '/v1/school/logo', headers: { ...body.headers, ...bearer(teacher.tk), 'accept-language': 'en' }, payload: body.payload }), 'PERMISSION_DENIED');
+  });
+
+  it('is granted to the administrator roles of an install made before it existed, at the next start', async () => {
+    const menu = await t.db.selectFrom('menus').select('id').where('code', '=', 'school').executeTakeFirstOrThrow();
+    const actions = await t.db.selectFrom('actions').select('id').where('menu_id', '=', menu.id).execute();
+    await t.db.deleteFrom('role_actions').where('action_id', 'in', actions.map((a) => a.id)).execute();
+    await t.db.deleteFrom('actions').where('menu_id', '=', menu.id).execute();
+    await t.db.deleteFrom('menus').where('id', '=', menu.id).execute();
+    expectError(await admin('GET', '/v1/school'), 'PERMISSION_DENIED');
+    await seedPermissionModel(t.db);
+    expect((await admin('GET', '/v1/school')).json().code).toBe(200);
+    const teacher = caller(t.app, (await login(t.app, 'teacher01')).tk);
+    expectError(await teacher('GET', '/v1/school'), 'PERMISSION_DENIED');
   });
 
   describe('the language flags drive master data', () => {
