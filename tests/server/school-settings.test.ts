@@ -173,5 +173,18 @@ describe('school settings', () => {
       expect(taken.json().data).toEqual({ googleMail: fieldMessage('duplicate', 'en', { value: 'teacher01@demo-qe-school.example' }) });
       expect((await admin('PUT', `/v1/teachers/${id}`, { googleMail: '' })).json().data.googleMail).toBeNull();
     });
+
+    it('is an import column, checked as an e-mail address', async () => {
+      const head = ['code', 'username', 'password', 'nameHk', 'nameEn', 'googleMail'].map((f) => fieldLabel('teacher', f, 'en'));
+      const importFile = async (rows: unknown[][]) => {
+        const { payload, headers } = multipart('teachers.xlsx', await xlsx(rows));
+        return t.app.inject({ method: 'POST', url: '/v1/teachers/import', payload, headers: { ...headers, ...bearer(adminTk), 'accept-language': 'en' } });
+      };
+      const bad = await importFile([head, ['TG1', 'tg1', 'Passw0rd!', '甲老師', 'Teacher A', 'no address']]);
+      expect(bad.json().code).toBe(706);
+      expect(JSON.stringify(bad.json().data)).toContain(fieldMessage('email', 'en'));
+      expect((await importFile([head, ['TG1', 'tg1', 'Passw0rd!', '甲老師', 'Teacher A', 'tg1@gmail.example.com']])).json().code).toBe(200);
+      expect((await admin('GET', '/v1/teachers?q=tg1')).json().data.list).toMatchObject([{ code: 'TG1', googleMail: 'tg1@gmail.example.com' }]);
+    });
   });
 });
