@@ -127,6 +127,10 @@ describe('school settings', () => {
       const res = await admin('POST', '/v1/positions', { ...position, nameEn: '' });
       expect(res.statusCode).toBe(422);
       expect(res.json().data).toEqual({ nameEn: fieldMessage('required', 'en') });
+      // listed with what the schema refuses, in one answer
+      const both = await admin('POST', '/v1/positions', { ...position, code: 'x'.repeat(200) });
+      expect(Object.keys(both.json().data).sort()).toEqual(['code', 'nameEn']);
+      expect(both.json().data.nameEn).toBe(fieldMessage('required', 'en'));
     });
 
     it('accepts a record and an import without the English name once English is optional, still requiring Chinese', async () => {

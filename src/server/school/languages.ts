@@ -25,3 +25,10 @@ export async function requiredLanguages(db: Kysely<any>): Promise<NameLanguage[]
     return BOTH;
   }
 }
+
+/**
+ * Names a request's body leaves empty although the school requires their language, noted before
+ * the schema is checked: when the schema refuses the body too, the 422 names these fields with
+ * the others (one answer lists every problem, as the forms do).
+ */
+export const missingNamesOf = new WeakMap<object, string[]>();
