@@ -104,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(guardPlugin, { db, config });
 
   await app.register(authRoutes, { db, config });
-  await app.register(schoolRoutes, { db });
+  await app.register(schoolRoutes, { db, config });
   await app.register(developerRoutes, { db });
   await app.register(masterRoutes, { db, config, extraRoutes: options.extraMasterRoutes });
   await app.register(questionnaireRoutes, { db, config });

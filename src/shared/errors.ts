@@ -100,12 +100,21 @@ export const ERRORS = {
   REQUEST_TIMEOUT: { code: 406, http: 408, 'zh-hk': '請求逾時', en: 'The request took too long' },
   EXPECTATION_FAILED: { code: 406, http: 417, 'zh-hk': '不支援請求中的 Expect 標頭', en: 'The Expect header of the request is not supported' },
   TERM_NOT_RUNNING: { code: 20002, http: 400, 'zh-hk': '所選學期不是目前學期', en: 'The selected term is not the running term' },
+  // school settings (issue 12): 720–724
+  LANGUAGE_REQUIRED: { code: 720, http: 400, 'zh-hk': '最少要有一種必填語言', en: 'At least one language must be required' },
+  GOOGLE_NOT_CONFIGURED: {
+    code: 721,
+    http: 400,
+    'zh-hk': '未設定 Google 登入（QE_GOOGLE_CLIENT_ID），不能要求建立問卷者綁定 Google 帳戶',
+    en: 'Google sign-in is not configured (QE_GOOGLE_CLIENT_ID), so creators cannot be required to bind a Google account',
+  },
+  GRADUATE_GRADE_UNKNOWN: { code: 722, http: 400, 'zh-hk': '所選的畢業年級不存在', en: 'The chosen graduating grade does not exist' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;
 
 /** Codes after which the client shows the server's msg (spec §8). */
-export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 20000, 20002]);
+export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 720, 721, 722, 20000, 20002]);
 export const SESSION_CODES = new Set([401, 444]);
 export const SUCCESS_CODES = new Set([200, 201]);
 

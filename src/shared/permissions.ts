@@ -61,6 +61,7 @@ export const PAGES: PageDef[] = [
   { code: 'role', nameHk: '角色', nameEn: 'Roles', actions: ['view', 'add', 'edit', 'delete', 'assign-roles'] },
   { code: 'help', nameHk: '使用說明', nameEn: 'Help', actions: ['view'] },
   { code: 'google-account', nameHk: 'Google 帳戶', nameEn: 'Google account', actions: ['view'] },
+  { code: 'school', nameHk: '學校設定', nameEn: 'School settings', actions: ['view', 'edit'] },
 ];
 
 const all = (code: string) => PAGES.find((p) => p.code === code)!.actions.map((a) => `${code}.${a}`);
@@ -83,6 +84,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {
     'role.view',
     'help.view',
     'google-account.view',
+    ...all('school'),
   ],
   TEACHER: [
     'form.view',

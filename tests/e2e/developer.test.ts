@@ -212,6 +212,11 @@ describe('developer area screens', () => {
 
 describe('Google account binding', () => {
   it('a teacher links a Google account through the popup against the loopback OAuth server, then creates a questionnaire', async () => {
+    // the school requires creators to bind a Google account (possible: this QE has Google configured)
+    const admin = ((await api(null, 'POST', '/v1/login', { username: 'admin', password: 'Passw0rd!' })).data as { tk: string }).tk;
+    const school = (await api(admin, 'GET', '/v1/school')).data as { nameHk: string; nameEn: string; languageList: unknown[] };
+    const setGoogle = (on: boolean) => api(admin, 'PUT', '/v1/school', { nameHk: school.nameHk, nameEn: school.nameEn, languageList: school.languageList, googleRequired: on });
+    expect((await setGoogle(true)).code).toBe(200);
     const page = await newPage(browser);
     await loginAs(page, 'teacher15');
     const token = await tokenOf(page);
@@ -237,5 +242,6 @@ describe('Google account binding', () => {
     await page.waitForURL(/\/forms\/list$/);
     await page.getByRole('row', { name: /E2E Google 連結後的問卷/ }).waitFor();
     await page.close();
+    expect((await setGoogle(false)).code).toBe(200);
   });
 });

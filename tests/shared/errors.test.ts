@@ -85,7 +85,8 @@ describe('the error catalogue', () => {
   });
 
   it('marks as shown every catalogue code spec §8 says the client shows', () => {
-    const shownBySpec = (c: number) => [404, 405, 406, 20000, 20002].includes(c) || (c >= 700 && c <= 705) || (c >= 707 && c <= 717);
+    // 720–724: the school settings' own refusals (issue 12), shown like the spec's 7xx codes
+    const shownBySpec = (c: number) => [404, 405, 406, 20000, 20002].includes(c) || (c >= 700 && c <= 705) || (c >= 707 && c <= 717) || (c >= 720 && c <= 724);
     for (const key of keys) {
       const { code } = ERRORS[key];
       expect(SHOWN_CODES.has(code), `${key} (${code})`).toBe(shownBySpec(code));

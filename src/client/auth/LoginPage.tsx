@@ -18,7 +18,7 @@ function SchoolHeader() {
   const { data: school } = useSchoolInfo();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
-      {school?.schoolLogo ? <img src={`${STORAGE_PATH}${school.schoolLogo}`} alt="" width={40} height={40} /> : <SchoolIcon color="primary" fontSize="large" />}
+      {school?.schoolLogo ? <img src={`${STORAGE_PATH}${school.schoolLogo}`} alt="" width={40} height={40} style={{ objectFit: 'contain' }} data-testid="login-school-logo" /> : <SchoolIcon color="primary" fontSize="large" />}
       <Box>
         <Typography variant="subtitle1" sx={{ fontWeight: 600 }} data-testid="login-school-name">
           {school ? (locale === 'en' ? school.nameEn : school.nameHk) : ''}

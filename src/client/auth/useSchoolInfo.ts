@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../providers/http';
 
@@ -7,14 +8,34 @@ export interface SchoolInfo {
   nameEn: string;
   schoolLogo: string | null;
   languageList: { code: string; required: string }[];
+  /** Google sign-in is set up on the server (QE_GOOGLE_CLIENT_ID): the top bar offers binding */
+  googleConfigured?: boolean;
+  /** creators must bind a Google account before they create a questionnaire (a school setting) */
+  googleRequired?: boolean;
 }
 
-/** The school record (public: the login page shows it too). */
+export const SCHOOL_INFO_KEY = ['school-info'];
+
+/** Both languages required: what the forms assume until the school info has arrived. */
+const BOTH = ['zh-hk', 'en'];
+
+/**
+ * The school record (public: the login page shows it too). Read again after a minute when a
+ * page or the window comes back, so a change in the school settings reaches every user
+ * without a restart; the settings screen refreshes it at once for its own user.
+ */
 export function useSchoolInfo() {
   return useQuery({
-    queryKey: ['school-info'],
+    queryKey: SCHOOL_INFO_KEY,
     queryFn: () => request<SchoolInfo>('/v1/school-info', { ignoreErr: true }),
-    staleTime: 5 * 60_000,
+    staleTime: 60_000,
+    refetchOnWindowFocus: true,
     retry: false,
   });
+}
+
+/** The languages whose names the school requires (its language list), for the forms' checks. */
+export function useRequiredLanguages(): string[] {
+  const { data } = useSchoolInfo();
+  return useMemo(() => (data ? data.languageList.filter((l) => l.required === '1').map((l) => l.code) : BOTH), [data]);
 }

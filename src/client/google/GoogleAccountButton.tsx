@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CircularProgress, IconButton, Tooltip } from '@mui/material';
 import GoogleIcon from '@mui/icons-material/Google';
 import { Confirm, useCanAccess, useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import { useSchoolInfo } from '../auth/useSchoolInfo';
 import { forgetUserInfo } from '../providers/authProvider';
 import { request } from '../providers/http';
 import { GOOGLE_MESSAGE, POPUP_FEATURES, POPUP_NAME, type GoogleMessage } from './message';
@@ -15,7 +16,8 @@ function isGoogleMessage(data: unknown): data is GoogleMessage {
 }
 
 /**
- * Google account authorisation (navbar, google-account.view; spec §4, §8): confirm, get the
+ * Google account authorisation (navbar, google-account.view, shown only when the server has
+ * Google sign-in configured; spec §4, §8): confirm, get the
  * provider's link (GET auth-url; a failure is ignored silently), open it in a popup, wait for
  * the /google-callback page in it to post {type:'qe-google', code, state} from this origin,
  * then POST bind. Success: the toast 'success' and the user info read again (the tooltip shows
@@ -26,6 +28,8 @@ export function GoogleAccountButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const { canAccess } = useCanAccess({ resource: 'google-account', action: 'view' });
+  // a QE without Google sign-in (no QE_GOOGLE_CLIENT_ID) offers no binding: the button is hidden, not failing
+  const { data: school } = useSchoolInfo();
   const { identity, refetch } = useGetIdentity();
   const [confirming, setConfirming] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -79,7 +83,7 @@ export function GoogleAccountButton() {
     };
   }, [bind]);
 
-  if (!canAccess) return null;
+  if (!canAccess || !school?.googleConfigured) return null;
 
   const open = async () => {
     setConfirming(false);

@@ -15,7 +15,7 @@ export function SchoolBrand() {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: 1, minWidth: 0 }}>
       {school?.schoolLogo ? (
-        <Avatar src={`${STORAGE_PATH}${school.schoolLogo}`} alt="" sx={{ width: 32, height: 32 }} variant="rounded" />
+        <Avatar src={`${STORAGE_PATH}${school.schoolLogo}`} alt="" sx={{ width: 32, height: 32 }} variant="rounded" data-testid="school-logo" />
       ) : (
         <SchoolIcon aria-hidden />
       )}

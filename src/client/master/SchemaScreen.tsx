@@ -17,7 +17,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { MasterEntity } from '../../shared/master/entity';
+import { missingNames, type MasterEntity } from '../../shared/master/entity';
 import { AssignRolesButton } from '../developer/AssignRolesButton';
 import { ClearGoogleButton } from '../google/ClearGoogleButton';
 import { useMayDo } from './access';
@@ -26,13 +26,14 @@ import { ResetPasswordButton } from './ResetPasswordButton';
 import { masterPath } from './paths';
 import { defaultValues, formProperties, toPayload, type FormMode } from './schema';
 import { schemaResolver } from './validation';
+import { useRequiredLanguages } from '../auth/useSchoolInfo';
 import { RecordNotFound } from '../common/RecordNotFound';
 
 export type ScreenType = 'view' | 'add' | 'edit';
 
 /** The fields required in a form: the create schema's, except secrets on edit (they are left alone there). */
-export function requiredFields(entity: MasterEntity, mode: FormMode): Set<string> {
-  const required = entity.create.required ?? [];
+export function requiredFields(entity: MasterEntity, mode: FormMode, requiredLanguages: readonly string[] = ['zh-hk', 'en']): Set<string> {
+  const required = [...(entity.create.required ?? []), ...missingNames(entity.schema, {}, requiredLanguages)];
   return new Set(mode === 'add' ? required : required.filter((name) => !entity.schema.properties[name]?.writeOnly));
 }
 
@@ -57,9 +58,10 @@ function FormToolbar({ entity, mode }: { entity: MasterEntity; mode: 'add' | 'ed
  */
 export function SchemaForm({ entity, mode }: { entity: MasterEntity; mode: FormMode }) {
   const lang = useLocale() === 'en' ? 'en' : 'zh-hk';
-  const resolver = useMemo(() => (mode === 'view' ? undefined : schemaResolver(entity, mode, lang)), [entity, mode, lang]);
+  const languages = useRequiredLanguages();
+  const resolver = useMemo(() => (mode === 'view' ? undefined : schemaResolver(entity, mode, lang, languages)), [entity, mode, lang, languages]);
   const defaults = useMemo(() => (mode === 'add' ? defaultValues(entity.create) : undefined), [entity, mode]);
-  const required = requiredFields(entity, mode);
+  const required = requiredFields(entity, mode, languages);
   return (
     <SimpleForm
       resolver={resolver}

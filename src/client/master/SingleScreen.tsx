@@ -9,6 +9,7 @@ import { SchemaInput } from './inputs';
 import { requiredFields } from './SchemaScreen';
 import { defaultValues, formProperties, toPayload, type FormMode } from './schema';
 import { schemaResolver } from './validation';
+import { useRequiredLanguages } from '../auth/useSchoolInfo';
 
 type Values = Record<string, unknown>;
 
@@ -44,9 +45,10 @@ export function SingleScreen({
   const mode: FormMode = !mayEdit ? 'view' : exists ? 'edit' : 'add';
   // the server validates every save of a single record with the create schema (its one PUT
   // creates or replaces it), so the form does too; a blank secret is left out and kept
-  const resolver = useMemo(() => (mode === 'view' ? undefined : schemaResolver(entity, 'add', lang)), [entity, mode, lang]);
+  const languages = useRequiredLanguages();
+  const resolver = useMemo(() => (mode === 'view' ? undefined : schemaResolver(entity, 'add', lang, languages)), [entity, mode, lang, languages]);
   const initial = useMemo(() => record ?? defaultValues(entity.create), [record, entity]);
-  const required = requiredFields(entity, mode);
+  const required = requiredFields(entity, mode, languages);
 
   const save = async (values: Values) => {
     try {

@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { Lang } from '../../shared/errors';
 import { fieldMessage, FIELD_MESSAGES } from '../../shared/field-messages';
-import type { EntitySchema, MasterEntity, PropertySchema } from '../../shared/master/entity';
+import { missingNames, type EntitySchema, type MasterEntity, type PropertySchema } from '../../shared/master/entity';
 import { isDateRangeValid } from '../../shared/validation';
 import * as compiled from './generated/validators';
 import { itemSchema, toPayload } from './schema';
@@ -65,7 +65,7 @@ function checkDateRanges(ranges: [string, string][], values: Record<string, unkn
  * end; the same pairs in child rows such as a year's terms). On edit the fields required on
  * create are still required — except secrets, which edit leaves alone.
  */
-export function validateRecord(entity: MasterEntity, mode: 'add' | 'edit', values: Record<string, unknown>, lang: Lang): FlatErrors {
+export function validateRecord(entity: MasterEntity, mode: 'add' | 'edit', values: Record<string, unknown>, lang: Lang, requiredLanguages: readonly string[] = ['zh-hk', 'en']): FlatErrors {
   const data = toPayload(entity, mode, values);
   const schema = mode === 'add' ? entity.create : entity.update;
   const validate = validators[`${entity.key}_${mode === 'add' ? 'create' : 'update'}`];
@@ -77,6 +77,8 @@ export function validateRecord(entity: MasterEntity, mode: 'add' | 'edit', value
       if (p && !p.writeOnly && (data[name] === undefined || data[name] === null)) errors[name] = fieldMessage('required', lang);
     }
   }
+  // names in the languages the school requires (its settings decide, not the schema)
+  for (const name of missingNames(entity.schema, data, requiredLanguages)) errors[name] ??= fieldMessage('required', lang);
   if (!validate(data)) {
     for (const error of validate.errors ?? []) {
       const mapped = mapError(schema, error, lang);
@@ -110,9 +112,9 @@ export function toFieldErrors(flat: FlatErrors): FieldErrors {
 }
 
 /** The react-hook-form resolver of an entity's form: the schema's rules, written once. */
-export function schemaResolver(entity: MasterEntity, mode: 'add' | 'edit', lang: Lang): Resolver<FieldValues> {
+export function schemaResolver(entity: MasterEntity, mode: 'add' | 'edit', lang: Lang, requiredLanguages?: readonly string[]): Resolver<FieldValues> {
   return async (values) => {
-    const errors = validateRecord(entity, mode, values, lang);
+    const errors = validateRecord(entity, mode, values, lang, requiredLanguages);
     return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors: toFieldErrors(errors) };
   };
 }

@@ -1,4 +1,6 @@
 import StorageIcon from '@mui/icons-material/Storage';
+import SchoolIcon from '@mui/icons-material/School';
+import { SchoolSettingsScreen } from '../school/SchoolSettingsScreen';
 import { masterResources } from '../master/generated/resources';
 import type { MasterResource } from '../master/resource';
 import type { QeRoute, QeRouteGroup } from './types';
@@ -38,5 +40,9 @@ export const masterRoutes: QeRouteGroup = {
   path: '/master',
   redirect: '/master/years/list',
   icon: StorageIcon,
-  children: [...masterResources].sort((a, b) => rank(a) - rank(b)).flatMap(entityRoutes),
+  children: [
+    ...[...masterResources].sort((a, b) => rank(a) - rank(b)).flatMap(entityRoutes),
+    // the school settings (issue 12): one record, not a schema entity (logo upload, language list)
+    { path: '/master/school', name: 'school', permission: 'school.view', icon: SchoolIcon, element: <SchoolSettingsScreen /> },
+  ],
 };

@@ -47,6 +47,8 @@ export interface SchoolTable {
   /** JSON text: [{code:'zh-hk', required:'1'}, {code:'en', required:'0'}] */
   languages: string;
   created_at: string;
+  /** 1: creators must bind a Google account before creating a questionnaire (710) */
+  google_required: Generated<number>;
 }
 
 export interface UsersTable {

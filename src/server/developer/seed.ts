@@ -23,10 +23,12 @@ export async function seedPermissionModel(db: DB): Promise<void> {
       for (const code of page.actions) {
         if (existing.has(code)) continue;
         const def = ACTIONS.find((a) => a.code === code)!;
-        await trx
+        const action = await trx
           .insertInto('actions')
           .values({ menu_id: menu.id, code, action_group: def.group, name_hk: def.nameHk, name_en: def.nameEn, sort: ACTIONS.indexOf(def) })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await grantToDefaultRoles(trx, `${page.code}.${code}`, action.id);
       }
     }
 
@@ -49,6 +51,18 @@ export async function seedPermissionModel(db: DB): Promise<void> {
       if (values.length) await trx.insertInto('role_actions').values(values).execute();
     }
   });
+}
+
+/**
+ * An action QE gained in an update (the school settings page) goes to the default roles whose
+ * out-of-the-box permissions hold it, so that an existing install's administrators can reach it
+ * without a developer granting it by hand. On a new install no role exists yet: nothing to do.
+ */
+async function grantToDefaultRoles(trx: DB, permission: string, actionId: number): Promise<void> {
+  const roleCodes = DEFAULT_ROLES.filter((r) => DEFAULT_ROLE_PERMISSIONS[r.userType].includes(permission)).map((r) => r.roleCode);
+  if (!roleCodes.length) return;
+  const roles = await trx.selectFrom('roles').select('id').where('system', '=', SYSTEM).where('role_code', 'in', roleCodes).execute();
+  if (roles.length) await trx.insertInto('role_actions').values(roles.map((r) => ({ role_id: r.id, action_id: actionId }))).execute();
 }
 
 /** Gives a user the default role of their user type. */

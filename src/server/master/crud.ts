@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -6,11 +6,12 @@ import { revokeUserSessions } from '../auth/sessions.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
-import { propertyMeta, type EntitySchema, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
+import { missingNames, propertyMeta, type EntitySchema, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
 import { PAGES } from '../../shared/permissions.js';
 import type { Permission } from '../plugins/guard.js';
 import { idListSchema, idParams, idSchema, pagingProperties } from '../plugins/route-schemas.js';
 import { EntityStore, type ListQuery, type MasterRules, type Row } from './store.js';
+import { missingNamesOf, requiredLanguages } from '../school/languages.js';
 import { sheetRoutes } from './sheets.js';
 
 export interface MasterDeps {
@@ -46,6 +47,14 @@ export function listQuerySchema(entity: MasterEntity) {
   };
 }
 
+/** Notes the names a body leaves empty although the school requires their language (an edit: only those it gives). */
+async function noteMissingNames(request: FastifyRequest, db: DB, schema: EntitySchema, partial: boolean): Promise<void> {
+  const body = request.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  const missing = missingNames(schema, body as Row, await requiredLanguages(db)).filter((name) => !partial || name in (body as Row));
+  if (missing.length) missingNamesOf.set(request, missing);
+}
+
 /** A body's empty strings in optional fields become null ("not given"), as forms send them. */
 function emptyToNull(body: Row, schema: EntitySchema): Row {
   const required = new Set(schema.required ?? []);
@@ -75,7 +84,10 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
     });
     app.put<{ Body: Row }>(base, {
       config: { permission: may('edit') },
-      preValidation: async (request) => void emptyToNull(request.body ?? {}, entity.create),
+      preValidation: async (request) => {
+        emptyToNull(request.body ?? {}, entity.create);
+        await noteMissingNames(request, deps.db, entity.schema, false);
+      },
       schema: { tags, summary: `Saves the ${meta.resource} record`, body: entity.create },
     }, async (request) => {
       const first = await store.list({ size: 1 });
@@ -104,7 +116,10 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
 
   app.post<{ Body: Row; Querystring: { schoolYearId?: number } }>(base, {
     config: { permission: may('add') },
-    preValidation: async (request) => void emptyToNull(request.body ?? {}, entity.create),
+    preValidation: async (request) => {
+      emptyToNull(request.body ?? {}, entity.create);
+      await noteMissingNames(request, deps.db, entity.schema, false);
+    },
     schema: { tags, summary: `Adds one of ${meta.resource}`, body: entity.create, querystring: yearQuery, response: { 200: envelopeSchema() } },
   }, async (request) => {
     const id = await store.create(request.body, { schoolYearId: request.query.schoolYearId });
@@ -113,7 +128,10 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
 
   app.put<{ Params: { id: number }; Body: Row; Querystring: { schoolYearId?: number } }>(`${base}/:id`, {
     config: { permission: may('edit') },
-    preValidation: async (request) => void emptyToNull(request.body ?? {}, entity.update),
+    preValidation: async (request) => {
+      emptyToNull(request.body ?? {}, entity.update);
+      await noteMissingNames(request, deps.db, entity.schema, true);
+    },
     schema: { tags, summary: `Edits one of ${meta.resource}`, params: idParams, body: entity.update, querystring: yearQuery, response: { 200: envelopeSchema() } },
   }, async (request) => {
     await store.update(request.params.id, request.body, request.query.schoolYearId);

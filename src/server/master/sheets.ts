@@ -9,7 +9,8 @@ import { hashPassword } from '../auth/passwords.js';
 import { fieldMessage, ruleOf } from '../../shared/field-messages.js';
 import { interpolate, type Lang } from '../../shared/errors.js';
 import { choiceLabel, fieldLabel } from '../../shared/master/labels.js';
-import { columnOf, propertyMeta, type PropertySchema } from '../../shared/master/entity.js';
+import { columnOf, missingNames, propertyMeta, type PropertySchema } from '../../shared/master/entity.js';
+import { requiredLanguages } from '../school/languages.js';
 import { PAGES } from '../../shared/permissions.js';
 import type { MasterDeps } from './crud.js';
 import { listQuerySchema } from './crud.js';
@@ -248,7 +249,8 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
     const match = columns.find(([name]) => [name, fieldLabel(entityKey, name, 'en'), fieldLabel(entityKey, name, 'zh-hk')].some((l) => normal(l) === normal(text)));
     if (match) index.set(match[0], i);
   });
-  const required = store.entity.create.required ?? [];
+  const languages = await requiredLanguages(deps.db);
+  const required = [...(store.entity.create.required ?? []), ...missingNames(store.entity.schema, {}, languages)];
   // an account's password is asked row by row: records that exist keep theirs
   const missing = columns
     .filter(([name]) => required.includes(name) && !index.has(name) && !(store.meta.account && name === 'password'))
@@ -344,6 +346,10 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
         seen.add(name);
         line(row, name, fieldMessage(ruleOf(e.keyword, e.parentSchema), lang, e.params as Record<string, string | number>));
       }
+      bad = true;
+    }
+    for (const name of missingNames(store.entity.schema, values, languages)) {
+      line(row, name, fieldMessage('required', lang));
       bad = true;
     }
     const ruleErrors = { ...store.ruleErrors(values, null), ...store.rules.importErrors?.(values) };

@@ -3,11 +3,12 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { lockFor } from '../db/locks.js';
-import { columnOf, propertyMeta, type Dependent, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
+import { columnOf, languageFields, missingNames, propertyMeta, type Dependent, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
 import { masterEntities } from '../../shared/generated/master-entities.js';
 import { hashPassword } from '../auth/passwords.js';
 import { assignDefaultRole } from '../developer/seed.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
+import { requiredLanguages } from '../school/languages.js';
 
 export type AnyDb = Kysely<any>;
 export type Row = Record<string, any>;
@@ -66,6 +67,8 @@ export class EntityStore {
   readonly children: [string, PropertySchema][];
   readonly links: [string, PropertySchema][];
   readonly computed: [string, PropertySchema][];
+  /** names in the school's languages (nameHk, nameEn) */
+  readonly names: Set<string>;
 
   constructor(
     readonly db: DB,
@@ -78,6 +81,7 @@ export class EntityStore {
     this.children = this.props.filter(([, p]) => m(p).children);
     this.links = this.props.filter(([, p]) => m(p).links);
     this.computed = this.props.filter(([, p]) => m(p).computed);
+    this.names = new Set(languageFields(entity.schema).map(([name]) => name));
     this.own = this.props.filter(([name, p]) => name !== 'id' && !m(p).yearly && !m(p).children && !m(p).links && !m(p).computed && !(entity.meta.account && name === 'password'));
   }
 
@@ -226,6 +230,7 @@ export class EntityStore {
   /** Checks the rules the schema cannot express alone: unique values, date ranges, references. */
   async check(db: AnyDb, values: Row, id: number | null, existing: Row | null = null): Promise<void> {
     const errors: FieldErrors = this.ruleErrors(values, existing);
+    for (const name of missingNames(this.entity.schema, values, await requiredLanguages(db))) errors[name] ??= { rule: 'required' };
     for (const field of this.meta.unique ?? []) {
       const value = values[field];
       if (value === undefined || value === null || value === '') continue;
@@ -254,14 +259,16 @@ export class EntityStore {
     if (Object.keys(errors).length) throw new FieldError(errors);
   }
 
-  private columns(values: Row): Row {
+  private columns(values: Row, creating = false): Row {
     const out: Row = {};
     for (const [name, p] of this.own) {
-      if (!(name in values)) continue;
+      if (!(name in values) && !(creating && this.names.has(name))) continue;
       let v = values[name];
       if (p.type === 'boolean') v = v ? 1 : 0;
       if (this.rules.toColumn) v = this.rules.toColumn(name, v);
-      out[columnOf(name, p)] = v === '' ? null : v;
+      // a name in a language the school does not require may be left out: its column keeps ''
+      if (this.names.has(name) && (v === null || v === undefined)) v = '';
+      out[columnOf(name, p)] = v === '' && !this.names.has(name) ? null : v;
     }
     return out;
   }
@@ -272,7 +279,7 @@ export class EntityStore {
       const trx = t as unknown as Transaction<any>;
       await this.check(trx, values, null);
       await this.rules.beforeSave?.(trx, values, null);
-      const row: Row = { ...this.columns(values), ...(this.meta.scope ?? {}) };
+      const row: Row = { ...this.columns(values, true), ...(this.meta.scope ?? {}) };
       if (this.meta.account) {
         row.password_hash = options.passwordHash ?? (await hashPassword(String(values.password)));
         row.created_at = now();
@@ -326,7 +333,7 @@ export class EntityStore {
         const chunk = records.slice(i, i + 200);
         for (const values of chunk) await this.rules.beforeSave?.(trx, values, null);
         const rows = chunk.map((values) => {
-          const row: Row = { ...this.columns(values), ...(this.meta.scope ?? {}) };
+          const row: Row = { ...this.columns(values, true), ...(this.meta.scope ?? {}) };
           if (this.meta.account) Object.assign(row, { password_hash: passwordHash(values), created_at: stamp, updated_at: stamp });
           return row;
         });

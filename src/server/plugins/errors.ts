@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { ERRORS, errorText, type ErrorKey, type Lang } from '../../shared/errors.js';
 import { fieldMessage, ruleOf } from '../../shared/field-messages.js';
 import { isDataException } from '../db/errors.js';
+import { missingNamesOf } from '../school/languages.js';
 
 /** A business error: answered as the envelope with its catalogue code and text in the caller's language. */
 export class BusinessError extends Error {
@@ -93,6 +94,7 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
         const field = fieldName(v);
         data[field] ??= fieldMessage(ruleOf(v.keyword, (v as { parentSchema?: unknown }).parentSchema), lang, v.params as Record<string, string | number>);
       }
+      for (const name of missingNamesOf.get(request) ?? []) data[name] ??= fieldMessage('required', lang);
       return reply.status(422).header('cache-control', 'no-store').send({ code: 422, msg: Object.values(data).join('; '), data });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {

@@ -51,12 +51,12 @@ const IMAGE_TYPES: [string, number[]][] = [
   ['jpg', [0xff, 0xd8, 0xff]],
   ['gif', [0x47, 0x49, 0x46, 0x38]],
 ];
-function imageExtension(buffer: Buffer): string | null {
+export function imageExtension(buffer: Buffer): string | null {
   for (const [ext, magic] of IMAGE_TYPES) if (magic.every((b, i) => buffer[i] === b)) return ext;
   if (buffer.subarray(0, 4).toString('latin1') === 'RIFF' && buffer.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
   return null;
 }
-const IMAGE_MAX = 2 * 1024 * 1024;
+export const IMAGE_MAX = 2 * 1024 * 1024;
 
 /** Questionnaire design: the staff side of questionnaires (DESIGN.md §5; src/shared/questionnaire/API.md). */
 export async function questionnaireRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
@@ -94,7 +94,7 @@ export async function questionnaireRoutes(app: FastifyInstance, { db, config }: 
 
   app.post<{ Body: QuestionnaireInput }>('/v1/questionnaires', {
     config: { permission: 'form.add' },
-    schema: { tags, summary: 'A new questionnaire in PREPARING (the creator needs a Google account: 710)', body: { type: 'object', required: ['title'], additionalProperties: false, properties: fields }, response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'A new questionnaire in PREPARING (710 when the school requires creators to bind a Google account and the caller has none)', body: { type: 'object', required: ['title'], additionalProperties: false, properties: fields }, response: { 200: envelopeSchema() } },
   }, async (request) => ok(await service.create(currentUser(request), normaliseDates(request.body)), 201));
 
   app.put<{ Params: { id: number }; Body: QuestionnaireInput }>('/v1/questionnaires/:id', {

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import type { School } from '../db/schema.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/validation.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { createFirstSchool } from './init.js';
+import { schoolSettingRoutes } from './settings.js';
 
 const tags = ['school'];
 
-/** The school's fields as spec §3 names them. */
-export function schoolInfo(s: School) {
+/** The school's fields as spec §3 names them, and whether Google sign-in is offered and required. */
+export function schoolInfo(s: School, config?: Config) {
   const languageList = JSON.parse(s.languages) as { code: string; required: string }[];
   return {
     schoolId: s.id,
@@ -31,6 +33,8 @@ export function schoolInfo(s: School) {
     languageList,
     requiredChinese: languageList.some((l) => l.code === 'zh-hk' && l.required === '1'),
     requiredEnglish: languageList.some((l) => l.code === 'en' && l.required === '1'),
+    googleConfigured: Boolean(config?.google.clientId),
+    googleRequired: s.google_required === 1,
   };
 }
 
@@ -44,15 +48,17 @@ export interface InitBody {
   email?: string;
 }
 
-export async function schoolRoutes(app: FastifyInstance, { db }: { db: DB }) {
+export async function schoolRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   app.get('/v1/school-info', {
     config: { permission: 'public' },
     schema: { tags, summary: 'The school: names, logo and languages (shown before login)' },
   }, async () => {
     const school = await db.selectFrom('school').selectAll().orderBy('id').executeTakeFirst();
     if (!school) throw new BusinessError('NOT_INITIALISED');
-    return ok(schoolInfo(school));
+    return ok(schoolInfo(school, config));
   });
+
+  await schoolSettingRoutes(app, { db, config });
 
   app.get('/v1/init', {
     config: { permission: 'public' },

@@ -85,7 +85,12 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "string",
             "null"
           ],
-          "readOnly": true
+          "maxLength": 100,
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true
+          }
         }
       }
     },
@@ -96,9 +101,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "required": [
         "code",
         "username",
-        "password",
-        "nameHk",
-        "nameEn"
+        "password"
       ],
       "properties": {
         "code": {
@@ -131,7 +134,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameHk": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -139,7 +145,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameEn": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -147,6 +156,18 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "googleMail": {
           "type": [
             "string",
             "null"
@@ -186,7 +207,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameHk": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -194,7 +218,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameEn": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -202,6 +229,18 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "email": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "googleMail": {
           "type": [
             "string",
             "null"
@@ -248,7 +287,8 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "cached": true,
       "unique": [
         "code",
-        "username"
+        "username",
+        "googleMail"
       ],
       "importable": true
     }
@@ -365,9 +405,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "type": "object",
       "additionalProperties": false,
       "required": [
-        "code",
-        "nameHk",
-        "nameEn"
+        "code"
       ],
       "properties": {
         "code": {
@@ -377,12 +415,18 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "pattern": "^[A-Za-z0-9_-]+$"
         },
         "nameHk": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 50
         },
         "nameEn": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 50
         },
@@ -462,12 +506,18 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "pattern": "^[A-Za-z0-9_-]+$"
         },
         "nameHk": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 50
         },
         "nameEn": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 50
         },
@@ -862,9 +912,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "type": "object",
       "additionalProperties": false,
       "required": [
-        "code",
-        "nameHk",
-        "nameEn"
+        "code"
       ],
       "properties": {
         "code": {
@@ -877,7 +925,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameHk": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -885,7 +936,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameEn": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -919,7 +973,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameHk": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -927,7 +984,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameEn": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -1400,9 +1460,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "required": [
         "code",
         "username",
-        "password",
-        "nameHk",
-        "nameEn"
+        "password"
       ],
       "properties": {
         "code": {
@@ -1436,7 +1494,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameHk": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -1444,7 +1505,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameEn": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -1551,7 +1615,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameHk": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -1559,7 +1626,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameEn": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -1769,9 +1839,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "type": "object",
       "additionalProperties": false,
       "required": [
-        "code",
-        "nameHk",
-        "nameEn"
+        "code"
       ],
       "properties": {
         "code": {
@@ -1784,7 +1852,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameHk": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -1792,7 +1863,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameEn": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -1844,7 +1918,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameHk": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -1852,7 +1929,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameEn": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -2038,7 +2118,12 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "string",
             "null"
           ],
-          "readOnly": true
+          "maxLength": 100,
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true
+          }
         }
       }
     },
@@ -2049,9 +2134,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "required": [
         "code",
         "username",
-        "password",
-        "nameHk",
-        "nameEn"
+        "password"
       ],
       "properties": {
         "code": {
@@ -2084,7 +2167,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameHk": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -2092,7 +2178,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameEn": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -2154,6 +2243,18 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "googleMail": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true
+          }
         }
       }
     },
@@ -2183,7 +2284,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameHk": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -2191,7 +2295,10 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "nameEn": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "minLength": 1,
           "maxLength": 100,
           "x-qe": {
@@ -2251,6 +2358,18 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "googleMail": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 100,
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true
+          }
         }
       }
     },
@@ -2295,7 +2414,8 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "cached": true,
       "unique": [
         "code",
-        "username"
+        "username",
+        "googleMail"
       ],
       "importable": true,
       "dependents": [

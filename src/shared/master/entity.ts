@@ -126,3 +126,35 @@ export const propertyMeta = (p: PropertySchema): PropertyMeta => p['x-qe'] ?? {}
 export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 export const columnOf = (name: string, p: PropertySchema) => propertyMeta(p).column ?? snakeCase(name);
+
+/** The languages a school writes names in (spec §3 language list). */
+export type NameLanguage = 'zh-hk' | 'en';
+
+/**
+ * A name in one of the school's languages: a property `xxxHk` (Chinese) or `xxxEn` (English)
+ * whose pair is in the same schema. The school's language list says which are required
+ * (issue 12), so the schemas keep no fixed "required" for them: the create and update
+ * variants leave them optional and the server and the forms ask for those the school requires.
+ */
+export function languageOf(name: string, properties: Record<string, PropertySchema>): NameLanguage | null {
+  const m = /^(.+)(Hk|En)$/.exec(name);
+  if (!m) return null;
+  const pair = `${m[1]}${m[2] === 'Hk' ? 'En' : 'Hk'}`;
+  if (!(pair in properties)) return null;
+  return m[2] === 'Hk' ? 'zh-hk' : 'en';
+}
+
+/** The language-bound names of a schema, with their language. */
+export function languageFields(schema: EntitySchema): [string, NameLanguage][] {
+  return Object.keys(schema.properties).flatMap((name) => {
+    const lang = languageOf(name, schema.properties);
+    return lang ? [[name, lang] as [string, NameLanguage]] : [];
+  });
+}
+
+/** The names a record leaves empty although the school requires their language. */
+export function missingNames(schema: EntitySchema, values: Record<string, unknown>, required: readonly string[]): string[] {
+  return languageFields(schema)
+    .filter(([name, lang]) => required.includes(lang) && (values[name] === undefined || values[name] === null || String(values[name]).trim() === ''))
+    .map(([name]) => name);
+}

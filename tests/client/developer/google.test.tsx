@@ -44,8 +44,11 @@ describe('the /google-callback page', () => {
 describe('the Google account button', () => {
   const LINK = 'http://127.0.0.1:9/authorize?client_id=qe';
 
+  /** The school info of a QE with Google sign-in configured: the button is offered. */
+  const SCHOOL = { schoolId: 1, nameHk: '測試中學', nameEn: 'Test School', schoolLogo: null, languageList: [], googleConfigured: true };
+
   function setup(bind: () => unknown) {
-    const calls = fakeFetch((call) => (call.path.endsWith('/auth-url') ? { googleMail: null, link: LINK } : bind()));
+    const calls = fakeFetch((call) => (call.path === '/v1/school-info' ? SCHOOL : call.path.endsWith('/auth-url') ? { googleMail: null, link: LINK } : bind()));
     const popup = { closed: false, close: vi.fn(() => (popup.closed = true)) };
     const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
     return { calls, popup, open };
@@ -56,6 +59,15 @@ describe('the Google account button', () => {
     fireEvent.click(await screen.findByTestId('google-account'));
     fireEvent.click(await screen.findByRole('button', { name: /確認|Confirm/ }));
   }
+
+  it('is hidden on a QE without Google sign-in configured, even for a user who may bind', async () => {
+    const calls = fakeFetch((call) => (call.path === '/v1/school-info' ? { ...SCHOOL, googleConfigured: false } : { googleMail: null, link: LINK }));
+    renderWith(<GoogleAccountButton />, ['google-account.view']);
+    await waitFor(() => expect(calls.some((c) => c.path === '/v1/school-info')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('google-account')).toBeNull();
+    expect(calls.some((c) => c.path.endsWith('/auth-url'))).toBe(false);
+  });
 
   const post = (data: unknown, origin = window.location.origin) => act(() => window.dispatchEvent(new MessageEvent('message', { data, origin })));
 
@@ -87,7 +99,7 @@ describe('the Google account button', () => {
   });
 
   it('a failing auth-url call opens nothing and shows nothing', async () => {
-    fakeFetch(() => ({ code: 717, msg: '操作失敗' }));
+    fakeFetch((call) => (call.path === '/v1/school-info' ? SCHOOL : { code: 717, msg: '操作失敗' }));
     const open = vi.spyOn(window, 'open');
     await confirmAndOpen();
     await waitFor(() => expect(screen.getByTestId('google-account').hasAttribute('disabled')).toBe(false));

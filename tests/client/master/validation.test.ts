@@ -21,6 +21,19 @@ describe('form validation from the schemas (ajv, compiled ahead of time)', () =>
     expect(validateRecord(student, 'add', { ...okStudent, code: 'X1' }, 'en')).toEqual({ code: 'The student code must begin with S' });
   });
 
+  it('asks for the names in the languages the school requires, and only those (its language list)', () => {
+    const { nameEn: _en, ...noEnglish } = okTeacher;
+    expect(validateRecord(teacher, 'add', noEnglish, 'en')).toEqual({ nameEn: FIELD_MESSAGES.required.en });
+    expect(validateRecord(teacher, 'add', { ...noEnglish, nameEn: '' }, 'en', ['zh-hk'])).toEqual({});
+    expect(validateRecord(teacher, 'edit', { ...okTeacher, nameHk: '' }, 'zh-hk', ['zh-hk'])).toEqual({ nameHk: FIELD_MESSAGES.required['zh-hk'] });
+    expect(validateRecord(teacher, 'edit', { ...okTeacher, nameHk: null }, 'en', ['en'])).toEqual({});
+  });
+
+  it('a wrong Google address gets the e-mail message; empty is allowed', () => {
+    expect(validateRecord(teacher, 'add', { ...okTeacher, googleMail: 'lee at gmail' }, 'en').googleMail).toBe('Please enter a correct email address');
+    expect(validateRecord(teacher, 'add', { ...okTeacher, googleMail: null }, 'en')).toEqual({});
+  });
+
   it('a wrong e-mail gets the e-mail message', () => {
     expect(validateRecord(teacher, 'add', { ...okTeacher, email: 'not-an-address' }, 'zh-hk').email).toBe('請輸入正確的電郵地址');
     expect(validateRecord(teacher, 'add', { ...okTeacher, email: 'a@b.c' }, 'en').email).toBe('Please enter a correct email address');
@@ -65,7 +78,7 @@ describe('form validation from the schemas (ajv, compiled ahead of time)', () =>
 
   it('the payload holds only what the create or update schema accepts', () => {
     const record = { id: 5, code: 'T01', username: 't01', nameHk: '李', nameEn: 'Lee', googleMail: 'x@gmail.com', email: null, seq: null, password: 'ignored' };
-    expect(toPayload(teacher, 'edit', record)).toEqual({ code: 'T01', username: 't01', nameHk: '李', nameEn: 'Lee', email: null });
+    expect(toPayload(teacher, 'edit', record)).toEqual({ code: 'T01', username: 't01', nameHk: '李', nameEn: 'Lee', googleMail: 'x@gmail.com', email: null });
     // the single mail setting is saved with its create schema; a blank SMTP password keeps the stored one
     expect(toPayload(mailSetting, 'add', { id: 1, host: 'smtp', password: null, port: 25 })).toEqual({ host: 'smtp', port: 25 });
     expect(toPayload(mailSetting, 'add', { id: 1, host: 'smtp', password: 'pw', port: 25 })).toEqual({ host: 'smtp', password: 'pw', port: 25 });

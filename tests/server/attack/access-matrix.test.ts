@@ -145,6 +145,11 @@ const EXPECTED: Record<string, string> = {
   'GET /v1/statistics/{id}/respondents': '-----TAS',
   'GET /v1/statistics/{id}/replies/{replyId}': '-----TAS',
   'GET /v1/statistics/{id}/export': '-----TAS',
+  // school settings (issue 12): administrators
+  'GET /v1/school': '------AS',
+  'PUT /v1/school': '------AS',
+  'POST /v1/school/logo': '------AS',
+  'DELETE /v1/school/logo': '------AS',
 };
 
 const CALLERS = ['nobody', 'forged', 'revoked', 'quick', 'student', 'teacher', 'admin', 'super'] as const;

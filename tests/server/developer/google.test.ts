@@ -40,6 +40,11 @@ describe('Google account binding', () => {
   }
 
   it('binds the account whose sign-in returned the code; the teacher can then create a questionnaire', async () => {
+    // the school requires a bound account (a setting that needs Google configured, as here)
+    const admin = await login(t.app, 'admin');
+    const school = (await t.app.inject({ method: 'GET', url: '/v1/school', headers: bearer(admin.tk) })).json().data;
+    const on = await t.app.inject({ method: 'PUT', url: '/v1/school', headers: bearer(admin.tk), payload: { nameHk: school.nameHk, nameEn: school.nameEn, languageList: school.languageList, googleRequired: true } });
+    expect(on.json()).toMatchObject({ code: 200, data: { googleRequired: true, googleConfigured: true } });
     const { tk } = await login(t.app, 'teacher15');
     const before = await t.app.inject({ method: 'POST', url: '/v1/questionnaires', headers: bearer(tk), payload: { title: 'Before binding' } });
     expect(before.json().code).toBe(710);

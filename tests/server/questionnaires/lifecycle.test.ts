@@ -36,7 +36,14 @@ describe('questionnaire lifecycle', () => {
       expect(data(await teacher('GET', `/v1/questionnaires/${q.id}`))).toEqual(q);
     });
 
-    it('refuses a creator without a Google account (710), and accepts them once one is set', async () => {
+    it('creates for a teacher without a Google account while the school does not require one (the default)', async () => {
+      const t12 = await as(t, 'teacher12');
+      expect((await t.db.selectFrom('users').select('google_mail').where('username', '=', 'teacher12').executeTakeFirstOrThrow()).google_mail).toBeNull();
+      expect(await create(t12, { title: 'No Google needed' })).toMatchObject({ status: 'PREPARING', inChargeId: await userId(t.db, 'teacher12') });
+    });
+
+    it('refuses a creator without a Google account (710) when the school requires one, and accepts them once one is set', async () => {
+      await t.db.updateTable('school').set({ google_required: 1 }).execute();
       const t11 = await as(t, 'teacher11');
       expectError(await t11('POST', '/v1/questionnaires', { title: 'No Google' }), 'GOOGLE_ACCOUNT_REQUIRED');
       const hk = await as(t, 'teacher11', 'zh-hk');
@@ -46,6 +53,7 @@ describe('questionnaire lifecycle', () => {
       await t.db.updateTable('users').set({ google_mail: 'teacher11@demo-qe-school.example' }).where('username', '=', 'teacher11').execute();
       const q = await create(t11, { title: 'With Google' });
       expect(q).toMatchObject({ status: 'PREPARING', inChargeId: await userId(t.db, 'teacher11') });
+      await t.db.updateTable('school').set({ google_required: 0 }).execute();
     });
 
     it('answers 422 to a missing title and to an end date before the open date', async () => {

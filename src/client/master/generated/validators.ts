@@ -19,7 +19,7 @@ function ucs2length(str) {
     return length;
 }
 export const admin_create = validate10;
-const schema11 = {"title":"Admin","type":"object","additionalProperties":false,"required":["code","username","password","nameHk","nameEn"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}}}};
+const schema11 = {"title":"Admin","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}}}};
 const func2 = ucs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 const pattern1 = new RegExp("^[A-Za-z0-9_.@-]+$", "u");
@@ -59,8 +59,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.nameHk === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nameHk"},message:"must have required property '"+"nameHk"+"'"};
+for(const key0 in data){
+if(!(((((((key0 === "code") || (key0 === "username")) || (key0 === "password")) || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "email")) || (key0 === "googleMail"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -69,8 +70,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.nameEn === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nameEn"},message:"must have required property '"+"nameEn"+"'"};
+}
+if(data.code !== undefined){
+let data0 = data.code;
+if(typeof data0 === "string"){
+if(func2(data0) > 30){
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -79,9 +84,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((((key0 === "code") || (key0 === "username")) || (key0 === "password")) || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "email"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(func2(data0) < 1){
+const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -90,12 +94,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.code !== undefined){
-let data0 = data.code;
-if(typeof data0 === "string"){
-if(func2(data0) > 30){
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(!pattern0.test(data0)){
+const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -104,8 +104,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,8 +115,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
+}
+if(data.username !== undefined){
+let data1 = data.username;
+if(typeof data1 === "string"){
+if(func2(data1) > 50){
+const err8 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -124,9 +129,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data1) < 1){
+const err9 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -135,12 +139,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.username !== undefined){
-let data1 = data.username;
-if(typeof data1 === "string"){
-if(func2(data1) > 50){
-const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(!pattern1.test(data1)){
+const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.@-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.@-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -149,8 +149,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -159,8 +160,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern1.test(data1)){
-const err12 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.@-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.@-]+$"+"\""};
+}
+if(data.password !== undefined){
+let data2 = data.password;
+if(typeof data2 === "string"){
+if(func2(data2) > 15){
+const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -169,9 +174,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data2) < 6){
+const err13 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -181,11 +185,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.password !== undefined){
-let data2 = data.password;
-if(typeof data2 === "string"){
-if(func2(data2) > 15){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
+else {
+const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -194,8 +195,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(func2(data2) < 6){
-const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
+}
+if(data.nameHk !== undefined){
+let data3 = data.nameHk;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err15 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: schema11.properties.nameHk.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -204,9 +208,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err16 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -215,12 +219,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.nameHk !== undefined){
-let data3 = data.nameHk;
-if(typeof data3 === "string"){
-if(func2(data3) > 100){
-const err17 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data3) < 1){
+const err17 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -229,8 +229,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err18 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.nameEn !== undefined){
+let data4 = data.nameEn;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err18 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: schema11.properties.nameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -239,9 +243,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err19 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -250,12 +254,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.nameEn !== undefined){
-let data4 = data.nameEn;
-if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err20 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data4) < 1){
+const err20 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -264,8 +264,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data4) < 1){
-const err21 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.email !== undefined){
+let data5 = data.email;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err21 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema11.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -274,9 +278,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err22 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -285,11 +289,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.email !== undefined){
-let data5 = data.email;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err23 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema11.properties.email.type},message:"must be string,null"};
+if(!pattern2.test(data5)){
+const err23 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -298,9 +299,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(typeof data5 === "string"){
-if(func2(data5) > 100){
-const err24 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+}
+if(data.googleMail !== undefined){
+let data6 = data.googleMail;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err24 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/type",keyword:"type",params:{type: schema11.properties.googleMail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -309,8 +313,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!pattern2.test(data5)){
-const err25 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
+if(typeof data6 === "string"){
+if(func2(data6) > 100){
+const err25 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -319,11 +324,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern2.test(data6)){
+const err26 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -332,19 +334,32 @@ vErrors.push(err26);
 }
 errors++;
 }
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
 export const admin_update = validate11;
-const schema12 = {"title":"Admin","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}}}};
+const schema12 = {"title":"Admin","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((((key0 === "code") || (key0 === "username")) || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "email"))){
+if(!((((((key0 === "code") || (key0 === "username")) || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "email")) || (key0 === "googleMail"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -447,9 +462,8 @@ errors++;
 }
 if(data.nameHk !== undefined){
 let data2 = data.nameHk;
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: schema12.properties.nameHk.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -458,8 +472,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -468,9 +483,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data2) < 1){
+const err11 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -480,11 +494,11 @@ vErrors.push(err11);
 errors++;
 }
 }
+}
 if(data.nameEn !== undefined){
 let data3 = data.nameEn;
-if(typeof data3 === "string"){
-if(func2(data3) > 100){
-const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: schema12.properties.nameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -493,8 +507,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -503,9 +518,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data3) < 1){
+const err14 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -513,6 +527,7 @@ else {
 vErrors.push(err14);
 }
 errors++;
+}
 }
 }
 if(data.email !== undefined){
@@ -550,9 +565,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.googleMail !== undefined){
+let data5 = data.googleMail;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err18 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/type",keyword:"type",params:{type: schema12.properties.googleMail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -561,12 +577,46 @@ vErrors.push(err18);
 }
 errors++;
 }
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err19 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!pattern2.test(data5)){
+const err20 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
 validate11.errors = vErrors;
 return errors === 0;
 }
 
 export const gradeClass_create = validate12;
-const schema13 = {"title":"GradeClass","type":"object","additionalProperties":false,"required":["code","nameHk","nameEn"],"properties":{"code":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[A-Za-z0-9_-]+$"},"nameHk":{"type":"string","minLength":1,"maxLength":50},"nameEn":{"type":"string","minLength":1,"maxLength":50},"seq":{"type":"integer","minimum":0,"maximum":9999,"default":0},"classes":{"type":"array","maxItems":40,"default":[],"items":{"type":"object","additionalProperties":false,"required":["code","nameHk","nameEn"],"properties":{"id":{"type":"integer"},"code":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[A-Za-z0-9_-]+$"},"nameHk":{"type":"string","minLength":1,"maxLength":50},"nameEn":{"type":"string","minLength":1,"maxLength":50},"seq":{"type":"integer","minimum":0,"maximum":9999,"default":0}}},"x-qe":{"children":{"table":"classes","foreignKey":"grade_id","orderBy":"seq"},"childDependents":[{"table":"student_classes","column":"class_id","label":"qe.master.dependents.studentClasses"}]}}}};
+const schema13 = {"title":"GradeClass","type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[A-Za-z0-9_-]+$"},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":50},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":50},"seq":{"type":"integer","minimum":0,"maximum":9999,"default":0},"classes":{"type":"array","maxItems":40,"default":[],"items":{"type":"object","additionalProperties":false,"required":["code","nameHk","nameEn"],"properties":{"id":{"type":"integer"},"code":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[A-Za-z0-9_-]+$"},"nameHk":{"type":"string","minLength":1,"maxLength":50},"nameEn":{"type":"string","minLength":1,"maxLength":50},"seq":{"type":"integer","minimum":0,"maximum":9999,"default":0}}},"x-qe":{"children":{"table":"classes","foreignKey":"grade_id","orderBy":"seq"},"childDependents":[{"table":"student_classes","column":"class_id","label":"qe.master.dependents.studentClasses"}]}}}};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -582,8 +632,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.nameHk === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nameHk"},message:"must have required property '"+"nameHk"+"'"};
+for(const key0 in data){
+if(!(((((key0 === "code") || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "seq")) || (key0 === "classes"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -592,8 +643,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.nameEn === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nameEn"},message:"must have required property '"+"nameEn"+"'"};
+}
+if(data.code !== undefined){
+let data0 = data.code;
+if(typeof data0 === "string"){
+if(func2(data0) > 20){
+const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -602,9 +657,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((key0 === "code") || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "seq")) || (key0 === "classes"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -613,12 +667,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.code !== undefined){
-let data0 = data.code;
-if(typeof data0 === "string"){
-if(func2(data0) > 20){
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -627,8 +677,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -637,8 +688,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
+}
+if(data.nameHk !== undefined){
+let data1 = data.nameHk;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: schema13.properties.nameHk.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -647,9 +701,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data1 === "string"){
+if(func2(data1) > 50){
+const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -658,12 +712,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.nameHk !== undefined){
-let data1 = data.nameHk;
-if(typeof data1 === "string"){
-if(func2(data1) > 50){
-const err8 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(func2(data1) < 1){
+const err8 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -672,8 +722,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.nameEn !== undefined){
+let data2 = data.nameEn;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: schema13.properties.nameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -682,9 +736,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data2 === "string"){
+if(func2(data2) > 50){
+const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -693,12 +747,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.nameEn !== undefined){
-let data2 = data.nameEn;
-if(typeof data2 === "string"){
-if(func2(data2) > 50){
-const err11 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(func2(data2) < 1){
+const err11 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -707,8 +757,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.seq !== undefined){
+let data3 = data.seq;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err12 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -717,9 +771,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9999 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -728,37 +782,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.seq !== undefined){
-let data3 = data.seq;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err14 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data3 < 0 || isNaN(data3)){
+const err14 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 9999 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data3 < 0 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
 }
 errors++;
 }
@@ -768,12 +798,12 @@ if(data.classes !== undefined){
 let data4 = data.classes;
 if(Array.isArray(data4)){
 if(data4.length > 40){
-const err17 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/maxItems",keyword:"maxItems",params:{limit: 40},message:"must NOT have more than 40 items"};
+const err15 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/maxItems",keyword:"maxItems",params:{limit: 40},message:"must NOT have more than 40 items"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err15];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -782,7 +812,27 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.code === undefined){
-const err18 = {instancePath:instancePath+"/classes/" + i0,schemaPath:"#/properties/classes/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+const err16 = {instancePath:instancePath+"/classes/" + i0,schemaPath:"#/properties/classes/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data5.nameHk === undefined){
+const err17 = {instancePath:instancePath+"/classes/" + i0,schemaPath:"#/properties/classes/items/required",keyword:"required",params:{missingProperty: "nameHk"},message:"must have required property '"+"nameHk"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data5.nameEn === undefined){
+const err18 = {instancePath:instancePath+"/classes/" + i0,schemaPath:"#/properties/classes/items/required",keyword:"required",params:{missingProperty: "nameEn"},message:"must have required property '"+"nameEn"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -791,8 +841,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data5.nameHk === undefined){
-const err19 = {instancePath:instancePath+"/classes/" + i0,schemaPath:"#/properties/classes/items/required",keyword:"required",params:{missingProperty: "nameHk"},message:"must have required property '"+"nameHk"+"'"};
+for(const key1 in data5){
+if(!(((((key1 === "id") || (key1 === "code")) || (key1 === "nameHk")) || (key1 === "nameEn")) || (key1 === "seq"))){
+const err19 = {instancePath:instancePath+"/classes/" + i0,schemaPath:"#/properties/classes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -801,8 +852,11 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data5.nameEn === undefined){
-const err20 = {instancePath:instancePath+"/classes/" + i0,schemaPath:"#/properties/classes/items/required",keyword:"required",params:{missingProperty: "nameEn"},message:"must have required property '"+"nameEn"+"'"};
+}
+if(data5.id !== undefined){
+let data6 = data5.id;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err20 = {instancePath:instancePath+"/classes/" + i0+"/id",schemaPath:"#/properties/classes/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -811,9 +865,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!(((((key1 === "id") || (key1 === "code")) || (key1 === "nameHk")) || (key1 === "nameEn")) || (key1 === "seq"))){
-const err21 = {instancePath:instancePath+"/classes/" + i0,schemaPath:"#/properties/classes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data5.code !== undefined){
+let data7 = data5.code;
+if(typeof data7 === "string"){
+if(func2(data7) > 20){
+const err21 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -822,11 +879,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data5.id !== undefined){
-let data6 = data5.id;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err22 = {instancePath:instancePath+"/classes/" + i0+"/id",schemaPath:"#/properties/classes/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(func2(data7) < 1){
+const err22 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -835,12 +889,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data5.code !== undefined){
-let data7 = data5.code;
-if(typeof data7 === "string"){
-if(func2(data7) > 20){
-const err23 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(!pattern0.test(data7)){
+const err23 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -849,8 +899,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(func2(data7) < 1){
-const err24 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err24 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -859,8 +910,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!pattern0.test(data7)){
-const err25 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
+}
+if(data5.nameHk !== undefined){
+let data8 = data5.nameHk;
+if(typeof data8 === "string"){
+if(func2(data8) > 50){
+const err25 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -869,9 +924,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data8) < 1){
+const err26 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -881,11 +935,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data5.nameHk !== undefined){
-let data8 = data5.nameHk;
-if(typeof data8 === "string"){
-if(func2(data8) > 50){
-const err27 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+else {
+const err27 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -894,8 +945,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func2(data8) < 1){
-const err28 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data5.nameEn !== undefined){
+let data9 = data5.nameEn;
+if(typeof data9 === "string"){
+if(func2(data9) > 50){
+const err28 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -904,9 +959,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data9) < 1){
+const err29 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -916,11 +970,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data5.nameEn !== undefined){
-let data9 = data5.nameEn;
-if(typeof data9 === "string"){
-if(func2(data9) > 50){
-const err30 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+else {
+const err30 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -929,8 +980,11 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(func2(data9) < 1){
-const err31 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data5.seq !== undefined){
+let data10 = data5.seq;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err31 = {instancePath:instancePath+"/classes/" + i0+"/seq",schemaPath:"#/properties/classes/items/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -939,9 +993,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 9999 || isNaN(data10)){
+const err32 = {instancePath:instancePath+"/classes/" + i0+"/seq",schemaPath:"#/properties/classes/items/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -950,11 +1004,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data5.seq !== undefined){
-let data10 = data5.seq;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err33 = {instancePath:instancePath+"/classes/" + i0+"/seq",schemaPath:"#/properties/classes/items/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data10 < 0 || isNaN(data10)){
+const err33 = {instancePath:instancePath+"/classes/" + i0+"/seq",schemaPath:"#/properties/classes/items/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -963,9 +1014,11 @@ vErrors.push(err33);
 }
 errors++;
 }
-if((typeof data10 == "number") && (isFinite(data10))){
-if(data10 > 9999 || isNaN(data10)){
-const err34 = {instancePath:instancePath+"/classes/" + i0+"/seq",schemaPath:"#/properties/classes/items/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/classes/" + i0,schemaPath:"#/properties/classes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -974,8 +1027,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data10 < 0 || isNaN(data10)){
-const err35 = {instancePath:instancePath+"/classes/" + i0+"/seq",schemaPath:"#/properties/classes/items/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -986,9 +1041,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err36 = {instancePath:instancePath+"/classes/" + i0,schemaPath:"#/properties/classes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -997,36 +1051,12 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/classes",schemaPath:"#/properties/classes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-}
-else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
 validate12.errors = vErrors;
 return errors === 0;
 }
 
 export const gradeClass_update = validate13;
-const schema14 = {"title":"GradeClass","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[A-Za-z0-9_-]+$"},"nameHk":{"type":"string","minLength":1,"maxLength":50},"nameEn":{"type":"string","minLength":1,"maxLength":50},"seq":{"type":"integer","minimum":0,"maximum":9999},"classes":{"type":"array","maxItems":40,"items":{"type":"object","additionalProperties":false,"required":["code","nameHk","nameEn"],"properties":{"id":{"type":"integer"},"code":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[A-Za-z0-9_-]+$"},"nameHk":{"type":"string","minLength":1,"maxLength":50},"nameEn":{"type":"string","minLength":1,"maxLength":50},"seq":{"type":"integer","minimum":0,"maximum":9999,"default":0}}},"x-qe":{"children":{"table":"classes","foreignKey":"grade_id","orderBy":"seq"},"childDependents":[{"table":"student_classes","column":"class_id","label":"qe.master.dependents.studentClasses"}]}}}};
+const schema14 = {"title":"GradeClass","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[A-Za-z0-9_-]+$"},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":50},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":50},"seq":{"type":"integer","minimum":0,"maximum":9999},"classes":{"type":"array","maxItems":40,"items":{"type":"object","additionalProperties":false,"required":["code","nameHk","nameEn"],"properties":{"id":{"type":"integer"},"code":{"type":"string","minLength":1,"maxLength":20,"pattern":"^[A-Za-z0-9_-]+$"},"nameHk":{"type":"string","minLength":1,"maxLength":50},"nameEn":{"type":"string","minLength":1,"maxLength":50},"seq":{"type":"integer","minimum":0,"maximum":9999,"default":0}}},"x-qe":{"children":{"table":"classes","foreignKey":"grade_id","orderBy":"seq"},"childDependents":[{"table":"student_classes","column":"class_id","label":"qe.master.dependents.studentClasses"}]}}}};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1091,9 +1121,8 @@ errors++;
 }
 if(data.nameHk !== undefined){
 let data1 = data.nameHk;
-if(typeof data1 === "string"){
-if(func2(data1) > 50){
-const err5 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: schema14.properties.nameHk.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1102,8 +1131,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data1 === "string"){
+if(func2(data1) > 50){
+const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1112,9 +1142,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data1) < 1){
+const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1124,11 +1153,11 @@ vErrors.push(err7);
 errors++;
 }
 }
+}
 if(data.nameEn !== undefined){
 let data2 = data.nameEn;
-if(typeof data2 === "string"){
-if(func2(data2) > 50){
-const err8 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: schema14.properties.nameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1137,8 +1166,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data2 === "string"){
+if(func2(data2) > 50){
+const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1147,9 +1177,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data2) < 1){
+const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1157,6 +1186,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
+}
 }
 }
 if(data.seq !== undefined){
@@ -1457,7 +1487,7 @@ return errors === 0;
 
 export const mailSetting_create = validate14;
 const schema15 = {"title":"MailSetting","type":"object","additionalProperties":false,"required":["host","port","fromAddress","reminderSubject","reminderContent"],"properties":{"host":{"type":"string","minLength":1,"maxLength":200},"port":{"type":"integer","minimum":1,"maximum":65535,"default":587},"secure":{"type":"boolean","default":false},"allowUntrustedCertificate":{"type":"boolean","default":false},"username":{"type":["string","null"],"maxLength":200},"password":{"type":["string","null"],"maxLength":200,"writeOnly":true},"fromAddress":{"type":"string","maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email"},"fromName":{"type":["string","null"],"maxLength":100},"reminderSubject":{"type":"string","minLength":1,"maxLength":200},"reminderContent":{"type":"string","minLength":1,"maxLength":5000,"x-qe":{"multiline":true}}}};
-const func46 = Object.prototype.hasOwnProperty;
+const func48 = Object.prototype.hasOwnProperty;
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1514,7 +1544,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func46.call(schema15.properties, key0))){
+if(!(func48.call(schema15.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1822,7 +1852,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func46.call(schema16.properties, key0))){
+if(!(func48.call(schema16.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -2098,7 +2128,7 @@ return errors === 0;
 }
 
 export const position_create = validate16;
-const schema17 = {"title":"Position","type":"object","additionalProperties":false,"required":["code","nameHk","nameEn"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":9999,"default":0,"x-qe":{"sheet":true}}}};
+const schema17 = {"title":"Position","type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":9999,"default":0,"x-qe":{"sheet":true}}}};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2114,8 +2144,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.nameHk === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nameHk"},message:"must have required property '"+"nameHk"+"'"};
+for(const key0 in data){
+if(!((((key0 === "code") || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "seq"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2124,8 +2155,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.nameEn === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nameEn"},message:"must have required property '"+"nameEn"+"'"};
+}
+if(data.code !== undefined){
+let data0 = data.code;
+if(typeof data0 === "string"){
+if(func2(data0) > 30){
+const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2134,9 +2169,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "code") || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "seq"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2145,12 +2179,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.code !== undefined){
-let data0 = data.code;
-if(typeof data0 === "string"){
-if(func2(data0) > 30){
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2159,8 +2189,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2169,8 +2200,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
+}
+if(data.nameHk !== undefined){
+let data1 = data.nameHk;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: schema17.properties.nameHk.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2179,9 +2213,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2190,12 +2224,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.nameHk !== undefined){
-let data1 = data.nameHk;
-if(typeof data1 === "string"){
-if(func2(data1) > 100){
-const err8 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data1) < 1){
+const err8 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2204,8 +2234,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.nameEn !== undefined){
+let data2 = data.nameEn;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: schema17.properties.nameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2214,9 +2248,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2225,12 +2259,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.nameEn !== undefined){
-let data2 = data.nameEn;
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-const err11 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data2) < 1){
+const err11 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2239,8 +2269,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.seq !== undefined){
+let data3 = data.seq;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err12 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2249,9 +2283,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9999 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2260,11 +2294,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.seq !== undefined){
-let data3 = data.seq;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err14 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data3 < 0 || isNaN(data3)){
+const err14 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2273,9 +2304,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 9999 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2284,35 +2317,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data3 < 0 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
 validate16.errors = vErrors;
 return errors === 0;
 }
 
 export const position_update = validate17;
-const schema18 = {"title":"Position","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":9999,"x-qe":{"sheet":true}}}};
+const schema18 = {"title":"Position","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":9999,"x-qe":{"sheet":true}}}};
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2377,9 +2387,8 @@ errors++;
 }
 if(data.nameHk !== undefined){
 let data1 = data.nameHk;
-if(typeof data1 === "string"){
-if(func2(data1) > 100){
-const err5 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: schema18.properties.nameHk.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2388,8 +2397,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2398,9 +2408,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data1) < 1){
+const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2410,11 +2419,11 @@ vErrors.push(err7);
 errors++;
 }
 }
+}
 if(data.nameEn !== undefined){
 let data2 = data.nameEn;
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-const err8 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: schema18.properties.nameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2423,8 +2432,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2433,9 +2443,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data2) < 1){
+const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2443,6 +2452,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
+}
 }
 }
 if(data.seq !== undefined){
@@ -3263,8 +3273,8 @@ return errors === 0;
 }
 
 export const student_create = validate20;
-const schema21 = {"title":"Student","type":"object","additionalProperties":false,"required":["code","username","password","nameHk","nameEn"],"properties":{"code":{"type":"string","minLength":2,"maxLength":30,"pattern":"^S[A-Za-z0-9_-]*$","x-qe-rule":"studentCode","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"classId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"classes","label":"nameHk"},"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"class_id"},"sheet":true,"sheetKey":"code"}},"studentNumber":{"type":["integer","null"],"minimum":1,"maximum":999,"x-qe":{"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"student_number"},"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","2","3"],"default":"1","x-qe":{"sheet":true}},"leaveDate":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}}}};
-const pattern14 = new RegExp("^S[A-Za-z0-9_-]*$", "u");
+const schema21 = {"title":"Student","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":2,"maxLength":30,"pattern":"^S[A-Za-z0-9_-]*$","x-qe-rule":"studentCode","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"classId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"classes","label":"nameHk"},"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"class_id"},"sheet":true,"sheetKey":"code"}},"studentNumber":{"type":["integer","null"],"minimum":1,"maximum":999,"x-qe":{"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"student_number"},"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","2","3"],"default":"1","x-qe":{"sheet":true}},"leaveDate":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}}}};
+const pattern16 = new RegExp("^S[A-Za-z0-9_-]*$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3300,8 +3310,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.nameHk === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nameHk"},message:"must have required property '"+"nameHk"+"'"};
+for(const key0 in data){
+if(!(func48.call(schema21.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3310,8 +3321,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.nameEn === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nameEn"},message:"must have required property '"+"nameEn"+"'"};
+}
+if(data.code !== undefined){
+let data0 = data.code;
+if(typeof data0 === "string"){
+if(func2(data0) > 30){
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3320,9 +3335,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func46.call(schema21.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(func2(data0) < 2){
+const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3331,12 +3345,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.code !== undefined){
-let data0 = data.code;
-if(typeof data0 === "string"){
-if(func2(data0) > 30){
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(!pattern16.test(data0)){
+const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^S[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^S[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3345,8 +3355,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data0) < 2){
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+}
+else {
+const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3355,8 +3366,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern14.test(data0)){
-const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^S[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^S[A-Za-z0-9_-]*$"+"\""};
+}
+if(data.username !== undefined){
+let data1 = data.username;
+if(typeof data1 === "string"){
+if(func2(data1) > 50){
+const err8 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3365,9 +3380,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data1) < 1){
+const err9 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3376,12 +3390,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.username !== undefined){
-let data1 = data.username;
-if(typeof data1 === "string"){
-if(func2(data1) > 50){
-const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(!pattern1.test(data1)){
+const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.@-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.@-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3390,8 +3400,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3400,8 +3411,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern1.test(data1)){
-const err12 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.@-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.@-]+$"+"\""};
+}
+if(data.password !== undefined){
+let data2 = data.password;
+if(typeof data2 === "string"){
+if(func2(data2) > 15){
+const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3410,9 +3425,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data2) < 6){
+const err13 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3422,11 +3436,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.password !== undefined){
-let data2 = data.password;
-if(typeof data2 === "string"){
-if(func2(data2) > 15){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
+else {
+const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3435,8 +3446,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(func2(data2) < 6){
-const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
+}
+if(data.nameHk !== undefined){
+let data3 = data.nameHk;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err15 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: schema21.properties.nameHk.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3445,9 +3459,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err16 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3456,12 +3470,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.nameHk !== undefined){
-let data3 = data.nameHk;
-if(typeof data3 === "string"){
-if(func2(data3) > 100){
-const err17 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data3) < 1){
+const err17 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3470,8 +3480,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err18 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.nameEn !== undefined){
+let data4 = data.nameEn;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err18 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: schema21.properties.nameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3480,9 +3494,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err19 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3491,12 +3505,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.nameEn !== undefined){
-let data4 = data.nameEn;
-if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err20 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data4) < 1){
+const err20 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3505,8 +3515,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data4) < 1){
-const err21 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.classId !== undefined){
+let data5 = data.classId;
+if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
+const err21 = {instancePath:instancePath+"/classId",schemaPath:"#/properties/classId/type",keyword:"type",params:{type: schema21.properties.classId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3516,8 +3530,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.studentNumber !== undefined){
+let data6 = data.studentNumber;
+if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
+const err22 = {instancePath:instancePath+"/studentNumber",schemaPath:"#/properties/studentNumber/type",keyword:"type",params:{type: schema21.properties.studentNumber.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3526,11 +3542,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.classId !== undefined){
-let data5 = data.classId;
-if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-const err23 = {instancePath:instancePath+"/classId",schemaPath:"#/properties/classId/type",keyword:"type",params:{type: schema21.properties.classId.type},message:"must be integer,null"};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 999 || isNaN(data6)){
+const err23 = {instancePath:instancePath+"/studentNumber",schemaPath:"#/properties/studentNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -3539,11 +3553,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.studentNumber !== undefined){
-let data6 = data.studentNumber;
-if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-const err24 = {instancePath:instancePath+"/studentNumber",schemaPath:"#/properties/studentNumber/type",keyword:"type",params:{type: schema21.properties.studentNumber.type},message:"must be integer,null"};
+if(data6 < 1 || isNaN(data6)){
+const err24 = {instancePath:instancePath+"/studentNumber",schemaPath:"#/properties/studentNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -3552,9 +3563,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 > 999 || isNaN(data6)){
-const err25 = {instancePath:instancePath+"/studentNumber",schemaPath:"#/properties/studentNumber/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999},message:"must be <= 999"};
+}
+}
+if(data.email !== undefined){
+let data7 = data.email;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err25 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema21.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -3563,8 +3577,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data6 < 1 || isNaN(data6)){
-const err26 = {instancePath:instancePath+"/studentNumber",schemaPath:"#/properties/studentNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(typeof data7 === "string"){
+if(func2(data7) > 100){
+const err26 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -3573,12 +3588,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-}
-if(data.email !== undefined){
-let data7 = data.email;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err27 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema21.properties.email.type},message:"must be string,null"};
+if(!pattern2.test(data7)){
+const err27 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3587,9 +3598,12 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(typeof data7 === "string"){
-if(func2(data7) > 100){
-const err28 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+}
+if(data.status !== undefined){
+let data8 = data.status;
+if(typeof data8 !== "string"){
+const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -3598,8 +3612,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern2.test(data7)){
-const err29 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
+if(!(((data8 === "1") || (data8 === "2")) || (data8 === "3"))){
+const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema21.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3609,11 +3623,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-if(data.status !== undefined){
-let data8 = data.status;
-if(typeof data8 !== "string"){
-const err30 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.leaveDate !== undefined){
+let data9 = data.leaveDate;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err30 = {instancePath:instancePath+"/leaveDate",schemaPath:"#/properties/leaveDate/type",keyword:"type",params:{type: schema21.properties.leaveDate.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -3622,8 +3635,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!(((data8 === "1") || (data8 === "2")) || (data8 === "3"))){
-const err31 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema21.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(typeof data9 === "string"){
+if(!(formats0.test(data9))){
+const err31 = {instancePath:instancePath+"/leaveDate",schemaPath:"#/properties/leaveDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -3633,10 +3647,10 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.leaveDate !== undefined){
-let data9 = data.leaveDate;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err32 = {instancePath:instancePath+"/leaveDate",schemaPath:"#/properties/leaveDate/type",keyword:"type",params:{type: schema21.properties.leaveDate.type},message:"must be string,null"};
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3645,43 +3659,19 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(typeof data9 === "string"){
-if(!(formats0.test(data9))){
-const err33 = {instancePath:instancePath+"/leaveDate",schemaPath:"#/properties/leaveDate/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
 export const student_update = validate21;
-const schema22 = {"title":"Student","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":2,"maxLength":30,"pattern":"^S[A-Za-z0-9_-]*$","x-qe-rule":"studentCode","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"classId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"classes","label":"nameHk"},"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"class_id"},"sheet":true,"sheetKey":"code"}},"studentNumber":{"type":["integer","null"],"minimum":1,"maximum":999,"x-qe":{"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"student_number"},"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","2","3"],"x-qe":{"sheet":true}},"leaveDate":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}}}};
+const schema22 = {"title":"Student","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":2,"maxLength":30,"pattern":"^S[A-Za-z0-9_-]*$","x-qe-rule":"studentCode","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"classId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"classes","label":"nameHk"},"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"class_id"},"sheet":true,"sheetKey":"code"}},"studentNumber":{"type":["integer","null"],"minimum":1,"maximum":999,"x-qe":{"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"student_number"},"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","2","3"],"x-qe":{"sheet":true}},"leaveDate":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func46.call(schema22.properties, key0))){
+if(!(func48.call(schema22.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3715,7 +3705,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern14.test(data0)){
+if(!pattern16.test(data0)){
 const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^S[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^S[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -3784,9 +3774,8 @@ errors++;
 }
 if(data.nameHk !== undefined){
 let data2 = data.nameHk;
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: schema22.properties.nameHk.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3795,8 +3784,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3805,9 +3795,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data2) < 1){
+const err11 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3817,11 +3806,11 @@ vErrors.push(err11);
 errors++;
 }
 }
+}
 if(data.nameEn !== undefined){
 let data3 = data.nameEn;
-if(typeof data3 === "string"){
-if(func2(data3) > 100){
-const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: schema22.properties.nameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3830,8 +3819,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3840,9 +3830,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data3) < 1){
+const err14 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3850,6 +3839,7 @@ else {
 vErrors.push(err14);
 }
 errors++;
+}
 }
 }
 if(data.classId !== undefined){
@@ -3999,7 +3989,7 @@ return errors === 0;
 }
 
 export const teacher_create = validate22;
-const schema23 = {"title":"Teacher","type":"object","additionalProperties":false,"required":["code","username","password","nameHk","nameEn"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"default":"1","x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":99999,"default":0,"x-qe":{"sheet":true}}}};
+const schema23 = {"title":"Teacher","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"default":"1","x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":99999,"default":0,"x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4035,8 +4025,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.nameHk === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nameHk"},message:"must have required property '"+"nameHk"+"'"};
+for(const key0 in data){
+if(!(func48.call(schema23.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4045,8 +4036,12 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.nameEn === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nameEn"},message:"must have required property '"+"nameEn"+"'"};
+}
+if(data.code !== undefined){
+let data0 = data.code;
+if(typeof data0 === "string"){
+if(func2(data0) > 30){
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4055,9 +4050,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func46.call(schema23.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(func2(data0) < 1){
+const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4066,12 +4060,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data.code !== undefined){
-let data0 = data.code;
-if(typeof data0 === "string"){
-if(func2(data0) > 30){
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(!pattern0.test(data0)){
+const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4080,8 +4070,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4090,8 +4081,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
+}
+if(data.username !== undefined){
+let data1 = data.username;
+if(typeof data1 === "string"){
+if(func2(data1) > 50){
+const err8 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4100,9 +4095,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data1) < 1){
+const err9 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4111,12 +4105,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.username !== undefined){
-let data1 = data.username;
-if(typeof data1 === "string"){
-if(func2(data1) > 50){
-const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(!pattern1.test(data1)){
+const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.@-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.@-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4125,8 +4115,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4135,8 +4126,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern1.test(data1)){
-const err12 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.@-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.@-]+$"+"\""};
+}
+if(data.password !== undefined){
+let data2 = data.password;
+if(typeof data2 === "string"){
+if(func2(data2) > 15){
+const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4145,9 +4140,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data2) < 6){
+const err13 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4157,11 +4151,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.password !== undefined){
-let data2 = data.password;
-if(typeof data2 === "string"){
-if(func2(data2) > 15){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
+else {
+const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4170,8 +4161,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(func2(data2) < 6){
-const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
+}
+if(data.nameHk !== undefined){
+let data3 = data.nameHk;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err15 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: schema23.properties.nameHk.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4180,9 +4174,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err16 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4191,12 +4185,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.nameHk !== undefined){
-let data3 = data.nameHk;
-if(typeof data3 === "string"){
-if(func2(data3) > 100){
-const err17 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data3) < 1){
+const err17 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4205,8 +4195,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err18 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.nameEn !== undefined){
+let data4 = data.nameEn;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err18 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: schema23.properties.nameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4215,9 +4209,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err19 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4226,12 +4220,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.nameEn !== undefined){
-let data4 = data.nameEn;
-if(typeof data4 === "string"){
-if(func2(data4) > 100){
-const err20 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data4) < 1){
+const err20 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4240,8 +4230,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data4) < 1){
-const err21 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.abbr !== undefined){
+let data5 = data.abbr;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err21 = {instancePath:instancePath+"/abbr",schemaPath:"#/properties/abbr/type",keyword:"type",params:{type: schema23.properties.abbr.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4250,9 +4244,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data5 === "string"){
+if(func2(data5) > 10){
+const err22 = {instancePath:instancePath+"/abbr",schemaPath:"#/properties/abbr/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4262,10 +4256,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.abbr !== undefined){
-let data5 = data.abbr;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err23 = {instancePath:instancePath+"/abbr",schemaPath:"#/properties/abbr/type",keyword:"type",params:{type: schema23.properties.abbr.type},message:"must be string,null"};
+}
+if(data.status !== undefined){
+let data6 = data.status;
+if(typeof data6 !== "string"){
+const err23 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4274,9 +4269,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(typeof data5 === "string"){
-if(func2(data5) > 10){
-const err24 = {instancePath:instancePath+"/abbr",schemaPath:"#/properties/abbr/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
+if(!((data6 === "1") || (data6 === "0"))){
+const err24 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema23.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4286,11 +4280,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-if(data.status !== undefined){
-let data6 = data.status;
-if(typeof data6 !== "string"){
-const err25 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.positionId !== undefined){
+let data7 = data.positionId;
+if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (data7 !== null)){
+const err25 = {instancePath:instancePath+"/positionId",schemaPath:"#/properties/positionId/type",keyword:"type",params:{type: schema23.properties.positionId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4299,8 +4292,11 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!((data6 === "1") || (data6 === "0"))){
-const err26 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema23.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.email !== undefined){
+let data8 = data.email;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err26 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema23.properties.email.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4309,11 +4305,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data.positionId !== undefined){
-let data7 = data.positionId;
-if((!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))) && (data7 !== null)){
-const err27 = {instancePath:instancePath+"/positionId",schemaPath:"#/properties/positionId/type",keyword:"type",params:{type: schema23.properties.positionId.type},message:"must be integer,null"};
+if(typeof data8 === "string"){
+if(func2(data8) > 100){
+const err27 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4322,11 +4316,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.email !== undefined){
-let data8 = data.email;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err28 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: schema23.properties.email.type},message:"must be string,null"};
+if(!pattern2.test(data8)){
+const err28 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4335,9 +4326,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(typeof data8 === "string"){
-if(func2(data8) > 100){
-const err29 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+}
+}
+if(data.seq !== undefined){
+let data9 = data.seq;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err29 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4346,8 +4340,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern2.test(data8)){
-const err30 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 99999 || isNaN(data9)){
+const err30 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99999},message:"must be <= 99999"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4356,12 +4351,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-if(data.seq !== undefined){
-let data9 = data.seq;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err31 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data9 < 0 || isNaN(data9)){
+const err31 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4370,9 +4361,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 99999 || isNaN(data9)){
-const err32 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 99999},message:"must be <= 99999"};
+}
+}
+if(data.googleMail !== undefined){
+let data10 = data.googleMail;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err32 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/type",keyword:"type",params:{type: schema23.properties.googleMail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4381,8 +4375,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data9 < 0 || isNaN(data9)){
-const err33 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(typeof data10 === "string"){
+if(func2(data10) > 100){
+const err33 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4391,11 +4386,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern2.test(data10)){
+const err34 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4404,19 +4396,32 @@ vErrors.push(err34);
 }
 errors++;
 }
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
 validate22.errors = vErrors;
 return errors === 0;
 }
 
 export const teacher_update = validate23;
-const schema24 = {"title":"Teacher","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":99999,"x-qe":{"sheet":true}}}};
+const schema24 = {"title":"Teacher","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":99999,"x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func46.call(schema24.properties, key0))){
+if(!(func48.call(schema24.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4519,9 +4524,8 @@ errors++;
 }
 if(data.nameHk !== undefined){
 let data2 = data.nameHk;
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: schema24.properties.nameHk.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4530,8 +4534,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4540,9 +4545,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data2) < 1){
+const err11 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4552,11 +4556,11 @@ vErrors.push(err11);
 errors++;
 }
 }
+}
 if(data.nameEn !== undefined){
 let data3 = data.nameEn;
-if(typeof data3 === "string"){
-if(func2(data3) > 100){
-const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if((typeof data3 !== "string") && (data3 !== null)){
+const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: schema24.properties.nameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4565,8 +4569,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func2(data3) < 1){
-const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4575,9 +4580,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data3) < 1){
+const err14 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4585,6 +4589,7 @@ else {
 vErrors.push(err14);
 }
 errors++;
+}
 }
 }
 if(data.abbr !== undefined){
@@ -4718,9 +4723,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.googleMail !== undefined){
+let data9 = data.googleMail;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err26 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/type",keyword:"type",params:{type: schema24.properties.googleMail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4729,12 +4735,46 @@ vErrors.push(err26);
 }
 errors++;
 }
+if(typeof data9 === "string"){
+if(func2(data9) > 100){
+const err27 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(!pattern2.test(data9)){
+const err28 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
 validate23.errors = vErrors;
 return errors === 0;
 }
 
 export const teacherGroup_create = validate24;
-const schema25 = {"title":"TeacherGroup","type":"object","additionalProperties":false,"required":["code","nameHk","nameEn"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":9999,"default":0,"x-qe":{"sheet":true}},"memberIds":{"type":"array","items":{"type":"integer"},"maxItems":2000,"uniqueItems":true,"default":[],"x-qe":{"links":{"table":"teacher_group_members","ownerColumn":"group_id","valueColumn":"user_id","resource":"teachers","label":"nameHk"}}}}};
+const schema25 = {"title":"TeacherGroup","type":"object","additionalProperties":false,"required":["code"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":9999,"default":0,"x-qe":{"sheet":true}},"memberIds":{"type":"array","items":{"type":"integer"},"maxItems":2000,"uniqueItems":true,"default":[],"x-qe":{"links":{"table":"teacher_group_members","ownerColumn":"group_id","valueColumn":"user_id","resource":"teachers","label":"nameHk"}}}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4750,8 +4790,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.nameHk === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nameHk"},message:"must have required property '"+"nameHk"+"'"};
+for(const key0 in data){
+if(!(((((key0 === "code") || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "seq")) || (key0 === "memberIds"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4760,8 +4801,12 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.nameEn === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nameEn"},message:"must have required property '"+"nameEn"+"'"};
+}
+if(data.code !== undefined){
+let data0 = data.code;
+if(typeof data0 === "string"){
+if(func2(data0) > 30){
+const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4770,9 +4815,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((key0 === "code") || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "seq")) || (key0 === "memberIds"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4781,12 +4825,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.code !== undefined){
-let data0 = data.code;
-if(typeof data0 === "string"){
-if(func2(data0) > 30){
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4795,8 +4835,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4805,8 +4846,11 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\""};
+}
+if(data.nameHk !== undefined){
+let data1 = data.nameHk;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: schema25.properties.nameHk.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4815,9 +4859,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4826,12 +4870,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.nameHk !== undefined){
-let data1 = data.nameHk;
-if(typeof data1 === "string"){
-if(func2(data1) > 100){
-const err8 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data1) < 1){
+const err8 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4840,8 +4880,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.nameEn !== undefined){
+let data2 = data.nameEn;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: schema25.properties.nameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4850,9 +4894,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4861,12 +4905,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.nameEn !== undefined){
-let data2 = data.nameEn;
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-const err11 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data2) < 1){
+const err11 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4875,8 +4915,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data.seq !== undefined){
+let data3 = data.seq;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err12 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4885,9 +4929,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9999 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4896,37 +4940,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.seq !== undefined){
-let data3 = data.seq;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err14 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data3 < 0 || isNaN(data3)){
+const err14 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 9999 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999},message:"must be <= 9999"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data3 < 0 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/seq",schemaPath:"#/properties/seq/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
 }
 errors++;
 }
@@ -4936,12 +4956,12 @@ if(data.memberIds !== undefined){
 let data4 = data.memberIds;
 if(Array.isArray(data4)){
 if(data4.length > 2000){
-const err17 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/maxItems",keyword:"maxItems",params:{limit: 2000},message:"must NOT have more than 2000 items"};
+const err15 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/maxItems",keyword:"maxItems",params:{limit: 2000},message:"must NOT have more than 2000 items"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err15];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -4949,12 +4969,12 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err18 = {instancePath:instancePath+"/memberIds/" + i0,schemaPath:"#/properties/memberIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err16 = {instancePath:instancePath+"/memberIds/" + i0,schemaPath:"#/properties/memberIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err16];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err16);
 }
 errors++;
 }
@@ -4970,12 +4990,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err19 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const err17 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err17];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err17);
 }
 errors++;
 break;
@@ -4985,24 +5005,24 @@ indices0[item0] = i1;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err18 = {instancePath:instancePath+"/memberIds",schemaPath:"#/properties/memberIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err18];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err18);
 }
 errors++;
 }
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err19];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -5011,7 +5031,7 @@ return errors === 0;
 }
 
 export const teacherGroup_update = validate25;
-const schema26 = {"title":"TeacherGroup","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":9999,"x-qe":{"sheet":true}},"memberIds":{"type":"array","items":{"type":"integer"},"maxItems":2000,"uniqueItems":true,"x-qe":{"links":{"table":"teacher_group_members","ownerColumn":"group_id","valueColumn":"user_id","resource":"teachers","label":"nameHk"}}}}};
+const schema26 = {"title":"TeacherGroup","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":9999,"x-qe":{"sheet":true}},"memberIds":{"type":"array","items":{"type":"integer"},"maxItems":2000,"uniqueItems":true,"x-qe":{"links":{"table":"teacher_group_members","ownerColumn":"group_id","valueColumn":"user_id","resource":"teachers","label":"nameHk"}}}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5076,9 +5096,8 @@ errors++;
 }
 if(data.nameHk !== undefined){
 let data1 = data.nameHk;
-if(typeof data1 === "string"){
-if(func2(data1) > 100){
-const err5 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: schema26.properties.nameHk.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5087,8 +5106,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5097,9 +5117,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data1) < 1){
+const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5109,11 +5128,11 @@ vErrors.push(err7);
 errors++;
 }
 }
+}
 if(data.nameEn !== undefined){
 let data2 = data.nameEn;
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-const err8 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if((typeof data2 !== "string") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: schema26.properties.nameEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5122,8 +5141,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5132,9 +5152,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data2) < 1){
+const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5142,6 +5161,7 @@ else {
 vErrors.push(err10);
 }
 errors++;
+}
 }
 }
 if(data.seq !== undefined){

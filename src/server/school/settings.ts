@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { DB } from '../db/connect.js';
+import { ownerOnlyFolder } from '../db/files.js';
+import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { BusinessError, FieldError } from '../plugins/errors.js';
+import { IMAGE_MAX, imageExtension } from '../questionnaires/index.js';
+import { schoolInfo } from './index.js';
+import type { LanguageEntry } from './languages.js';
+
+const tags = ['school'];
+
+/** The school settings screen's form (spec §3 school fields that a school changes). */
+export interface SchoolSettingsBody {
+  nameHk: string;
+  nameEn: string;
+  addressHk?: string | null;
+  addressEn?: string | null;
+  tel?: string | null;
+  fax?: string | null;
+  email?: string | null;
+  /** a grade's code: the grade that graduates at the end of a school year */
+  graduateGrade?: string | null;
+  languageList: LanguageEntry[];
+  googleRequired?: boolean;
+}
+
+const text = (max: number) => ({ type: ['string', 'null'], maxLength: max });
+const phone = { type: ['string', 'null'], maxLength: 30, pattern: '^[0-9 +()-]*$' };
+
+const settingsBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['nameHk', 'nameEn', 'languageList'],
+  properties: {
+    nameHk: { type: 'string', minLength: 1, maxLength: 200 },
+    nameEn: { type: 'string', minLength: 1, maxLength: 200 },
+    addressHk: text(300),
+    addressEn: text(300),
+    tel: phone,
+    fax: phone,
+    email: { type: ['string', 'null'], maxLength: 100, pattern: '^$|^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$', 'x-qe-rule': 'email' },
+    graduateGrade: text(30),
+    languageList: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 2,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['code', 'required'],
+        properties: { code: { type: 'string', enum: ['zh-hk', 'en'] }, required: { type: 'string', enum: ['1', '0'] } },
+      },
+    },
+    googleRequired: { type: 'boolean' },
+  },
+} as const;
+
+/** '' from a cleared field is "not given". */
+const blank = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
+
+/**
+ * The school settings (issue 12): read and change the school's names, addresses, contacts,
+ * graduating grade, language list and the Google rule, and its logo. Every read goes to the
+ * database, so a change holds for every user at once (clients read /v1/school-info again).
+ */
+export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
+  const school = async () => {
+    const s = await db.selectFrom('school').selectAll().orderBy('id').executeTakeFirst();
+    if (!s) throw new BusinessError('NOT_INITIALISED');
+    return s;
+  };
+  const settings = async () => {
+    const grades = await db.selectFrom('grades').select(['code', 'name_hk', 'name_en']).orderBy('seq').orderBy('id').execute();
+    return { ...schoolInfo(await school(), config), grades: grades.map((g) => ({ code: g.code, nameHk: g.name_hk, nameEn: g.name_en })) };
+  };
+
+  app.get('/v1/school', {
+    config: { permission: 'school.view' },
+    schema: { tags, summary: 'The school settings, with the grades the graduating grade is chosen from', response: { 200: envelopeSchema() } },
+  }, async () => ok(await settings()));
+
+  app.put<{ Body: SchoolSettingsBody }>('/v1/school', {
+    config: { permission: 'school.edit' },
+    schema: {
+      tags,
+      summary: 'Saves the school settings: 720 when no language is required, 721 when Google is required but not configured, 722 for an unknown grade',
+      body: settingsBody,
+      response: { 200: envelopeSchema() },
+    },
+  }, async (request) => {
+    const body = request.body;
+    const current = await school();
+    const codes = body.languageList.map((l) => l.code);
+    const twice = codes.find((c, i) => codes.indexOf(c) !== i);
+    if (twice) throw new FieldError({ languageList: { rule: 'duplicate', params: { value: twice } } });
+    if (!body.languageList.some((l) => l.required === '1')) throw new BusinessError('LANGUAGE_REQUIRED');
+    if (body.googleRequired && !config.google.clientId) throw new BusinessError('GOOGLE_NOT_CONFIGURED');
+    const graduateGrade = blank(body.graduateGrade);
+    if (graduateGrade && !(await db.selectFrom('grades').select('id').where('code', '=', graduateGrade).executeTakeFirst())) throw new BusinessError('GRADUATE_GRADE_UNKNOWN');
+    const nameHk = body.nameHk.trim();
+    const nameEn = body.nameEn.trim();
+    if (!nameHk || !nameEn) throw new FieldError({ [nameHk ? 'nameEn' : 'nameHk']: { rule: 'required' } });
+    await db.updateTable('school').set({
+      name_hk: nameHk,
+      name_en: nameEn,
+      ...(body.addressHk !== undefined ? { address_hk: blank(body.addressHk) } : {}),
+      ...(body.addressEn !== undefined ? { address_en: blank(body.addressEn) } : {}),
+      ...(body.tel !== undefined ? { tel: blank(body.tel) } : {}),
+      ...(body.fax !== undefined ? { fax: blank(body.fax) } : {}),
+      ...(body.email !== undefined ? { email: blank(body.email) } : {}),
+      ...(graduateGrade !== undefined ? { graduate_grade: graduateGrade } : {}),
+      ...(body.googleRequired !== undefined ? { google_required: body.googleRequired ? 1 : 0 } : {}),
+      languages: JSON.stringify(body.languageList.map((l) => ({ code: l.code, required: l.required }))),
+    }).where('id', '=', current.id).execute();
+    return ok(await settings());
+  });
+
+  app.post('/v1/school/logo', {
+    config: { permission: 'school.edit' },
+    schema: { tags, summary: 'Stores the school logo (png, jpeg, gif, webp; at most 2 MB, checked by content) and answers the settings', response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    if (!request.isMultipart()) throw new BusinessError('FILE_TYPE_REFUSED');
+    const file = await request.file();
+    if (!file) throw new BusinessError('FILE_TYPE_REFUSED');
+    const buffer = await file.toBuffer();
+    const ext = imageExtension(buffer);
+    if (!ext || buffer.length > IMAGE_MAX) throw new BusinessError('IMAGE_REFUSED');
+    const current = await school();
+    const folder = join(config.storageDir, 'school');
+    ownerOnlyFolder(folder);
+    // a new name each time: browsers and proxies that kept the old logo show the new one at once
+    const name = `logo-${randomBytes(12).toString('hex')}.${ext}`;
+    writeFileSync(join(folder, name), buffer, { mode: 0o600 });
+    await db.updateTable('school').set({ school_logo: `school/${name}` }).where('id', '=', current.id).execute();
+    removeOldLogo(config, current.school_logo);
+    return ok(await settings());
+  });
+
+  app.delete('/v1/school/logo', {
+    config: { permission: 'school.edit' },
+    schema: { tags, summary: 'Removes the school logo (the top bar shows the generic icon again)', response: { 200: envelopeSchema() } },
+  }, async () => {
+    const current = await school();
+    await db.updateTable('school').set({ school_logo: null }).where('id', '=', current.id).execute();
+    removeOldLogo(config, current.school_logo);
+    return ok(await settings());
+  });
+}
+
+/** Only logos this screen stored (school/…) are removed; a path set otherwise is left alone. */
+function removeOldLogo(config: Config, path: string | null) {
+  if (!path || !/^school\/logo-[0-9a-f]+\.\w+$/.test(path)) return;
+  try {
+    unlinkSync(join(config.storageDir, path));
+  } catch {
+    // already gone: nothing to remove
+  }
+}
