@@ -100,12 +100,25 @@ export const ERRORS = {
   REQUEST_TIMEOUT: { code: 406, http: 408, 'zh-hk': '請求逾時', en: 'The request took too long' },
   EXPECTATION_FAILED: { code: 406, http: 417, 'zh-hk': '不支援請求中的 Expect 標頭', en: 'The Expect header of the request is not supported' },
   TERM_NOT_RUNNING: { code: 20002, http: 400, 'zh-hk': '所選學期不是目前學期', en: 'The selected term is not the running term' },
+  // issue 12 known defects: the role new accounts get is chosen explicitly (740-741)
+  NO_DEFAULT_ROLE: {
+    code: 740,
+    http: 409,
+    'zh-hk': '未為新的「%{userType}」帳戶指定角色，請超級管理員在「角色」中選擇一個角色給新帳戶',
+    en: 'No role is set for new %{userType} accounts: a super administrator must choose one under Roles',
+  },
+  DEFAULT_ROLE_NEEDED: {
+    code: 741,
+    http: 409,
+    'zh-hk': '此角色是新帳戶所得的角色，不能刪除或更改其用戶類型；請先為新帳戶選擇另一個同類角色',
+    en: 'New accounts get this role, so it cannot be deleted or given another user type: first choose another role of its user type for new accounts',
+  },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;
 
 /** Codes after which the client shows the server's msg (spec §8). */
-export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 20000, 20002]);
+export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 20000, 20002, 740, 741]);
 export const SESSION_CODES = new Set([401, 444]);
 export const SUCCESS_CODES = new Set([200, 201]);
 

@@ -380,6 +380,7 @@ const appEn = {
         closed: 'The questionnaire is closed',
         noticeConfirm: 'E-mail every respondent who has not submitted yet?',
         noticeSent: 'Notice sent: %{sent} sent, %{failed} failed',
+        noticeSentNoAddress: 'Notice sent: %{sent} sent, %{failed} failed; %{noAddress} without an e-mail address could not be told',
         extendTitle: 'Extend the end date',
         newEndDate: 'New end date',
         extendTooEarly: 'The new end date must be later than now and than the current end date',
@@ -673,6 +674,9 @@ const appEn = {
         permissions: 'Permissions',
         deleteConfirm: 'Delete the role “%{code}”?',
         usersLose: '1 user holds it and will lose what it gives. |||| %{smart_count} users hold it and will lose what it gives.',
+        isDefault: 'For new accounts',
+        isDefaultHelp: 'New accounts of this user type get this role (one role per user type). To change it, switch this on for another role of the same type.',
+        defaultYes: 'New accounts',
       },
       permission: {
         title: 'Permissions of the role',

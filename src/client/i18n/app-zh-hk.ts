@@ -382,6 +382,7 @@ const appZhHk: AppMessages = {
         closed: '問卷已結束',
         noticeConfirm: '以電郵通知所有尚未提交的人士？',
         noticeSent: '通知已發送：成功 %{sent} 封，失敗 %{failed} 封',
+        noticeSentNoAddress: '通知已發送：成功 %{sent} 封，失敗 %{failed} 封；%{noAddress} 人沒有電郵地址，未能通知',
         extendTitle: '延長結束日期',
         newEndDate: '新的結束日期',
         extendTooEarly: '新的結束日期須遲於現在及目前的結束日期',
@@ -675,6 +676,9 @@ const appZhHk: AppMessages = {
         permissions: '權限',
         deleteConfirm: '刪除角色「%{code}」？',
         usersLose: '%{smart_count} 位用戶擁有此角色，將會失去它給予的權限。',
+        isDefault: '新帳戶角色',
+        isDefaultHelp: '此用戶類型的新帳戶會得到此角色（每個用戶類型一個）。如要更改，請在同類的另一個角色開啟此項。',
+        defaultYes: '新帳戶',
       },
       permission: {
         title: '角色權限',

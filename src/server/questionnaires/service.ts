@@ -217,7 +217,12 @@ export class QuestionnaireService {
       const dates: ConstructorParameters<typeof FieldError>[0] = {};
       if (input.openDate === null) dates.openDate = { rule: 'required' };
       if (input.endDate === null) dates.endDate = { rule: 'required' };
-      else if (input.endDate !== undefined && input.endDate !== q.endDate && input.endDate <= now()) dates.endDate = { rule: 'endInPast' };
+      else if (input.endDate !== undefined && input.endDate !== q.endDate) {
+        // a running one: the rule of extend (later than now and than the current end), so an
+        // edit cannot end it behind the respondents' backs; ending it early is Close
+        if (q.status === 'PROCESSING' && (input.endDate <= now() || (q.endDate !== null && input.endDate <= q.endDate))) dates.endDate = { rule: 'runningEnd' };
+        else if (input.endDate <= now()) dates.endDate = { rule: 'endInPast' };
+      }
       if (Object.keys(dates).length) throw new FieldError(dates);
     }
     await this.checkPeople(input);
