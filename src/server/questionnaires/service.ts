@@ -211,7 +211,7 @@ export class QuestionnaireService {
     if (q.status === 'PROCESSING' && input.openDate !== undefined && input.openDate !== q.openDate) throw illegal();
     // named or anonymous is frozen once it opens: a respondent who opened it as anonymous must never be stored by name
     if (input.type !== undefined && input.type !== q.type && q.status !== 'PREPARING' && q.status !== 'NOT_OPEN') throw illegal();
-    this.checkInput(input, q);
+    // before the form checks: an end in the past says so, rather than "start after end"
     if (q.status !== 'PREPARING') {
       // once ready, the dates open and finish it: they may move, but not go, and the end not into the past (as ready checks)
       const dates: ConstructorParameters<typeof FieldError>[0] = {};
@@ -225,6 +225,7 @@ export class QuestionnaireService {
       }
       if (Object.keys(dates).length) throw new FieldError(dates);
     }
+    this.checkInput(input, q);
     await this.checkPeople(input);
     await this.db.transaction().execute(async (trx) => {
       const set: Record<string, unknown> = { updated_at: now() };
