@@ -175,15 +175,6 @@ const appEn = {
       printLoading: 'Preparing to print…',
       printFailed: 'Printing failed to load',
     },
-    placeholder: {
-      body: 'This screen is part of QE but has not been built yet: it arrives with the “%{area}” work.',
-      areaForms: 'Questionnaire design',
-      areaFilling: 'Filling in questionnaires',
-      areaStatistics: 'Data statistics',
-      areaMaster: 'Master data',
-      areaDeveloper: 'Developer area and Google account binding',
-      areaApp: 'Mobile app',
-    },
     notFound: { title: 'Page not found', body: 'The page you asked for does not exist or you may not open it.', home: 'Back to home' },
     dashboard: {
       welcome: 'Welcome, %{name}',

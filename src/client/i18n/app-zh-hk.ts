@@ -177,15 +177,6 @@ const appZhHk: AppMessages = {
       printLoading: '正在準備列印…',
       printFailed: '列印元件載入失敗',
     },
-    placeholder: {
-      body: '此畫面屬於 QE，但尚未建成：將隨「%{area}」的工作推出。',
-      areaForms: '問卷設計',
-      areaFilling: '填寫問卷',
-      areaStatistics: '數據統計',
-      areaMaster: '主要資料',
-      areaDeveloper: '開發者工具及 Google 帳戶連結',
-      areaApp: '流動應用程式',
-    },
     notFound: { title: '找不到頁面', body: '你要求的頁面不存在，或你沒有權限開啟。', home: '返回首頁' },
     dashboard: {
       welcome: '歡迎，%{name}',
