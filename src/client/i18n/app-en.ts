@@ -873,7 +873,11 @@ const appEn = {
     userType: { SUPER_ADMIN: 'Super administrator', ADMIN: 'Administrator', TEACHER: 'Teacher', STUDENT: 'Student' },
     tutorial: {
       title: 'Tutorial',
-      body: 'How to use QE: log in with the account the school gave you, open “My questionnaires” to answer what is waiting for you; staff design questionnaires under “Questionnaire design” and read results under “Data statistics”.',
+      intro: 'How to use QE, in three parts: for students, for teachers and for administrators. Choose a part below, or print the whole guide.',
+      contents: 'Contents',
+      print: 'Print',
+      back: 'Back to QE',
+      language: 'Language',
     },
   },
 };

@@ -875,7 +875,11 @@ const appZhHk: AppMessages = {
     userType: { SUPER_ADMIN: '超級管理員', ADMIN: '管理員', TEACHER: '教師', STUDENT: '學生' },
     tutorial: {
       title: '使用說明',
-      body: '如何使用 QE：以學校提供的帳戶登入，在「我的問卷」回答等待你填寫的問卷；教職員在「問卷設計」設計問卷，並在「數據統計」查看結果。',
+      intro: '如何使用 QE，分為三部分：學生篇、教師篇及管理員篇。可在下面選擇其中一部分，或列印整份說明。',
+      contents: '目錄',
+      print: '列印',
+      back: '返回 QE',
+      language: '語言',
     },
   },
 };
