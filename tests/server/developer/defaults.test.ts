@@ -1,9 +1,11 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../../../src/server/db/migrate.js';
 import { seedPermissionModel } from '../../../src/server/developer/seed.js';
 import { ERRORS, errorText } from '../../../src/shared/errors.js';
 import { PAGES } from '../../../src/shared/permissions.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
+import { multipart } from '../master/helpers.js';
 
 // Known defects of issue 12 in the permission model: the role a new account gets is chosen
 // explicitly (renaming a default role changes nothing, it cannot be deleted or moved away), and a
@@ -76,6 +78,38 @@ describe('the role new accounts get', () => {
     expect((await call('DELETE', `/v1/roles/${created.body.data.id}`)).body.code).toBe(200);
     expect((await newTeacher(3)).body.code).toBe(201);
     expect(await rolesOfUser('newteacher3')).toEqual([former.id]);
+  });
+
+  it('gives imported accounts the chosen role too, and refuses the whole import (740) when none is chosen', async () => {
+    const template = await t.app.inject({ method: 'GET', url: '/v1/admins/import-template', headers: { ...bearer(tk), 'accept-language': 'en' } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const headers = (book.worksheets[0].getRow(1).values as unknown[]).slice(1);
+    const file = async (n: number) => {
+      const out = new ExcelJS.Workbook();
+      const sheet = out.addWorksheet('admins');
+      sheet.addRow(headers);
+      sheet.addRow([`A9${n}`, `newadmin${n}`, 'abc12345', `新管理員${n}`, `New admin ${n}`, ...headers.slice(5).map(() => null)]);
+      return Buffer.from(await out.xlsx.writeBuffer());
+    };
+    const upload = async (content: Buffer) => {
+      const { payload, headers: h } = multipart('admins.xlsx', content);
+      return t.app.inject({ method: 'POST', url: '/v1/admins/import', payload, headers: { ...h, ...bearer(tk), 'accept-language': 'en' } });
+    };
+    const office = await call('POST', '/v1/roles', { userType: 'ADMIN', roleCode: 'OFFICE', nameHk: '校務處', nameEn: 'Office', isDefault: true });
+    expect(office.body.code).toBe(201);
+    const imported = await upload(await file(1));
+    expect(imported.json().code, imported.body).toBe(200);
+    expect(await rolesOfUser('newadmin1')).toEqual([office.body.data.id]);
+
+    await t.db.updateTable('roles').set({ is_default: 0 }).where('user_type', '=', 'ADMIN').execute();
+    try {
+      const refused = await upload(await file(2));
+      expect(refused.json()).toEqual({ code: 740, msg: errorText('NO_DEFAULT_ROLE', 'en', { userType: 'ADMIN' }), data: null });
+      expect(await t.db.selectFrom('users').select('id').where('username', '=', 'newadmin2').executeTakeFirst()).toBeUndefined();
+    } finally {
+      await t.db.updateTable('roles').set({ is_default: 1 }).where('role_code', '=', 'OFFICE').execute();
+    }
   });
 
   it('refuses a new account (740, nothing written) rather than leave it without a role when no role is chosen', async () => {
