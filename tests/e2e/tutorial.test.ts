@@ -20,7 +20,7 @@ describe('tutorial', () => {
     for (const part of ['students', 'teachers', 'administrators']) await expect(page.locator(`#${part}`).count()).resolves.toBe(1);
     // nothing wider than the phone
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.getByTestId('tutorial-contents').getByRole('link', { name: '備份' }).click();
+    await page.getByTestId('tutorial-contents').getByRole('link', { name: '備份', exact: true }).click();
     await page.waitForURL(/#administrators-backups$/);
     await expect(page.locator('#administrators-backups').isVisible()).resolves.toBe(true);
     await expect(page.locator('#administrators-backups').innerText()).resolves.toContain('pg_dump');
