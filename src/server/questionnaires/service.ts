@@ -237,7 +237,10 @@ export class QuestionnaireService {
       if (input.definition !== undefined) set.definition = JSON.stringify(input.definition);
       if (input.schoolYearId !== undefined) set.school_year_id = input.schoolYearId;
       // only if the status is still the one checked above (a ready or an opening may have come in between)
-      const r = await trx.updateTable('questionnaires').set(set).where('id', '=', id).where('status', '=', q.status).executeTakeFirst();
+      let change = trx.updateTable('questionnaires').set(set).where('id', '=', id).where('status', '=', q.status);
+      // a running one's end checked above against the end it had: not against one an extend moved since
+      if (q.status === 'PROCESSING' && input.endDate !== undefined && input.endDate !== q.endDate && q.endDate !== null) change = change.where('end_date', '=', q.endDate);
+      const r = await change.executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) throw illegal();
       await this.writeAssistants(trx, id, q.inChargeId, input.assistantIds);
     });
