@@ -12,7 +12,6 @@ import { InitPage } from './auth/InitPage';
 import { QuickLoginPage } from './auth/QuickLoginPage';
 import { NotFoundPage } from './common/NotFoundPage';
 import { TutorialPage } from './common/TutorialPage';
-import { PlaceholderPage } from './common/PlaceholderPage';
 import { GoogleCallbackPage } from './google/GoogleCallbackPage';
 import { keptAppRoutes, keptGroups } from './routes';
 
@@ -41,7 +40,6 @@ export function App() {
         <Route path="/google-callback" element={<GoogleCallbackPage />} />
         <Route path="/app/login" element={<LoginPage chromeless />} />
         <Route path="/app/quick" element={<QuickLoginPage />} />
-        <Route path="/app/upload" element={<PlaceholderPage titleKey="qe.common.noData" area="qe.placeholder.areaApp" />} />
       </CustomRoutes>
       {(permissions: PermissionEntry[]) => {
         const groups = keptGroups(permissions ?? []);

@@ -109,12 +109,25 @@ export const ERRORS = {
     en: 'Google sign-in is not configured (QE_GOOGLE_CLIENT_ID), so creators cannot be required to bind a Google account',
   },
   GRADUATE_GRADE_UNKNOWN: { code: 722, http: 400, 'zh-hk': '所選的畢業年級不存在', en: 'The chosen graduating grade does not exist' },
+  // issue 12 known defects: the role new accounts get is chosen explicitly (740-741)
+  NO_DEFAULT_ROLE: {
+    code: 740,
+    http: 409,
+    'zh-hk': '未為新的「%{userType}」帳戶指定角色，請超級管理員在「角色」中選擇一個角色給新帳戶',
+    en: 'No role is set for new %{userType} accounts: a super administrator must choose one under Roles',
+  },
+  DEFAULT_ROLE_NEEDED: {
+    code: 741,
+    http: 409,
+    'zh-hk': '此角色是新帳戶所得的角色，不能刪除或更改其用戶類型；請先為新帳戶選擇另一個同類角色',
+    en: 'New accounts get this role, so it cannot be deleted or given another user type: first choose another role of its user type for new accounts',
+  },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;
 
 /** Codes after which the client shows the server's msg (spec §8). */
-export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 720, 721, 722, 20000, 20002]);
+export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 720, 721, 722, 740, 741, 20000, 20002]);
 export const SESSION_CODES = new Set([401, 444]);
 export const SUCCESS_CODES = new Set([200, 201]);
 

@@ -29,6 +29,10 @@ export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = {
   currentYear: { 'zh-hk': '必須有一個本學年', en: 'One school year must be the current one' },
   endInPast: { 'zh-hk': '結束日期已過', en: 'The end date has passed' },
   laterEnd: { 'zh-hk': '新的結束日期須遲於現在及原來的結束日期', en: 'The new end date must be later than now and than the current one' },
+  runningEnd: {
+    'zh-hk': '進行中問卷的結束日期只可延後（須遲於現在及原來的結束日期）；如要即時結束，請使用「結束」',
+    en: "A running questionnaire's end date can only move later (later than now and than the current end date); to end it now, use Close",
+  },
   'definition.notADefinition': { 'zh-hk': '這不是問卷內容', en: 'This is not a questionnaire definition' },
   'definition.noSection': { 'zh-hk': '問卷最少要有一個區段', en: 'A questionnaire needs at least one section' },
   'definition.tooMany': { 'zh-hk': '數量超出上限', en: 'Too many items' },

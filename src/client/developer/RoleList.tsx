@@ -163,6 +163,7 @@ export function RoleList() {
         <DataTable.Col source={en ? 'nameHk' : 'nameEn'} label={translate(en ? 'qe.developer.role.nameHk' : 'qe.developer.role.nameEn')} disableSort />
         <DataTable.Col source="remark" label={translate('qe.developer.role.remark')} disableSort />
         <DataTable.Col source="userCount" label={translate('qe.developer.role.userCount')} disableSort render={(r: Role) => String(r.userCount)} />
+        <DataTable.Col source="isDefault" label={translate('qe.developer.role.isDefault')} disableSort render={(r: Role) => (r.isDefault ? <Chip size="small" color="primary" label={translate('qe.developer.role.defaultYes')} data-testid="role-default" /> : null)} />
         <DataTable.Col label={translate('qe.master.actions')} disableSort>
           <RowActions mayEdit={mayEdit} mayDelete={mayDelete} />
         </DataTable.Col>

@@ -3,6 +3,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import ListIcon from '@mui/icons-material/List';
 import SecurityIcon from '@mui/icons-material/Security';
 import {
+  BooleanInput,
   Button,
   Create,
   Edit,
@@ -51,6 +52,7 @@ function RoleForm({ mode }: { mode: RoleScreenType }) {
       <TextInput source="nameHk" label={translate('qe.developer.role.nameHk')} validate={[...req, maxLength(100)]} disabled={view} />
       <TextInput source="nameEn" label={translate('qe.developer.role.nameEn')} validate={[...req, maxLength(100)]} disabled={view} />
       <TextInput source="remark" label={translate('qe.developer.role.remark')} validate={maxLength(500)} multiline minRows={2} disabled={view} />
+      <BooleanInput source="isDefault" label={translate('qe.developer.role.isDefault')} helperText={translate('qe.developer.role.isDefaultHelp')} disabled={view} />
     </SimpleForm>
   );
 }

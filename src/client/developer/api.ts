@@ -51,6 +51,8 @@ export interface Role {
   nameHk: string;
   nameEn: string;
   remark: string | null;
+  /** new accounts of its user type get this role */
+  isDefault: boolean;
   userCount: number;
 }
 
@@ -60,6 +62,7 @@ export interface RoleInput {
   nameHk: string;
   nameEn: string;
   remark?: string | null;
+  isDefault?: boolean;
 }
 
 /** A holder of a role (GET /v1/roles/:id/users), or a person of the user picker. */
@@ -123,5 +126,6 @@ export function rolePayload(data: Partial<RoleInput> & Record<string, unknown>):
     nameHk: String(data.nameHk ?? ''),
     nameEn: String(data.nameEn ?? ''),
     remark: data.remark === undefined || data.remark === '' ? null : (data.remark as string | null),
+    isDefault: Boolean(data.isDefault),
   };
 }

@@ -75,6 +75,7 @@ function FillingCards() {
             </>
           }
           lines={[
+            line('designatedCode', q.designatedCode),
             line('inCharge', recordName(q.inCharge as unknown as RaRecord, locale)),
             line('openDate', formatDateTime(q.openDate)),
             line('endDate', formatDateTime(q.endDate)),
@@ -89,7 +90,7 @@ function FillingCards() {
 /**
  * QuestionnaireFillingList: the questionnaires that target me (GET /v1/my/questionnaires), in
  * progress first, filtered by school year (the current one by default, from my user info) and
- * status, with my feedback status and submit time. A table on a wide screen, cards below the
+ * status, with my designated code, feedback status and submit time. A table on a wide screen, cards below the
  * mobile breakpoint. A row opens the answer screen: the detail route while I may answer, the
  * view route otherwise. Filters and page are kept when I come back (kept alive).
  */
@@ -154,11 +155,12 @@ export function QuestionnaireFillingList() {
             empty={<NoData textKey="qe.filling.list.empty" />}
             data-testid="list-filling"
             sx={{
-              '& .RaDataTable-headerCell, & .column-status, & .column-openDate, & .column-endDate, & .column-feedbackStatus, & .column-submittedAt': { whiteSpace: 'nowrap' },
+              '& .RaDataTable-headerCell, & .column-designatedCode, & .column-status, & .column-openDate, & .column-endDate, & .column-feedbackStatus, & .column-submittedAt': { whiteSpace: 'nowrap' },
               '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
             }}
           >
             <DataTable.Col source="title" label={label('title')} disableSort />
+            <DataTable.Col source="designatedCode" label={label('designatedCode')} disableSort render={(r: RaRecord) => <span data-testid="designated-code">{(r as MyQuestionnaire).designatedCode}</span>} />
             <DataTable.Col source="inCharge" label={label('inCharge')} disableSort render={(r: RaRecord) => recordName((r as MyQuestionnaire).inCharge as unknown as RaRecord, locale)} />
             <DataTable.Col source="status" label={label('status')} disableSort>
               <StatusCell />

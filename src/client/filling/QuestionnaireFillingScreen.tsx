@@ -26,7 +26,7 @@ interface LocationState {
   notice?: string;
 }
 
-/** Title, person in charge, dates, anonymity: what a respondent sees above the questions. */
+/** My designated code, person in charge, dates, anonymity: what a respondent sees above the questions. */
 function Facts({ q }: { q: MyQuestionnaireDetail }) {
   const translate = useTranslate();
   const locale = useLocale();
@@ -42,6 +42,7 @@ function Facts({ q }: { q: MyQuestionnaireDetail }) {
         <FeedbackChip status={q.feedbackStatus} />
         {q.type === 'ANONYMOUS' && <Chip size="small" variant="outlined" label={translate('qe.filling.anonymous')} data-testid="anonymous-chip" />}
       </Box>
+      {fact('designatedCode', q.designatedCode)}
       {fact('inCharge', recordName(q.inCharge as unknown as RaRecord, locale))}
       {fact('endDate', formatDateTime(q.endDate))}
       {fact('submittedAt', formatDateTime(q.submittedAt))}

@@ -176,15 +176,6 @@ const appEn = {
       printLoading: 'Preparing to print…',
       printFailed: 'Printing failed to load',
     },
-    placeholder: {
-      body: 'This screen is part of QE but has not been built yet: it arrives with the “%{area}” work.',
-      areaForms: 'Questionnaire design',
-      areaFilling: 'Filling in questionnaires',
-      areaStatistics: 'Data statistics',
-      areaMaster: 'Master data',
-      areaDeveloper: 'Developer area and Google account binding',
-      areaApp: 'Mobile app',
-    },
     notFound: { title: 'Page not found', body: 'The page you asked for does not exist or you may not open it.', home: 'Back to home' },
     dashboard: {
       welcome: 'Welcome, %{name}',
@@ -386,6 +377,7 @@ const appEn = {
         closed: 'The questionnaire is closed',
         noticeConfirm: 'E-mail every respondent who has not submitted yet?',
         noticeSent: 'Notice sent: %{sent} sent, %{failed} failed',
+        noticeSentNoAddress: 'Notice sent: %{sent} sent, %{failed} failed; %{noAddress} without an e-mail address could not be told',
         extendTitle: 'Extend the end date',
         newEndDate: 'New end date',
         extendTooEarly: 'The new end date must be later than now and than the current end date',
@@ -679,6 +671,9 @@ const appEn = {
         permissions: 'Permissions',
         deleteConfirm: 'Delete the role “%{code}”?',
         usersLose: '1 user holds it and will lose what it gives. |||| %{smart_count} users hold it and will lose what it gives.',
+        isDefault: 'For new accounts',
+        isDefaultHelp: 'New accounts of this user type get this role (one role per user type). To change it, switch this on for another role of the same type.',
+        defaultYes: 'New accounts',
       },
       permission: {
         title: 'Permissions of the role',
@@ -912,7 +907,11 @@ const appEn = {
     userType: { SUPER_ADMIN: 'Super administrator', ADMIN: 'Administrator', TEACHER: 'Teacher', STUDENT: 'Student' },
     tutorial: {
       title: 'Tutorial',
-      body: 'How to use QE: log in with the account the school gave you, open “My questionnaires” to answer what is waiting for you; staff design questionnaires under “Questionnaire design” and read results under “Data statistics”.',
+      intro: 'How to use QE, in three parts: for students, for teachers and for administrators. Choose a part below, or print the whole guide.',
+      contents: 'Contents',
+      print: 'Print',
+      back: 'Back to QE',
+      language: 'Language',
     },
   },
 };

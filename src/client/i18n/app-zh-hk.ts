@@ -178,15 +178,6 @@ const appZhHk: AppMessages = {
       printLoading: '正在準備列印…',
       printFailed: '列印元件載入失敗',
     },
-    placeholder: {
-      body: '此畫面屬於 QE，但尚未建成：將隨「%{area}」的工作推出。',
-      areaForms: '問卷設計',
-      areaFilling: '填寫問卷',
-      areaStatistics: '數據統計',
-      areaMaster: '主要資料',
-      areaDeveloper: '開發者工具及 Google 帳戶連結',
-      areaApp: '流動應用程式',
-    },
     notFound: { title: '找不到頁面', body: '你要求的頁面不存在，或你沒有權限開啟。', home: '返回首頁' },
     dashboard: {
       welcome: '歡迎，%{name}',
@@ -388,6 +379,7 @@ const appZhHk: AppMessages = {
         closed: '問卷已結束',
         noticeConfirm: '以電郵通知所有尚未提交的人士？',
         noticeSent: '通知已發送：成功 %{sent} 封，失敗 %{failed} 封',
+        noticeSentNoAddress: '通知已發送：成功 %{sent} 封，失敗 %{failed} 封；%{noAddress} 人沒有電郵地址，未能通知',
         extendTitle: '延長結束日期',
         newEndDate: '新的結束日期',
         extendTooEarly: '新的結束日期須遲於現在及目前的結束日期',
@@ -681,6 +673,9 @@ const appZhHk: AppMessages = {
         permissions: '權限',
         deleteConfirm: '刪除角色「%{code}」？',
         usersLose: '%{smart_count} 位用戶擁有此角色，將會失去它給予的權限。',
+        isDefault: '新帳戶角色',
+        isDefaultHelp: '此用戶類型的新帳戶會得到此角色（每個用戶類型一個）。如要更改，請在同類的另一個角色開啟此項。',
+        defaultYes: '新帳戶',
       },
       permission: {
         title: '角色權限',
@@ -914,7 +909,11 @@ const appZhHk: AppMessages = {
     userType: { SUPER_ADMIN: '超級管理員', ADMIN: '管理員', TEACHER: '教師', STUDENT: '學生' },
     tutorial: {
       title: '使用說明',
-      body: '如何使用 QE：以學校提供的帳戶登入，在「我的問卷」回答等待你填寫的問卷；教職員在「問卷設計」設計問卷，並在「數據統計」查看結果。',
+      intro: '如何使用 QE，分為三部分：學生篇、教師篇及管理員篇。可在下面選擇其中一部分，或列印整份說明。',
+      contents: '目錄',
+      print: '列印',
+      back: '返回 QE',
+      language: '語言',
     },
   },
 };

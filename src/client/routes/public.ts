@@ -3,4 +3,4 @@
  * page does not exist, and /google-callback, the Google sign-in popup's landing page (it only
  * hands the code to the window that opened it).
  */
-export const PUBLIC_PATHS = ['/login', '/init', '/app/upload', '/app/login', '/app/quick', '/tutorial', '/404', '/google-callback'];
+export const PUBLIC_PATHS = ['/login', '/init', '/app/login', '/app/quick', '/tutorial', '/404', '/google-callback'];

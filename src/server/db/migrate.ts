@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_anonymous_release.js';
 import * as m0009 from './migrations/0009_mail_security.js';
 import * as m0010 from './migrations/0010_class_numbers.js';
 import * as m0011 from './migrations/0011_school_settings.js';
+import * as m0014 from './migrations/0014_defaults_that_stick.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_mail_security': m0009,
   '0010_class_numbers': m0010,
   '0011_school_settings': m0011,
+  '0014_defaults_that_stick': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,6 +25,7 @@ export interface Database {
   feedback: FeedbackTable;
   replies: RepliesTable;
   reply_answers: ReplyAnswersTable;
+  seeded_codes: SeededCodesTable;
 }
 
 export interface SchoolTable {
@@ -127,6 +128,8 @@ export interface RolesTable {
   name_hk: string;
   name_en: string;
   remark: string | null;
+  /** 1: the role new accounts of this user type get (one per user type) */
+  is_default: Generated<number>;
 }
 
 export interface RoleActionsTable {
@@ -299,4 +302,10 @@ export interface ReplyAnswersTable {
   respondent_role: string | null;
   grade_id: number | null;
   class_id: number | null;
+}
+
+/** A page code (`page`) or action code (`page.action`) QE has seeded once: a deleted one is not seeded again. */
+export interface SeededCodesTable {
+  system: string;
+  code: string;
 }

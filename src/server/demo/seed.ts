@@ -69,11 +69,12 @@ export async function seedDemoSchool(db: DB): Promise<boolean> {
       positionIds.push(id);
     }
 
-    const roles = new Map((await trx.selectFrom('roles').select(['id', 'role_code']).execute()).map((r) => [r.role_code, r.id]));
+    // the role each user type's new accounts get (chosen on the Roles screen), not a role found by its code
+    const roles = new Map((await trx.selectFrom('roles').select(['id', 'user_type']).where('is_default', '=', 1).execute()).map((r) => [r.user_type, r.id]));
     const base = { password_hash: hash, active: 1, status: '1', created_at: now, updated_at: now } as const;
-    const insertUsers = async (users: NewUser[], roleCode: string) => {
+    const insertUsers = async (users: NewUser[], userType: string) => {
       const ids = await trx.insertInto('users').values(users).returning('id').execute();
-      await trx.insertInto('user_roles').values(ids.map(({ id }) => ({ user_id: id, role_id: roles.get(roleCode)! }))).execute();
+      await trx.insertInto('user_roles').values(ids.map(({ id }) => ({ user_id: id, role_id: roles.get(userType)! }))).execute();
       return ids.map((r) => r.id);
     };
 

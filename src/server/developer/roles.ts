@@ -17,8 +17,10 @@ const roleFields = {
   nameHk: { type: 'string', minLength: 1, maxLength: 100 },
   nameEn: { type: 'string', minLength: 1, maxLength: 100 },
   remark: { type: ['string', 'null'], maxLength: 500 },
+  // the role new accounts of its user type get (one per user type: choosing one unchooses the other)
+  isDefault: { type: 'boolean' },
 };
-type RoleInput = { userType: string; roleCode: string; nameHk: string; nameEn: string; remark?: string | null };
+type RoleInput = { userType: string; roleCode: string; nameHk: string; nameEn: string; remark?: string | null; isDefault?: boolean };
 
 /** Roles, the actions each holds, and who holds them (spec §7 /v1/roles/actions/*; the rest by DESIGN §3). */
 export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
@@ -38,6 +40,7 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
       nameHk: r.name_hk,
       nameEn: r.name_en,
       remark: r.remark,
+      isDefault: r.is_default === 1,
       userCount: Number(holders.find((h) => h.role_id === r.id)?.n ?? 0),
     }));
   };
@@ -45,6 +48,11 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     let q = on.selectFrom('roles').select('id').where('role_code', '=', code);
     if (except) q = q.where('id', '!=', except);
     if (await q.executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'roleCode', value: code });
+  };
+  /** Makes a role the one new accounts of its user type get, and no other of that type. */
+  const makeDefault = async (on: Kysely<Database>, roleId: number, userType: string) => {
+    await on.updateTable('roles').set({ is_default: 0 }).where('user_type', '=', userType).where('id', '!=', roleId).execute();
+    await on.updateTable('roles').set({ is_default: 1 }).where('id', '=', roleId).execute();
   };
 
   app.get<{ Querystring: { q?: string; userType?: string; page?: number; size?: number } }>('/v1/roles', {
@@ -76,7 +84,9 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     const b = request.body;
     const row = await developerChange(db, async (trx) => {
       await duplicate(trx, b.roleCode);
-      return trx.insertInto('roles').values({ system: 'QE', user_type: b.userType, role_code: b.roleCode, name_hk: b.nameHk, name_en: b.nameEn, remark: b.remark ?? null }).returning('id').executeTakeFirstOrThrow();
+      const created = await trx.insertInto('roles').values({ system: 'QE', user_type: b.userType, role_code: b.roleCode, name_hk: b.nameHk, name_en: b.nameEn, remark: b.remark ?? null }).returning('id').executeTakeFirstOrThrow();
+      if (b.isDefault) await makeDefault(trx, created.id, b.userType);
+      return created;
     });
     return ok((await answer([row.id]))[0], 201);
   });
@@ -87,22 +97,29 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
   }, async (request) => {
     const b = request.body;
     await developerChange(db, async (trx) => {
-      if (!(await answer([request.params.id], trx)).length) throw new BusinessError('RECORD_NOT_FOUND');
+      const [role] = await answer([request.params.id], trx);
+      if (!role) throw new BusinessError('RECORD_NOT_FOUND');
       if (b.roleCode) await duplicate(trx, b.roleCode, request.params.id);
+      // the role new accounts get may be renamed freely, but not vanish from its user type:
+      // another role of that type is chosen instead (isDefault on that one)
+      if (role.isDefault && ((b.userType !== undefined && b.userType !== role.userType) || b.isDefault === false)) throw new BusinessError('DEFAULT_ROLE_NEEDED');
       const set = { user_type: b.userType, role_code: b.roleCode, name_hk: b.nameHk, name_en: b.nameEn, remark: b.remark };
       const defined = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
       if (Object.keys(defined).length) await trx.updateTable('roles').set(defined).where('id', '=', request.params.id).execute();
+      if (b.isDefault && !role.isDefault) await makeDefault(trx, request.params.id, b.userType ?? role.userType);
     });
     return ok((await answer([request.params.id]))[0]);
   });
 
   app.delete<{ Params: { id: number } }>('/v1/roles/:id', {
     config: { permission: 'role.delete' },
-    schema: { tags, summary: 'Deletes a role; its holders lose what it gave them', params: body(['id'], { id }) },
+    schema: { tags, summary: 'Deletes a role; its holders lose what it gave them. The role new accounts get cannot be deleted (741)', params: body(['id'], { id }) },
   }, async (request) => {
     await developerChange(db, async (trx) => {
-      if (!(await answer([request.params.id], trx)).length) throw new BusinessError('RECORD_NOT_FOUND');
+      const [role] = await answer([request.params.id], trx);
+      if (!role) throw new BusinessError('RECORD_NOT_FOUND');
       await keepsDeveloperAccess(trx, currentUser(request).id, { deletedRole: request.params.id });
+      if (role.isDefault) throw new BusinessError('DEFAULT_ROLE_NEEDED');
       await trx.deleteFrom('roles').where('id', '=', request.params.id).execute();
     });
     return ok(null);

@@ -6,7 +6,7 @@ import { lockFor } from '../db/locks.js';
 import { columnOf, languageFields, missingNames, propertyMeta, type Dependent, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
 import { masterEntities } from '../../shared/generated/master-entities.js';
 import { hashPassword } from '../auth/passwords.js';
-import { assignDefaultRole } from '../developer/seed.js';
+import { assignDefaultRole, defaultRoleId } from '../developer/seed.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import { requiredLanguages } from '../school/languages.js';
 
@@ -323,9 +323,8 @@ export class EntityStore {
         const { taken } = await this.placeClashes(trx, yearId, records.map((values) => ({ id: null, values })));
         if (taken.size) throw new PlacesTaken([...taken]);
       }
-      const role = this.meta.account && this.meta.scope?.user_type
-        ? await trx.selectFrom('roles').select('id').where('role_code', '=', String(this.meta.scope.user_type)).executeTakeFirst()
-        : undefined;
+      // the role new accounts get, chosen on the Roles screen (none: refused before anything is written)
+      const role = this.meta.account && this.meta.scope?.user_type ? { id: await defaultRoleId(t, String(this.meta.scope.user_type)) } : undefined;
       for (let i = 0; i < records.length; i += 200) {
         // SQLite's driver answers within the same tick: without a pause the whole import would
         // hold the event loop (its queries still wait for the one connection, other work does not)
@@ -467,11 +466,23 @@ export class EntityStore {
       await this.refuseIfUsed(trx, dropped, propertyMeta(p).childDependents ?? [], false);
       await trx.deleteFrom(table).where('id', 'in', dropped).execute();
     }
-    for (const item of items) {
-      const row: Row = Object.fromEntries(itemProps.filter(([k]) => k in item).map(([k, cp]) => [columnOf(k, cp), item[k]]));
-      if (item.id && before.some((b) => b.id === item.id)) await trx.updateTable(table).set(row).where('id', '=', item.id).execute();
-      else await trx.insertInto(table).values({ ...row, [foreignKey]: id }).execute();
+    const rowOf = (item: Row): Row => Object.fromEntries(itemProps.filter(([k]) => k in item).map(([k, cp]) => [columnOf(k, cp), item[k]]));
+    const updated = items.filter((item) => item.id && before.some((b) => b.id === item.id));
+    // two children swapping a unique value in one save (class 1A becomes 1B and 1B becomes 1A):
+    // the changed texts are first parked under values nobody types, so that no row meets
+    // another's old value on the way (a unique index would refuse it)
+    if (updated.length > 1) {
+      for (const item of updated) {
+        const old = before.find((b) => b.id === item.id)!;
+        const park = Object.fromEntries(
+          itemProps.filter(([k]) => k in item && typeof item[k] === 'string' && item[k] !== old[k]).map(([k, cp]) => [columnOf(k, cp), `\u0001${String(item.id)}:${k}`]),
+        );
+        if (Object.keys(park).length) await trx.updateTable(table).set(park).where('id', '=', item.id).execute();
+      }
     }
+    for (const item of updated) await trx.updateTable(table).set(rowOf(item)).where('id', '=', item.id).execute();
+    // new ones last: they may take a value an updated one gave up
+    for (const item of items) if (!updated.includes(item)) await trx.insertInto(table).values({ ...rowOf(item), [foreignKey]: id }).execute();
   }
 
   /** Refuses (708) when other records use these; cascading dependents are named in the refusal's data. */

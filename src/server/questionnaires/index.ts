@@ -119,7 +119,7 @@ export async function questionnaireRoutes(app: FastifyInstance, { db, config }: 
   transition('ready', 'Design complete: PREPARING → NOT_OPEN (PROCESSING at once when the open date has come)', (id, r) => service.ready(currentUser(r), id));
   transition('cancel-ready', 'Cancel ready: NOT_OPEN → PREPARING', (id, r) => service.cancelReady(currentUser(r), id));
   transition('close', 'Close early: PROCESSING → FINISHED', (id, r) => service.close(currentUser(r), id));
-  transition('notice', 'Mails every respondent who has not submitted: {sent, failed}', async (id, r) => {
+  transition('notice', 'Mails every respondent who has not submitted: {sent, failed, noAddress}', async (id, r) => {
     await service.editable(currentUser(r), id);
     return sendNotice(db, config, id);
   });

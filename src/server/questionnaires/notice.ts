@@ -50,9 +50,10 @@ async function moveClaim(db: DB, questionnaireId: number, held: string, to: stri
  * a server that cannot be used answers 713 with the reason and records nothing. Each success is
  * recorded at once (notified_at), so a failure half way loses nothing of who was told; the last
  * notice time (when this notice started) is recorded with the first mail that goes out, so a
- * notice that reached nobody leaves no trace.
+ * notice that reached nobody leaves no trace. A respondent with no e-mail address is not a failure:
+ * they are counted apart (`noAddress`).
  */
-export async function sendNotice(db: DB, config: Config, questionnaireId: number): Promise<{ sent: number; failed: number }> {
+export async function sendNotice(db: DB, config: Config, questionnaireId: number): Promise<{ sent: number; failed: number; noAddress: number }> {
   const q = await db.selectFrom('questionnaires').select(['title', 'status', 'end_date']).where('id', '=', questionnaireId).executeTakeFirstOrThrow();
   if (q.status !== 'PROCESSING') throw new BusinessError('ILLEGAL_TRANSITION');
   const origin = mailOrigin(config);
@@ -70,6 +71,8 @@ export async function sendNotice(db: DB, config: Config, questionnaireId: number
   let renewed = Date.now();
   let sent = 0;
   let failed = 0;
+  // respondents with no e-mail address: nothing failed, there was nowhere to send (counted apart)
+  let noAddress = 0;
   try {
     await sender.verify().catch((error: unknown) => {
       throw mailFailure(error);
@@ -90,8 +93,8 @@ export async function sendNotice(db: DB, config: Config, questionnaireId: number
         claim = next;
         renewed = Date.now();
       }
-      if (!r.email) {
-        failed++;
+      if (!r.email?.trim()) {
+        noAddress++;
         continue;
       }
       // the respondent's own link into this questionnaire (/app/quick): in {link}, or after the text
@@ -111,5 +114,5 @@ export async function sendNotice(db: DB, config: Config, questionnaireId: number
     sender.close();
     await moveClaim(db, questionnaireId, claim, null);
   }
-  return { sent, failed };
+  return { sent, failed, noAddress };
 }

@@ -217,15 +217,21 @@ export class QuestionnaireService {
     if (q.status === 'PROCESSING' && input.openDate !== undefined && input.openDate !== q.openDate) throw illegal();
     // named or anonymous is frozen once it opens: a respondent who opened it as anonymous must never be stored by name
     if (input.type !== undefined && input.type !== q.type && q.status !== 'PREPARING' && q.status !== 'NOT_OPEN') throw illegal();
-    this.checkInput(input, q);
+    // before the form checks: an end in the past says so, rather than "start after end"
     if (q.status !== 'PREPARING') {
       // once ready, the dates open and finish it: they may move, but not go, and the end not into the past (as ready checks)
       const dates: ConstructorParameters<typeof FieldError>[0] = {};
       if (input.openDate === null) dates.openDate = { rule: 'required' };
       if (input.endDate === null) dates.endDate = { rule: 'required' };
-      else if (input.endDate !== undefined && input.endDate !== q.endDate && input.endDate <= now()) dates.endDate = { rule: 'endInPast' };
+      else if (input.endDate !== undefined && input.endDate !== q.endDate) {
+        // a running one: the rule of extend (later than now and than the current end), so an
+        // edit cannot end it behind the respondents' backs; ending it early is Close
+        if (q.status === 'PROCESSING' && (input.endDate <= now() || (q.endDate !== null && input.endDate <= q.endDate))) dates.endDate = { rule: 'runningEnd' };
+        else if (input.endDate <= now()) dates.endDate = { rule: 'endInPast' };
+      }
       if (Object.keys(dates).length) throw new FieldError(dates);
     }
+    this.checkInput(input, q);
     await this.checkPeople(input);
     await this.db.transaction().execute(async (trx) => {
       const set: Record<string, unknown> = { updated_at: now() };
@@ -237,7 +243,10 @@ export class QuestionnaireService {
       if (input.definition !== undefined) set.definition = JSON.stringify(input.definition);
       if (input.schoolYearId !== undefined) set.school_year_id = input.schoolYearId;
       // only if the status is still the one checked above (a ready or an opening may have come in between)
-      const r = await trx.updateTable('questionnaires').set(set).where('id', '=', id).where('status', '=', q.status).executeTakeFirst();
+      let change = trx.updateTable('questionnaires').set(set).where('id', '=', id).where('status', '=', q.status);
+      // a running one's end checked above against the end it had: not against one an extend moved since
+      if (q.status === 'PROCESSING' && input.endDate !== undefined && input.endDate !== q.endDate && q.endDate !== null) change = change.where('end_date', '=', q.endDate);
+      const r = await change.executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) throw illegal();
       await this.writeAssistants(trx, id, q.inChargeId, input.assistantIds);
     });

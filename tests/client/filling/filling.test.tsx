@@ -231,12 +231,24 @@ describe('answer screen', () => {
     renderScreen('/questionnaire-filling/view?id=5');
     expect((await screen.findByTestId('filling-state-notOpen')).textContent).toBe('問卷尚未開始');
   });
+
+  it('shows my designated code above the questions, while I answer and once submitted, in both languages', async () => {
+    fakeFetch(() => detail({ designatedCode: 'QX7K2M' }));
+    renderScreen();
+    expect((await screen.findByTestId('fact-designatedCode')).textContent).toBe('指定編號：QX7K2M');
+    cleanup();
+
+    await i18nProvider.changeLocale('en');
+    fakeFetch(() => detail({ designatedCode: 'QX7K2M', feedbackStatus: 'SUBMITTED', submittedAt: '2025-03-05T02:00:00.000Z', answers: { name: 'Chan' } }));
+    renderScreen('/questionnaire-filling/view?id=5');
+    expect((await screen.findByTestId('fact-designatedCode')).textContent).toBe('Designated code: QX7K2M');
+  });
 });
 
 describe('my questionnaires', () => {
   const rows: MyQuestionnaire[] = [
-    { ...detail(), id: 5, title: '進行中的問卷' },
-    { ...detail(), id: 6, title: '已提交的問卷', feedbackStatus: 'SUBMITTED', submittedAt: '2025-03-05T02:00:00.000Z' },
+    { ...detail(), id: 5, title: '進行中的問卷', designatedCode: 'D-5' },
+    { ...detail(), id: 6, title: '已提交的問卷', designatedCode: 'D-6', feedbackStatus: 'SUBMITTED', submittedAt: '2025-03-05T02:00:00.000Z' },
   ];
   let navigate: NavigateFunction = () => undefined;
   function renderList(dataProvider: DataProvider, width: number) {
@@ -261,6 +273,9 @@ describe('my questionnaires', () => {
     expect(getList).toHaveBeenCalledWith('my/questionnaires', expect.objectContaining({ filter: { schoolYearId: 3 } }));
     expect(within(table).getAllByTestId('feedback-chip').map((c) => c.textContent)).toEqual(['未提交', '已提交']);
     expect(within(table).getAllByText('李老師')).toHaveLength(2);
+    // my designated code, answered by the server, in its own column
+    expect(within(table).getByRole('columnheader', { name: '指定編號' })).toBeTruthy();
+    expect(within(table).getAllByTestId('designated-code').map((c) => c.textContent)).toEqual(['D-5', 'D-6']);
     fireEvent.click(within(table).getByText('已提交的問卷'));
     await waitFor(() => expect(`${location.pathname}${location.search}`).toBe('/questionnaire-filling/view?id=6'));
   });
@@ -271,6 +286,8 @@ describe('my questionnaires', () => {
     const cards = await screen.findAllByTestId('filling-card');
     expect(cards).toHaveLength(2);
     expect(screen.queryByTestId('list-filling')).toBeNull();
+    expect(within(cards[0]).getByText('指定編號：D-5')).toBeTruthy();
+    expect(within(cards[1]).getByText('指定編號：D-6')).toBeTruthy();
     fireEvent.click(within(cards[0]).getByText('進行中的問卷'));
     await waitFor(() => expect(`${location.pathname}${location.search}`).toBe('/questionnaire-filling/detail?id=5'));
   });

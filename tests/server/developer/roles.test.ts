@@ -61,7 +61,7 @@ describe('roles', () => {
       for (const def of DEFAULT_ROLES) {
         expect(list.find((r: { roleCode: string }) => r.roleCode === def.roleCode)).toEqual({
           id: roles[def.userType], roleId: roles[def.userType], system: 'QE', userType: def.userType, roleCode: def.roleCode,
-          name: def.nameHk, nameHk: def.nameHk, nameEn: def.nameEn, remark: null, userCount: USER_COUNTS[def.userType],
+          name: def.nameHk, nameHk: def.nameHk, nameEn: def.nameEn, remark: null, isDefault: true, userCount: USER_COUNTS[def.userType],
         });
       }
     });

@@ -285,7 +285,8 @@ describe('questionnaire lifecycle', () => {
         [notOpen, { openDate: null }, 'openDate', 'required'],
         [notOpen, { endDate: null }, 'endDate', 'required'],
         [open, { endDate: null }, 'endDate', 'required'],
-        [open, { endDate: inMinutes(-1) }, 'endDate', 'endInPast'],
+        [open, { endDate: inMinutes(-1) }, 'endDate', 'runningEnd'],
+        [notOpen, { endDate: inMinutes(-1) }, 'endDate', 'endInPast'],
       ] as const) {
         const res = await teacher('PUT', `/v1/questionnaires/${q.id}`, payload);
         expect(res.statusCode, res.body).toBe(422);
@@ -297,6 +298,30 @@ describe('questionnaire lifecycle', () => {
       expect(b.endDate).toBe(open.endDate);
       // a PREPARING one may still lose them
       expect(data(await teacher('PUT', `/v1/questionnaires/${prep.id}`, { openDate: null, endDate: null }))).toMatchObject({ openDate: null, endDate: null });
+    });
+
+    it('moves a running questionnaire\'s end date only later through an ordinary edit, as extend does (422, in both languages)', async () => {
+      const running = await processing(teacher, [{ kind: 'ALL_TEACHERS' }], { title: 'Running', endDate: inMinutes(600) });
+      const earlierButFuture = inMinutes(300);
+      const aSecondEarlier = new Date(Date.parse(running.endDate!) - 1000).toISOString();
+      for (const endDate of [inMinutes(-60), inMinutes(-1), earlierButFuture, aSecondEarlier]) {
+        const res = await teacher('PUT', `/v1/questionnaires/${running.id}`, { endDate });
+        expect(res.statusCode, endDate).toBe(422);
+        expect(res.json().data).toEqual({ endDate: fieldMessage('runningEnd', 'en') });
+      }
+      const hk = await teacherHk('PUT', `/v1/questionnaires/${running.id}`, { endDate: inMinutes(-1) });
+      expect(hk.json().data).toEqual({ endDate: fieldMessage('runningEnd', 'zh-hk') });
+      // still running, with its end date; the scheduler does not finish it
+      expect(data(await teacher('GET', `/v1/questionnaires/${running.id}`))).toMatchObject({ status: 'PROCESSING', endDate: running.endDate });
+      expect((await runDueWork(t.db, inMinutes(1))).finished).not.toContain(running.id);
+      // the same end date sent back with a title change is fine, and a later one moves it
+      expect(data(await teacher('PUT', `/v1/questionnaires/${running.id}`, { title: 'Running, renamed', endDate: running.endDate }))).toMatchObject({ title: 'Running, renamed', endDate: running.endDate });
+      const later = inMinutes(900);
+      expect(data(await teacher('PUT', `/v1/questionnaires/${running.id}`, { endDate: later }))).toMatchObject({ status: 'PROCESSING', endDate: later });
+      // before it opens the end date may still come earlier (not into the past)
+      const waiting = await create(teacher, { title: 'Waiting', definition: oneQuestion(), targets: [{ kind: 'ALL_TEACHERS' }], openDate: inMinutes(60), endDate: inMinutes(600) });
+      data(await teacher('POST', `/v1/questionnaires/${waiting.id}/ready`));
+      expect(data(await teacher('PUT', `/v1/questionnaires/${waiting.id}`, { endDate: inMinutes(120) })).status).toBe('NOT_OPEN');
     });
 
     it('deletes a questionnaire that has not opened', async () => {

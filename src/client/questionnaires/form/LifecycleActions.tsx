@@ -199,8 +199,12 @@ export function LifecycleActions({
         onConfirm={() =>
           run(
             () => questionnaireApi.notice(record.id),
-            ({ sent, failed }: { sent: number; failed: number }) =>
-              notify('qe.questionnaire.message.noticeSent', { type: failed > 0 ? 'warning' : 'success', messageArgs: { sent, failed } }),
+            ({ sent, failed, noAddress = 0 }: { sent: number; failed: number; noAddress?: number }) =>
+              // respondents without an e-mail address are named apart: no mail failed for them
+              notify(noAddress > 0 ? 'qe.questionnaire.message.noticeSentNoAddress' : 'qe.questionnaire.message.noticeSent', {
+                type: failed > 0 || noAddress > 0 ? 'warning' : 'success',
+                messageArgs: { sent, failed, noAddress },
+              }),
           )
         }
         onClose={() => setDialog(null)}
