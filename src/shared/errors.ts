@@ -100,12 +100,20 @@ export const ERRORS = {
   REQUEST_TIMEOUT: { code: 406, http: 408, 'zh-hk': '請求逾時', en: 'The request took too long' },
   EXPECTATION_FAILED: { code: 406, http: 417, 'zh-hk': '不支援請求中的 Expect 標頭', en: 'The Expect header of the request is not supported' },
   TERM_NOT_RUNNING: { code: 20002, http: 400, 'zh-hk': '所選學期不是目前學期', en: 'The selected term is not the running term' },
+  // staff personal data (730–734)
+  PERSONAL_NO_CHANGE: { code: 730, http: 400, 'zh-hk': '個人資料沒有任何改動', en: 'Nothing in the personal data has changed' },
+  PERSONAL_REQUEST_DECIDED: { code: 731, http: 409, 'zh-hk': '此申請已經處理', en: 'This request has already been decided' },
+  PERSONAL_OWN_REQUEST: { code: 732, http: 403, 'zh-hk': '不可審批自己的申請', en: 'You cannot approve or reject your own request' },
+  PERSONAL_STAFF_ONLY: { code: 733, http: 403, 'zh-hk': '只有教職員可申請修改個人資料', en: 'Only staff can apply to change their personal data' },
+  AVATAR_MISSING: { code: 734, http: 400, 'zh-hk': '找不到上載的頭像，請重新上載', en: 'The uploaded avatar was not found, please upload it again' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;
 
 /** Codes after which the client shows the server's msg (spec §8). */
 export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 20000, 20002]);
+// staff personal data (730–734): shown like the other business errors
+for (const code of [730, 731, 732, 733, 734]) SHOWN_CODES.add(code);
 export const SESSION_CODES = new Set([401, 444]);
 export const SUCCESS_CODES = new Set([200, 201]);
 

@@ -73,6 +73,9 @@ export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = {
     'zh-hk': '讀取此檔案所需的記憶體或時間超出上限：請只保留要匯入的工作表，或把檔案分拆',
     en: 'Reading this file needs more memory or time than allowed: keep only the sheet to import, or split the file',
   },
+  // staff personal data
+  identityCard: { 'zh-hk': '證件號碼格式不正確（香港身份證例如 A123456(7)）', en: 'Wrong document number (a Hong Kong identity card looks like A123456(7))' },
+  birthdayFuture: { 'zh-hk': '出生日期不可遲於今天', en: 'The birthday cannot be after today' },
 };
 
 export function fieldMessage(rule: string, lang: Lang, params: Record<string, string | number> = {}): string {

@@ -61,6 +61,8 @@ export const PAGES: PageDef[] = [
   { code: 'role', nameHk: '角色', nameEn: 'Roles', actions: ['view', 'add', 'edit', 'delete', 'assign-roles'] },
   { code: 'help', nameHk: '使用說明', nameEn: 'Help', actions: ['view'] },
   { code: 'google-account', nameHk: 'Google 帳戶', nameEn: 'Google account', actions: ['view'] },
+  // staff personal data: Personal sees one's own, Apply asks for a change, Approve decides others' requests
+  { code: 'personal-data', nameHk: '個人資料', nameEn: 'Personal data', actions: ['view', 'personal', 'apply', 'approve'] },
 ];
 
 const all = (code: string) => PAGES.find((p) => p.code === code)!.actions.map((a) => `${code}.${a}`);
@@ -83,6 +85,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {
     'role.view',
     'help.view',
     'google-account.view',
+    ...all('personal-data'),
   ],
   TEACHER: [
     'form.view',
@@ -95,6 +98,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {
     'data-statistics.print',
     'help.view',
     'google-account.view',
+    'personal-data.view',
+    'personal-data.personal',
+    'personal-data.apply',
   ],
   STUDENT: ['form-input.view', 'help.view'],
 };

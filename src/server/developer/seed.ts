@@ -10,9 +10,11 @@ const SYSTEM = 'QE';
  */
 export async function seedPermissionModel(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const added: string[] = [];
     for (const [i, page] of PAGES.entries()) {
       let menu = await trx.selectFrom('menus').select('id').where('system', '=', SYSTEM).where('code', '=', page.code).executeTakeFirst();
       if (!menu) {
+        added.push(page.code);
         menu = await trx
           .insertInto('menus')
           .values({ system: SYSTEM, code: page.code, name_hk: page.nameHk, name_en: page.nameEn, sort: (i + 1) * 10 })
@@ -31,7 +33,10 @@ export async function seedPermissionModel(db: DB): Promise<void> {
     }
 
     const anyRole = await trx.selectFrom('roles').select('id').executeTakeFirst();
-    if (anyRole) return;
+    if (anyRole) {
+      await grantNewPages(trx, added);
+      return;
+    }
     const actions = await trx
       .selectFrom('actions as a')
       .innerJoin('menus as m', 'm.id', 'a.menu_id')
@@ -49,6 +54,30 @@ export async function seedPermissionModel(db: DB): Promise<void> {
       if (values.length) await trx.insertInto('role_actions').values(values).execute();
     }
   });
+}
+
+/**
+ * A page that a new version of QE brings (staff personal data, …) reaches an existing install
+ * with the default roles' grants for it, once: when its menu is first created. The roles are
+ * found by their code; a default role the school deleted gets nothing.
+ */
+async function grantNewPages(trx: DB, pages: string[]): Promise<void> {
+  if (!pages.length) return;
+  for (const role of DEFAULT_ROLES) {
+    const wanted = DEFAULT_ROLE_PERMISSIONS[role.userType].filter((p) => pages.includes(p.slice(0, p.lastIndexOf('.'))));
+    if (!wanted.length) continue;
+    const found = await trx.selectFrom('roles').select('id').where('system', '=', SYSTEM).where('role_code', '=', role.roleCode).executeTakeFirst();
+    if (!found) continue;
+    const actions = await trx
+      .selectFrom('actions as a')
+      .innerJoin('menus as m', 'm.id', 'a.menu_id')
+      .where('m.system', '=', SYSTEM)
+      .where('m.code', 'in', pages)
+      .select(['a.id', 'm.code as page', 'a.code'])
+      .execute();
+    const ids = actions.filter((a) => wanted.includes(`${a.page}.${a.code}`)).map((a) => ({ role_id: found.id, action_id: a.id }));
+    if (ids.length) await trx.insertInto('role_actions').values(ids).execute();
+  }
 }
 
 /** Gives a user the default role of their user type. */

@@ -86,6 +86,81 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "readOnly": true
+        },
+        "tel": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "pattern": "^[0-9+() -]*$",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "gender": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "M",
+            "F",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "birthday": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardType": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "HKID",
+            "PASSPORT",
+            "OTHER",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardNo": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "writeOnly": true,
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardMasked": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true
+        },
+        "avatar": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true
         }
       }
     },
@@ -157,6 +232,67 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "tel": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "pattern": "^[0-9+() -]*$",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "gender": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "M",
+            "F",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "birthday": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardType": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "HKID",
+            "PASSPORT",
+            "OTHER",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardNo": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "writeOnly": true,
+          "x-qe": {
+            "sheet": true
+          }
         }
       }
     },
@@ -212,6 +348,56 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "tel": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "pattern": "^[0-9+() -]*$",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "gender": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "M",
+            "F",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "birthday": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardType": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "HKID",
+            "PASSPORT",
+            "OTHER",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
         }
       }
     },
@@ -250,7 +436,8 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
         "code",
         "username"
       ],
-      "importable": true
+      "importable": true,
+      "rules": "staff"
     }
   },
   gradeClass: {
@@ -2039,6 +2226,81 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "readOnly": true
+        },
+        "tel": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "pattern": "^[0-9+() -]*$",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "gender": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "M",
+            "F",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "birthday": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardType": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "HKID",
+            "PASSPORT",
+            "OTHER",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardNo": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "writeOnly": true,
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardMasked": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true
+        },
+        "avatar": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true
         }
       }
     },
@@ -2154,6 +2416,67 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "tel": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "pattern": "^[0-9+() -]*$",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "gender": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "M",
+            "F",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "birthday": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardType": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "HKID",
+            "PASSPORT",
+            "OTHER",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardNo": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "writeOnly": true,
+          "x-qe": {
+            "sheet": true
+          }
         }
       }
     },
@@ -2251,6 +2574,56 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "tel": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "pattern": "^[0-9+() -]*$",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "gender": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "M",
+            "F",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "birthday": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardType": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "HKID",
+            "PASSPORT",
+            "OTHER",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
         }
       }
     },
@@ -2298,6 +2671,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
         "username"
       ],
       "importable": true,
+      "rules": "staff",
       "dependents": [
         {
           "table": "teacher_group_members",

@@ -145,6 +145,13 @@ const EXPECTED: Record<string, string> = {
   'GET /v1/statistics/{id}/respondents': '-----TAS',
   'GET /v1/statistics/{id}/replies/{replyId}': '-----TAS',
   'GET /v1/statistics/{id}/export': '-----TAS',
+  // staff personal data: staff see and ask to change their own; administrators approve others'
+  'GET /v1/my/personal-data': '-----TAS',
+  'POST /v1/my/personal-data': '-----TAS',
+  'POST /v1/my/personal-data/avatar': '-----TAS',
+  'GET /v1/personal-data-requests': '------AS',
+  'POST /v1/personal-data-requests/{id}/confirm': '------AS',
+  'POST /v1/personal-data-requests/{id}/reject': '------AS',
 };
 
 const CALLERS = ['nobody', 'forged', 'revoked', 'quick', 'student', 'teacher', 'admin', 'super'] as const;

@@ -19,11 +19,14 @@ function ucs2length(str) {
     return length;
 }
 export const admin_create = validate10;
-const schema11 = {"title":"Admin","type":"object","additionalProperties":false,"required":["code","username","password","nameHk","nameEn"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}}}};
-const func2 = ucs2length;
+const schema11 = {"title":"Admin","type":"object","additionalProperties":false,"required":["code","username","password","nameHk","nameEn"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}},"identityCardNo":{"type":["string","null"],"maxLength":30,"writeOnly":true,"x-qe":{"sheet":true}}}};
+const func2 = Object.prototype.hasOwnProperty;
+const func3 = ucs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 const pattern1 = new RegExp("^[A-Za-z0-9_.@-]+$", "u");
 const pattern2 = new RegExp("^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$", "u");
+const pattern3 = new RegExp("^[0-9+() -]*$", "u");
+const formats0 = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -80,7 +83,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "code") || (key0 === "username")) || (key0 === "password")) || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "email"))){
+if(!(func2.call(schema11.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -94,7 +97,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -104,7 +107,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -139,7 +142,7 @@ errors++;
 if(data.username !== undefined){
 let data1 = data.username;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -149,7 +152,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -184,7 +187,7 @@ errors++;
 if(data.password !== undefined){
 let data2 = data.password;
 if(typeof data2 === "string"){
-if(func2(data2) > 15){
+if(func3(data2) > 15){
 const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -194,7 +197,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(func2(data2) < 6){
+if(func3(data2) < 6){
 const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -219,7 +222,7 @@ errors++;
 if(data.nameHk !== undefined){
 let data3 = data.nameHk;
 if(typeof data3 === "string"){
-if(func2(data3) > 100){
+if(func3(data3) > 100){
 const err17 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -229,7 +232,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err18 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -254,7 +257,7 @@ errors++;
 if(data.nameEn !== undefined){
 let data4 = data.nameEn;
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
+if(func3(data4) > 100){
 const err20 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -264,7 +267,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data4) < 1){
+if(func3(data4) < 1){
 const err21 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -299,7 +302,7 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data5 === "string"){
-if(func2(data5) > 100){
+if(func3(data5) > 100){
 const err24 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -321,9 +324,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.tel !== undefined){
+let data6 = data.tel;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err26 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/type",keyword:"type",params:{type: schema11.properties.tel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -332,19 +336,149 @@ vErrors.push(err26);
 }
 errors++;
 }
+if(typeof data6 === "string"){
+if(func3(data6) > 30){
+const err27 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(!pattern3.test(data6)){
+const err28 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]*$"},message:"must match pattern \""+"^[0-9+() -]*$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data.gender !== undefined){
+let data7 = data.gender;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err29 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema11.properties.gender.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(!(((data7 === "M") || (data7 === "F")) || (data7 === null))){
+const err30 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema11.properties.gender.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.birthday !== undefined){
+let data8 = data.birthday;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err31 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: schema11.properties.birthday.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!(formats0.test(data8))){
+const err32 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+if(data.identityCardType !== undefined){
+let data9 = data.identityCardType;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err33 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/type",keyword:"type",params:{type: schema11.properties.identityCardType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(!((((data9 === "HKID") || (data9 === "PASSPORT")) || (data9 === "OTHER")) || (data9 === null))){
+const err34 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/enum",keyword:"enum",params:{allowedValues: schema11.properties.identityCardType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.identityCardNo !== undefined){
+let data10 = data.identityCardNo;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err35 = {instancePath:instancePath+"/identityCardNo",schemaPath:"#/properties/identityCardNo/type",keyword:"type",params:{type: schema11.properties.identityCardNo.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(func3(data10) > 30){
+const err36 = {instancePath:instancePath+"/identityCardNo",schemaPath:"#/properties/identityCardNo/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
 export const admin_update = validate11;
-const schema12 = {"title":"Admin","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}}}};
+const schema12 = {"title":"Admin","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((((key0 === "code") || (key0 === "username")) || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "email"))){
+if(!(func2.call(schema12.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -358,7 +492,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -368,7 +502,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -403,7 +537,7 @@ errors++;
 if(data.username !== undefined){
 let data1 = data.username;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err5 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -413,7 +547,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err6 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -448,7 +582,7 @@ errors++;
 if(data.nameHk !== undefined){
 let data2 = data.nameHk;
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -458,7 +592,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -483,7 +617,7 @@ errors++;
 if(data.nameEn !== undefined){
 let data3 = data.nameEn;
 if(typeof data3 === "string"){
-if(func2(data3) > 100){
+if(func3(data3) > 100){
 const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -493,7 +627,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -528,7 +662,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
+if(func3(data4) > 100){
 const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -550,14 +684,120 @@ errors++;
 }
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.tel !== undefined){
+let data5 = data.tel;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err18 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/type",keyword:"type",params:{type: schema12.properties.tel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+if(typeof data5 === "string"){
+if(func3(data5) > 30){
+const err19 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!pattern3.test(data5)){
+const err20 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]*$"},message:"must match pattern \""+"^[0-9+() -]*$"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data.gender !== undefined){
+let data6 = data.gender;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err21 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema12.properties.gender.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(!(((data6 === "M") || (data6 === "F")) || (data6 === null))){
+const err22 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema12.properties.gender.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.birthday !== undefined){
+let data7 = data.birthday;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err23 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: schema12.properties.birthday.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(!(formats0.test(data7))){
+const err24 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data.identityCardType !== undefined){
+let data8 = data.identityCardType;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err25 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/type",keyword:"type",params:{type: schema12.properties.identityCardType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!((((data8 === "HKID") || (data8 === "PASSPORT")) || (data8 === "OTHER")) || (data8 === null))){
+const err26 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/enum",keyword:"enum",params:{allowedValues: schema12.properties.identityCardType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -617,7 +857,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 20){
+if(func3(data0) > 20){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -627,7 +867,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -662,7 +902,7 @@ errors++;
 if(data.nameHk !== undefined){
 let data1 = data.nameHk;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err8 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -672,7 +912,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -697,7 +937,7 @@ errors++;
 if(data.nameEn !== undefined){
 let data2 = data.nameEn;
 if(typeof data2 === "string"){
-if(func2(data2) > 50){
+if(func3(data2) > 50){
 const err11 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -707,7 +947,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -839,7 +1079,7 @@ errors++;
 if(data5.code !== undefined){
 let data7 = data5.code;
 if(typeof data7 === "string"){
-if(func2(data7) > 20){
+if(func3(data7) > 20){
 const err23 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err23];
@@ -849,7 +1089,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err24 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -884,7 +1124,7 @@ errors++;
 if(data5.nameHk !== undefined){
 let data8 = data5.nameHk;
 if(typeof data8 === "string"){
-if(func2(data8) > 50){
+if(func3(data8) > 50){
 const err27 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err27];
@@ -894,7 +1134,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err28 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err28];
@@ -919,7 +1159,7 @@ errors++;
 if(data5.nameEn !== undefined){
 let data9 = data5.nameEn;
 if(typeof data9 === "string"){
-if(func2(data9) > 50){
+if(func3(data9) > 50){
 const err30 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err30];
@@ -929,7 +1169,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(func2(data9) < 1){
+if(func3(data9) < 1){
 const err31 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err31];
@@ -1047,7 +1287,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 20){
+if(func3(data0) > 20){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1057,7 +1297,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1092,7 +1332,7 @@ errors++;
 if(data.nameHk !== undefined){
 let data1 = data.nameHk;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err5 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1102,7 +1342,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1127,7 +1367,7 @@ errors++;
 if(data.nameEn !== undefined){
 let data2 = data.nameEn;
 if(typeof data2 === "string"){
-if(func2(data2) > 50){
+if(func3(data2) > 50){
 const err8 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -1137,7 +1377,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1269,7 +1509,7 @@ errors++;
 if(data5.code !== undefined){
 let data7 = data5.code;
 if(typeof data7 === "string"){
-if(func2(data7) > 20){
+if(func3(data7) > 20){
 const err20 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -1279,7 +1519,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err21 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -1314,7 +1554,7 @@ errors++;
 if(data5.nameHk !== undefined){
 let data8 = data5.nameHk;
 if(typeof data8 === "string"){
-if(func2(data8) > 50){
+if(func3(data8) > 50){
 const err24 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -1324,7 +1564,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err25 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err25];
@@ -1349,7 +1589,7 @@ errors++;
 if(data5.nameEn !== undefined){
 let data9 = data5.nameEn;
 if(typeof data9 === "string"){
-if(func2(data9) > 50){
+if(func3(data9) > 50){
 const err27 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err27];
@@ -1359,7 +1599,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func2(data9) < 1){
+if(func3(data9) < 1){
 const err28 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err28];
@@ -1457,7 +1697,6 @@ return errors === 0;
 
 export const mailSetting_create = validate14;
 const schema15 = {"title":"MailSetting","type":"object","additionalProperties":false,"required":["host","port","fromAddress","reminderSubject","reminderContent"],"properties":{"host":{"type":"string","minLength":1,"maxLength":200},"port":{"type":"integer","minimum":1,"maximum":65535,"default":587},"secure":{"type":"boolean","default":false},"allowUntrustedCertificate":{"type":"boolean","default":false},"username":{"type":["string","null"],"maxLength":200},"password":{"type":["string","null"],"maxLength":200,"writeOnly":true},"fromAddress":{"type":"string","maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email"},"fromName":{"type":["string","null"],"maxLength":100},"reminderSubject":{"type":"string","minLength":1,"maxLength":200},"reminderContent":{"type":"string","minLength":1,"maxLength":5000,"x-qe":{"multiline":true}}}};
-const func46 = Object.prototype.hasOwnProperty;
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1514,7 +1753,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func46.call(schema15.properties, key0))){
+if(!(func2.call(schema15.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1528,7 +1767,7 @@ errors++;
 if(data.host !== undefined){
 let data0 = data.host;
 if(typeof data0 === "string"){
-if(func2(data0) > 200){
+if(func3(data0) > 200){
 const err6 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1538,7 +1777,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err7 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1632,7 +1871,7 @@ vErrors.push(err14);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 200){
+if(func3(data4) > 200){
 const err15 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -1657,7 +1896,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data5 === "string"){
-if(func2(data5) > 200){
+if(func3(data5) > 200){
 const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -1672,7 +1911,7 @@ errors++;
 if(data.fromAddress !== undefined){
 let data6 = data.fromAddress;
 if(typeof data6 === "string"){
-if(func2(data6) > 100){
+if(func3(data6) > 100){
 const err18 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -1717,7 +1956,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data7 === "string"){
-if(func2(data7) > 100){
+if(func3(data7) > 100){
 const err22 = {instancePath:instancePath+"/fromName",schemaPath:"#/properties/fromName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err22];
@@ -1732,7 +1971,7 @@ errors++;
 if(data.reminderSubject !== undefined){
 let data8 = data.reminderSubject;
 if(typeof data8 === "string"){
-if(func2(data8) > 200){
+if(func3(data8) > 200){
 const err23 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err23];
@@ -1742,7 +1981,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err24 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -1767,7 +2006,7 @@ errors++;
 if(data.reminderContent !== undefined){
 let data9 = data.reminderContent;
 if(typeof data9 === "string"){
-if(func2(data9) > 5000){
+if(func3(data9) > 5000){
 const err26 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err26];
@@ -1777,7 +2016,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(func2(data9) < 1){
+if(func3(data9) < 1){
 const err27 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err27];
@@ -1822,7 +2061,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func46.call(schema16.properties, key0))){
+if(!(func2.call(schema16.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1836,7 +2075,7 @@ errors++;
 if(data.host !== undefined){
 let data0 = data.host;
 if(typeof data0 === "string"){
-if(func2(data0) > 200){
+if(func3(data0) > 200){
 const err1 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1846,7 +2085,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1940,7 +2179,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 200){
+if(func3(data4) > 200){
 const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -1955,7 +2194,7 @@ errors++;
 if(data.fromAddress !== undefined){
 let data5 = data.fromAddress;
 if(typeof data5 === "string"){
-if(func2(data5) > 100){
+if(func3(data5) > 100){
 const err11 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2000,7 +2239,7 @@ vErrors.push(err14);
 errors++;
 }
 if(typeof data6 === "string"){
-if(func2(data6) > 100){
+if(func3(data6) > 100){
 const err15 = {instancePath:instancePath+"/fromName",schemaPath:"#/properties/fromName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -2015,7 +2254,7 @@ errors++;
 if(data.reminderSubject !== undefined){
 let data7 = data.reminderSubject;
 if(typeof data7 === "string"){
-if(func2(data7) > 200){
+if(func3(data7) > 200){
 const err16 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -2025,7 +2264,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err17 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -2050,7 +2289,7 @@ errors++;
 if(data.reminderContent !== undefined){
 let data8 = data.reminderContent;
 if(typeof data8 === "string"){
-if(func2(data8) > 5000){
+if(func3(data8) > 5000){
 const err19 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err19];
@@ -2060,7 +2299,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err20 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -2149,7 +2388,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -2159,7 +2398,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -2194,7 +2433,7 @@ errors++;
 if(data.nameHk !== undefined){
 let data1 = data.nameHk;
 if(typeof data1 === "string"){
-if(func2(data1) > 100){
+if(func3(data1) > 100){
 const err8 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -2204,7 +2443,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -2229,7 +2468,7 @@ errors++;
 if(data.nameEn !== undefined){
 let data2 = data.nameEn;
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err11 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2239,7 +2478,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -2333,7 +2572,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2343,7 +2582,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2378,7 +2617,7 @@ errors++;
 if(data.nameHk !== undefined){
 let data1 = data.nameHk;
 if(typeof data1 === "string"){
-if(func2(data1) > 100){
+if(func3(data1) > 100){
 const err5 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -2388,7 +2627,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -2413,7 +2652,7 @@ errors++;
 if(data.nameEn !== undefined){
 let data2 = data.nameEn;
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err8 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -2423,7 +2662,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -2497,7 +2736,6 @@ return errors === 0;
 
 export const schoolYear_create = validate18;
 const schema19 = {"title":"SchoolYear","type":"object","additionalProperties":false,"required":["name","beginDate","endDate"],"properties":{"name":{"type":"string","minLength":1,"maxLength":30},"beginDate":{"type":"string","format":"date"},"endDate":{"type":"string","format":"date"},"yearStatus":{"type":"string","enum":["0","1"],"default":"0"},"terms":{"type":"array","maxItems":6,"default":[],"items":{"type":"object","additionalProperties":false,"required":["nameHk","nameEn","beginDate","endDate"],"properties":{"id":{"type":"integer"},"nameHk":{"type":"string","minLength":1,"maxLength":50},"nameEn":{"type":"string","minLength":1,"maxLength":50},"beginDate":{"type":"string","format":"date"},"endDate":{"type":"string","format":"date"}}},"x-qe":{"children":{"table":"terms","foreignKey":"school_year_id","orderBy":"begin_date"}}}}};
-const formats0 = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2548,7 +2786,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -2558,7 +2796,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -2738,7 +2976,7 @@ errors++;
 if(data5.nameHk !== undefined){
 let data7 = data5.nameHk;
 if(typeof data7 === "string"){
-if(func2(data7) > 50){
+if(func3(data7) > 50){
 const err20 = {instancePath:instancePath+"/terms/" + i0+"/nameHk",schemaPath:"#/properties/terms/items/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -2748,7 +2986,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err21 = {instancePath:instancePath+"/terms/" + i0+"/nameHk",schemaPath:"#/properties/terms/items/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -2773,7 +3011,7 @@ errors++;
 if(data5.nameEn !== undefined){
 let data8 = data5.nameEn;
 if(typeof data8 === "string"){
-if(func2(data8) > 50){
+if(func3(data8) > 50){
 const err23 = {instancePath:instancePath+"/terms/" + i0+"/nameEn",schemaPath:"#/properties/terms/items/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err23];
@@ -2783,7 +3021,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err24 = {instancePath:instancePath+"/terms/" + i0+"/nameEn",schemaPath:"#/properties/terms/items/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -2916,7 +3154,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2926,7 +3164,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -3106,7 +3344,7 @@ errors++;
 if(data5.nameHk !== undefined){
 let data7 = data5.nameHk;
 if(typeof data7 === "string"){
-if(func2(data7) > 50){
+if(func3(data7) > 50){
 const err17 = {instancePath:instancePath+"/terms/" + i0+"/nameHk",schemaPath:"#/properties/terms/items/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -3116,7 +3354,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err18 = {instancePath:instancePath+"/terms/" + i0+"/nameHk",schemaPath:"#/properties/terms/items/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -3141,7 +3379,7 @@ errors++;
 if(data5.nameEn !== undefined){
 let data8 = data5.nameEn;
 if(typeof data8 === "string"){
-if(func2(data8) > 50){
+if(func3(data8) > 50){
 const err20 = {instancePath:instancePath+"/terms/" + i0+"/nameEn",schemaPath:"#/properties/terms/items/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -3151,7 +3389,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err21 = {instancePath:instancePath+"/terms/" + i0+"/nameEn",schemaPath:"#/properties/terms/items/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -3264,7 +3502,7 @@ return errors === 0;
 
 export const student_create = validate20;
 const schema21 = {"title":"Student","type":"object","additionalProperties":false,"required":["code","username","password","nameHk","nameEn"],"properties":{"code":{"type":"string","minLength":2,"maxLength":30,"pattern":"^S[A-Za-z0-9_-]*$","x-qe-rule":"studentCode","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"classId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"classes","label":"nameHk"},"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"class_id"},"sheet":true,"sheetKey":"code"}},"studentNumber":{"type":["integer","null"],"minimum":1,"maximum":999,"x-qe":{"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"student_number"},"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","2","3"],"default":"1","x-qe":{"sheet":true}},"leaveDate":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}}}};
-const pattern14 = new RegExp("^S[A-Za-z0-9_-]*$", "u");
+const pattern16 = new RegExp("^S[A-Za-z0-9_-]*$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3321,7 +3559,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func46.call(schema21.properties, key0))){
+if(!(func2.call(schema21.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -3335,7 +3573,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -3345,7 +3583,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data0) < 2){
+if(func3(data0) < 2){
 const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -3355,7 +3593,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern14.test(data0)){
+if(!pattern16.test(data0)){
 const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^S[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^S[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -3380,7 +3618,7 @@ errors++;
 if(data.username !== undefined){
 let data1 = data.username;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -3390,7 +3628,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -3425,7 +3663,7 @@ errors++;
 if(data.password !== undefined){
 let data2 = data.password;
 if(typeof data2 === "string"){
-if(func2(data2) > 15){
+if(func3(data2) > 15){
 const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -3435,7 +3673,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(func2(data2) < 6){
+if(func3(data2) < 6){
 const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -3460,7 +3698,7 @@ errors++;
 if(data.nameHk !== undefined){
 let data3 = data.nameHk;
 if(typeof data3 === "string"){
-if(func2(data3) > 100){
+if(func3(data3) > 100){
 const err17 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -3470,7 +3708,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err18 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -3495,7 +3733,7 @@ errors++;
 if(data.nameEn !== undefined){
 let data4 = data.nameEn;
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
+if(func3(data4) > 100){
 const err20 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -3505,7 +3743,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data4) < 1){
+if(func3(data4) < 1){
 const err21 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -3588,7 +3826,7 @@ vErrors.push(err27);
 errors++;
 }
 if(typeof data7 === "string"){
-if(func2(data7) > 100){
+if(func3(data7) > 100){
 const err28 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err28];
@@ -3681,7 +3919,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func46.call(schema22.properties, key0))){
+if(!(func2.call(schema22.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3695,7 +3933,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3705,7 +3943,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 2){
+if(func3(data0) < 2){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -3715,7 +3953,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern14.test(data0)){
+if(!pattern16.test(data0)){
 const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^S[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^S[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -3740,7 +3978,7 @@ errors++;
 if(data.username !== undefined){
 let data1 = data.username;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err5 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -3750,7 +3988,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err6 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -3785,7 +4023,7 @@ errors++;
 if(data.nameHk !== undefined){
 let data2 = data.nameHk;
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -3795,7 +4033,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -3820,7 +4058,7 @@ errors++;
 if(data.nameEn !== undefined){
 let data3 = data.nameEn;
 if(typeof data3 === "string"){
-if(func2(data3) > 100){
+if(func3(data3) > 100){
 const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -3830,7 +4068,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -3913,7 +4151,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data6 === "string"){
-if(func2(data6) > 100){
+if(func3(data6) > 100){
 const err20 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -3999,7 +4237,7 @@ return errors === 0;
 }
 
 export const teacher_create = validate22;
-const schema23 = {"title":"Teacher","type":"object","additionalProperties":false,"required":["code","username","password","nameHk","nameEn"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"default":"1","x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":99999,"default":0,"x-qe":{"sheet":true}}}};
+const schema23 = {"title":"Teacher","type":"object","additionalProperties":false,"required":["code","username","password","nameHk","nameEn"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"default":"1","x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":99999,"default":0,"x-qe":{"sheet":true}},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}},"identityCardNo":{"type":["string","null"],"maxLength":30,"writeOnly":true,"x-qe":{"sheet":true}}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4056,7 +4294,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func46.call(schema23.properties, key0))){
+if(!(func2.call(schema23.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -4070,7 +4308,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -4080,7 +4318,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -4115,7 +4353,7 @@ errors++;
 if(data.username !== undefined){
 let data1 = data.username;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -4125,7 +4363,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err11 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -4160,7 +4398,7 @@ errors++;
 if(data.password !== undefined){
 let data2 = data.password;
 if(typeof data2 === "string"){
-if(func2(data2) > 15){
+if(func3(data2) > 15){
 const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -4170,7 +4408,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(func2(data2) < 6){
+if(func3(data2) < 6){
 const err15 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -4195,7 +4433,7 @@ errors++;
 if(data.nameHk !== undefined){
 let data3 = data.nameHk;
 if(typeof data3 === "string"){
-if(func2(data3) > 100){
+if(func3(data3) > 100){
 const err17 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -4205,7 +4443,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err18 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -4230,7 +4468,7 @@ errors++;
 if(data.nameEn !== undefined){
 let data4 = data.nameEn;
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
+if(func3(data4) > 100){
 const err20 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -4240,7 +4478,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data4) < 1){
+if(func3(data4) < 1){
 const err21 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -4275,7 +4513,7 @@ vErrors.push(err23);
 errors++;
 }
 if(typeof data5 === "string"){
-if(func2(data5) > 10){
+if(func3(data5) > 10){
 const err24 = {instancePath:instancePath+"/abbr",schemaPath:"#/properties/abbr/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -4336,7 +4574,7 @@ vErrors.push(err28);
 errors++;
 }
 if(typeof data8 === "string"){
-if(func2(data8) > 100){
+if(func3(data8) > 100){
 const err29 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err29];
@@ -4393,9 +4631,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.tel !== undefined){
+let data10 = data.tel;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err34 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/type",keyword:"type",params:{type: schema23.properties.tel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4404,19 +4643,149 @@ vErrors.push(err34);
 }
 errors++;
 }
+if(typeof data10 === "string"){
+if(func3(data10) > 30){
+const err35 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!pattern3.test(data10)){
+const err36 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]*$"},message:"must match pattern \""+"^[0-9+() -]*$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+if(data.gender !== undefined){
+let data11 = data.gender;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err37 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema23.properties.gender.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(!(((data11 === "M") || (data11 === "F")) || (data11 === null))){
+const err38 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema23.properties.gender.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.birthday !== undefined){
+let data12 = data.birthday;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err39 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: schema23.properties.birthday.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!(formats0.test(data12))){
+const err40 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data.identityCardType !== undefined){
+let data13 = data.identityCardType;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err41 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/type",keyword:"type",params:{type: schema23.properties.identityCardType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!((((data13 === "HKID") || (data13 === "PASSPORT")) || (data13 === "OTHER")) || (data13 === null))){
+const err42 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/enum",keyword:"enum",params:{allowedValues: schema23.properties.identityCardType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.identityCardNo !== undefined){
+let data14 = data.identityCardNo;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err43 = {instancePath:instancePath+"/identityCardNo",schemaPath:"#/properties/identityCardNo/type",keyword:"type",params:{type: schema23.properties.identityCardNo.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(func3(data14) > 30){
+const err44 = {instancePath:instancePath+"/identityCardNo",schemaPath:"#/properties/identityCardNo/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
 validate22.errors = vErrors;
 return errors === 0;
 }
 
 export const teacher_update = validate23;
-const schema24 = {"title":"Teacher","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":99999,"x-qe":{"sheet":true}}}};
+const schema24 = {"title":"Teacher","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":"string","minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":99999,"x-qe":{"sheet":true}},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func46.call(schema24.properties, key0))){
+if(!(func2.call(schema24.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4430,7 +4799,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4440,7 +4809,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -4475,7 +4844,7 @@ errors++;
 if(data.username !== undefined){
 let data1 = data.username;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err5 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -4485,7 +4854,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err6 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -4520,7 +4889,7 @@ errors++;
 if(data.nameHk !== undefined){
 let data2 = data.nameHk;
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -4530,7 +4899,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -4555,7 +4924,7 @@ errors++;
 if(data.nameEn !== undefined){
 let data3 = data.nameEn;
 if(typeof data3 === "string"){
-if(func2(data3) > 100){
+if(func3(data3) > 100){
 const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -4565,7 +4934,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -4600,7 +4969,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 10){
+if(func3(data4) > 10){
 const err16 = {instancePath:instancePath+"/abbr",schemaPath:"#/properties/abbr/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -4661,7 +5030,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data7 === "string"){
-if(func2(data7) > 100){
+if(func3(data7) > 100){
 const err21 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -4718,14 +5087,120 @@ errors++;
 }
 }
 }
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.tel !== undefined){
+let data9 = data.tel;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err26 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/type",keyword:"type",params:{type: schema24.properties.tel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func3(data9) > 30){
+const err27 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(!pattern3.test(data9)){
+const err28 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]*$"},message:"must match pattern \""+"^[0-9+() -]*$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data.gender !== undefined){
+let data10 = data.gender;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err29 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema24.properties.gender.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(!(((data10 === "M") || (data10 === "F")) || (data10 === null))){
+const err30 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema24.properties.gender.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.birthday !== undefined){
+let data11 = data.birthday;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err31 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: schema24.properties.birthday.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!(formats0.test(data11))){
+const err32 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+if(data.identityCardType !== undefined){
+let data12 = data.identityCardType;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err33 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/type",keyword:"type",params:{type: schema24.properties.identityCardType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(!((((data12 === "HKID") || (data12 === "PASSPORT")) || (data12 === "OTHER")) || (data12 === null))){
+const err34 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/enum",keyword:"enum",params:{allowedValues: schema24.properties.identityCardType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -4785,7 +5260,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -4795,7 +5270,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -4830,7 +5305,7 @@ errors++;
 if(data.nameHk !== undefined){
 let data1 = data.nameHk;
 if(typeof data1 === "string"){
-if(func2(data1) > 100){
+if(func3(data1) > 100){
 const err8 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -4840,7 +5315,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err9 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -4865,7 +5340,7 @@ errors++;
 if(data.nameEn !== undefined){
 let data2 = data.nameEn;
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err11 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -4875,7 +5350,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err12 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -5032,7 +5507,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5042,7 +5517,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5077,7 +5552,7 @@ errors++;
 if(data.nameHk !== undefined){
 let data1 = data.nameHk;
 if(typeof data1 === "string"){
-if(func2(data1) > 100){
+if(func3(data1) > 100){
 const err5 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -5087,7 +5562,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -5112,7 +5587,7 @@ errors++;
 if(data.nameEn !== undefined){
 let data2 = data.nameEn;
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err8 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -5122,7 +5597,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
