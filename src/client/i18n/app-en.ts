@@ -39,6 +39,7 @@ const appEn = {
       tutorial: 'Tutorial',
       personalData: 'My personal data',
       personalDataApprove: 'Personal data approval',
+      personalDataGroup: 'Personal data',
     },
     screen: { list: 'List', view: 'View', add: 'Add', edit: 'Edit' },
     pdf: {

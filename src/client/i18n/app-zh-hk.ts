@@ -41,6 +41,7 @@ const appZhHk: AppMessages = {
       tutorial: '使用說明',
       personalData: '我的個人資料',
       personalDataApprove: '個人資料審批',
+      personalDataGroup: '個人資料',
     },
     screen: { list: '列表', view: '查看', add: '新增', edit: '編輯' },
     pdf: {

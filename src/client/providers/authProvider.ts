@@ -18,6 +18,8 @@ export interface UserInfo {
   lastLogin: string | null;
   status: string;
   permissions: PermissionEntry[];
+  /** the latest personal-data request's status (null: never asked): the staff-edit-personal prompt reads it */
+  personalDataStatus?: 'WAITTING' | 'CONFIRM' | 'REJECT' | null;
   years: { id: number; name: string; beginDate: string; endDate: string; yearStatus: string }[];
   terms: { id: number; nameHk: string; nameEn: string; beginDate: string; endDate: string }[];
   currentYear: { id: number; name: string } | null;

@@ -154,13 +154,6 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "readOnly": true
-        },
-        "avatar": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "readOnly": true
         }
       }
     },
@@ -2289,13 +2282,6 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           }
         },
         "identityCardMasked": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "readOnly": true
-        },
-        "avatar": {
           "type": [
             "string",
             "null"

@@ -14,7 +14,6 @@ birthday?: (string | null)
 identityCardType?: ("HKID" | "PASSPORT" | "OTHER" | null)
 identityCardNo?: (string | null)
 identityCardMasked?: (string | null)
-avatar?: (string | null)
 }
 
 export interface GradeClass {
@@ -243,5 +242,4 @@ birthday?: (string | null)
 identityCardType?: ("HKID" | "PASSPORT" | "OTHER" | null)
 identityCardNo?: (string | null)
 identityCardMasked?: (string | null)
-avatar?: (string | null)
 }
