@@ -22,7 +22,7 @@ describe('staff personal data in the browser', () => {
     await teacher.getByRole('option', { name: '香港身份證' }).click();
     await teacher.getByTestId('personal-card-no').fill('D808808(8)');
     await teacher.getByTestId('personal-submit').click();
-    await expect(teacher.getByTestId('confirm-status').innerText()).resolves.toBe('待審批');
+    await teacher.locator('[data-testid="confirm-status"][data-status="WAITTING"]').getByText('待審批').waitFor();
     await teacher.getByText('D808***(8)').first().waitFor();
     // asked once: a reload does not ask again
     await teacher.reload();
@@ -42,22 +42,22 @@ describe('staff personal data in the browser', () => {
     await card.waitFor({ state: 'detached' });
 
     await teacher.reload();
-    await expect(teacher.getByTestId('confirm-status').innerText()).resolves.toBe('已拒絕');
+    await teacher.locator('[data-testid="confirm-status"][data-status="REJECT"]').getByText('已拒絕').waitFor();
     await expect(teacher.getByTestId('personal-reject-reason').innerText()).resolves.toContain('請填寫辦公室電話');
     await teacher.getByTestId('personal-tel').fill('2555 0809');
     await teacher.getByTestId('personal-card-no').fill('D808808(8)');
     await teacher.getByTestId('personal-submit').click();
-    await expect(teacher.getByTestId('confirm-status').innerText()).resolves.toBe('待審批');
+    await teacher.locator('[data-testid="confirm-status"][data-status="WAITTING"]').getByText('待審批').waitFor();
 
     await admin.reload();
     await card.waitFor();
     await card.getByTestId('personal-confirm').click();
     await card.waitFor({ state: 'detached' });
     await admin.getByTestId('queue-tab-CONFIRM').click();
-    await expect(admin.locator('[data-testid="personal-request-card"][data-user-no="T008"]').getByTestId('confirm-status').first().innerText()).resolves.toBe('已確認');
+    await admin.locator('[data-testid="personal-request-card"][data-user-no="T008"] [data-testid="confirm-status"][data-status="CONFIRM"]').getByText('已確認').first().waitFor();
 
     await teacher.reload();
-    await expect(teacher.getByTestId('confirm-status').innerText()).resolves.toBe('已確認');
+    await teacher.locator('[data-testid="confirm-status"][data-status="CONFIRM"]').getByText('已確認').waitFor();
     await teacher.close();
     await admin.close();
   });

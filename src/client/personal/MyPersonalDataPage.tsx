@@ -37,8 +37,9 @@ export function MyPersonalDataPage() {
     const data = await myPersonalData();
     setCurrent(data.current);
     setLatest(data.request);
-    // a request still waiting is what the person meant last: the form starts from it
-    setDraft(draftOf(data.request?.status === 'WAITTING' ? data.request.values : data.current));
+    // a request waiting or rejected is what the person meant last: the form starts from it (a
+    // rejected one is corrected, not typed again); a confirmed one is the current data anyway
+    setDraft(draftOf(data.request && data.request.status !== 'CONFIRM' ? data.request.values : data.current));
   }, []);
   useEffect(() => {
     load().catch(() => undefined);
@@ -46,7 +47,7 @@ export function MyPersonalDataPage() {
 
   if (!current || !draft) return null;
   const set = (field: keyof Draft) => (e: ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [field]: e.target.value });
-  const maskedNow = (latest?.status === 'WAITTING' ? latest.values : current).identityCardId;
+  const maskedNow = current.identityCardId;
 
   const pickAvatar = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];

@@ -86,23 +86,31 @@ export class PersonalData {
    */
   async apply(me: AuthUser, input: PersonalDataInput) {
     const user = await this.staff(me);
+    // the document a request still waiting gave stays unless a new number is typed (the form never holds it)
+    const waitingCard = await this.db
+      .selectFrom('personal_data_requests')
+      .select(['identity_card_type', 'identity_card_no', 'identity_card_masked'])
+      .where('user_id', '=', me.id)
+      .where('status', '=', 'WAITTING')
+      .executeTakeFirst();
+    const card = waitingCard ?? { identity_card_type: user.identity_card_type, identity_card_no: null, identity_card_masked: user.identity_card_masked };
     const wanted = {
       tel: 'tel' in input ? (input.tel || null) : user.tel,
       gender: 'gender' in input ? (input.gender || null) : user.gender,
       birthday: 'birthday' in input ? (input.birthday || null) : user.birthday,
       avatar: 'avatar' in input ? (input.avatar || null) : user.avatar,
       identity_card_type: 'identityCardType' in input ? (input.identityCardType || null) : user.identity_card_type,
-      identity_card_no: null as string | null,
-      identity_card_masked: user.identity_card_masked,
+      identity_card_no: card.identity_card_no,
+      identity_card_masked: card.identity_card_masked,
     };
     const errors: ConstructorParameters<typeof FieldError>[0] = {};
     if (wanted.birthday && wanted.birthday > now().slice(0, 10)) errors.birthday = { rule: 'birthdayFuture' };
     if (input.identityCardNo) {
-      const card = wanted.identity_card_type ? sealCard(this.config, wanted.identity_card_type, input.identityCardNo) : null;
+      const sealed = wanted.identity_card_type ? sealCard(this.config, wanted.identity_card_type, input.identityCardNo) : null;
       if (!wanted.identity_card_type) errors.identityCardType = { rule: 'required' };
-      else if (!card) errors.identityCardNo = { rule: 'identityCard' };
-      else Object.assign(wanted, { identity_card_no: card.sealed, identity_card_masked: card.masked });
-    } else if (wanted.identity_card_type !== user.identity_card_type && (user.identity_card_masked || wanted.identity_card_type)) {
+      else if (!sealed) errors.identityCardNo = { rule: 'identityCard' };
+      else Object.assign(wanted, { identity_card_no: sealed.sealed, identity_card_masked: sealed.masked });
+    } else if (wanted.identity_card_type !== card.identity_card_type && (card.identity_card_masked || wanted.identity_card_type)) {
       // another document type needs its number: the mask would describe the wrong document
       errors.identityCardNo = { rule: 'required' };
     }

@@ -55,7 +55,8 @@ describe('staff personal data screens', () => {
     fireEvent.change(screen.getByTestId('personal-card-no'), { target: { value: 'C668668(9)' } });
     fireEvent.click(screen.getByTestId('personal-submit'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ tel: '3999 1234', gender: null, birthday: null, identityCardType: null, identityCardNo: 'C668668(9)', avatar: null });
+    // the form started from the rejected request, corrected rather than typed again
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ tel: '3999 1234', gender: 'F', birthday: '1985-04-02', identityCardType: 'HKID', identityCardNo: 'C668668(9)', avatar: null });
     await waitFor(() => expect(localStorage.getItem(STAFF_EDIT_PERSONAL_KEY)).toBe('1'));
   });
 
