@@ -100,7 +100,7 @@ export const authProvider: AuthProvider = {
 
   async getIdentity(): Promise<UserIdentity> {
     const info = await loadUserInfo();
-    return { ...info, id: info.userId, fullName: currentLocale() === 'en' ? info.nameEn : info.nameHk, avatar: info.avatar ?? undefined };
+    return { ...info, id: info.userId, fullName: currentLocale() === 'en' ? info.nameEn : info.nameHk, avatar: info.avatar ? `/qe/storage/${info.avatar}` : undefined };
   },
 
   async getPermissions() {

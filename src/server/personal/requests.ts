@@ -110,7 +110,10 @@ export class PersonalData {
       if (!wanted.identity_card_type) errors.identityCardType = { rule: 'required' };
       else if (!sealed) errors.identityCardNo = { rule: 'identityCard' };
       else Object.assign(wanted, { identity_card_no: sealed.sealed, identity_card_masked: sealed.masked });
-    } else if (wanted.identity_card_type !== card.identity_card_type && (card.identity_card_masked || wanted.identity_card_type)) {
+    } else if (!wanted.identity_card_type) {
+      // no document type: the document is removed altogether
+      Object.assign(wanted, { identity_card_no: null, identity_card_masked: null });
+    } else if (wanted.identity_card_type !== card.identity_card_type) {
       // another document type needs its number: the mask would describe the wrong document
       errors.identityCardNo = { rule: 'required' };
     }
@@ -195,7 +198,8 @@ export class PersonalData {
           avatar: request.avatar,
           identity_card_type: request.identity_card_type,
           identity_card_masked: request.identity_card_masked,
-          ...(request.identity_card_no ? { identity_card_no: request.identity_card_no } : {}),
+          // a new number moves over still sealed; no type removes the document; otherwise the stored number stays
+          ...(request.identity_card_no ? { identity_card_no: request.identity_card_no } : request.identity_card_type ? {} : { identity_card_no: null }),
           updated_at: now(),
         })
         .where('id', '=', request.user_id)

@@ -148,6 +148,16 @@ describe('staff personal data: Personal / Apply / Approve', () => {
     expect(rejected.list[0]).toMatchObject({ status: 'REJECT', reason: 'Please give your office number' });
   });
 
+  it('a request without a document type removes the document, its sealed number too', async () => {
+    expect((await as('teacher01')('POST', '/v1/my/personal-data', { identityCardType: null })).json().code).toBe(201);
+    const [request] = (await as('admin')('GET', '/v1/personal-data-requests')).json().data.list;
+    expect(request.values).toMatchObject({ identityCardType: null, identityCardId: null });
+    await as('admin')('POST', `/v1/personal-data-requests/${request.id}/confirm`);
+    expect((await as('teacher01')('GET', '/v1/my/user-info')).json().data).toMatchObject({ identityCardType: null, identityCardId: null, tel: '2123 4567' });
+    const row = await t.db.selectFrom('users').selectAll().where('id', '=', ids.teacher01).executeTakeFirstOrThrow();
+    expect(row.identity_card_no).toBeNull();
+  });
+
   it('refuses a wrong identity card number, a type without a number, and a birthday after today', async () => {
     const wrong = await as('teacher02')('POST', '/v1/my/personal-data', { identityCardType: 'HKID', identityCardNo: '12345' });
     expect(wrong.statusCode).toBe(422);
@@ -191,6 +201,12 @@ describe('staff personal data: Personal / Apply / Approve', () => {
     const id = created.json().data.id ?? created.json().data;
     const record = (await call('GET', `/v1/teachers/${typeof id === 'object' ? id.id : id}`)).json().data;
     expect(record).toMatchObject({ tel: '2345 6789', gender: 'M', birthday: '1970-01-31', identityCardType: 'PASSPORT', identityCardMasked: 'K9***3' });
+    const t900 = typeof id === 'object' ? id.id : id;
+    // changing the type alone would leave the mask describing another document; removing it removes both
+    expect((await call('PUT', `/v1/teachers/${t900}`, { identityCardType: 'HKID' })).statusCode).toBe(422);
+    expect((await call('PUT', `/v1/teachers/${t900}`, { identityCardType: null })).json().code).toBe(200);
+    expect((await call('GET', `/v1/teachers/${t900}`)).json().data).toMatchObject({ identityCardType: null, identityCardMasked: null });
+    expect((await t.db.selectFrom('users').select('identity_card_no').where('id', '=', t900).executeTakeFirstOrThrow()).identity_card_no).toBeNull();
     const bad = await call('POST', '/v1/admins', { code: 'A900', username: 'admin900', password: 'Passw0rd!', nameHk: '管理', nameEn: 'Admin', identityCardType: 'HKID', identityCardNo: 'nope' });
     expect(bad.statusCode).toBe(422);
 

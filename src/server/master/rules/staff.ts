@@ -33,6 +33,11 @@ function staffRules(secret: string): MasterRules {
       return errors;
     },
     async beforeSave(_trx, values, existing) {
+      // no document type and no number: the document is removed altogether
+      if ('identityCardType' in values && !values.identityCardType && !given(values)) {
+        Object.assign(values, { identityCardType: null, identityCardNo: null, identityCardMasked: null });
+        return;
+      }
       prepare(values, existing);
       // a new type without a new number would leave the mask describing another document
       if (existing && 'identityCardType' in values && !('identityCardNo' in values) && values.identityCardType !== existing.identityCardType && existing.identityCardMasked) {
