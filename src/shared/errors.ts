@@ -112,8 +112,6 @@ export type ErrorKey = keyof typeof ERRORS;
 
 /** Codes after which the client shows the server's msg (spec §8). */
 export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 20000, 20002]);
-// staff personal data (730–734): shown like the other business errors
-for (const code of [730, 731, 732, 733, 734]) SHOWN_CODES.add(code);
 export const SESSION_CODES = new Set([401, 444]);
 export const SUCCESS_CODES = new Set([200, 201]);
 
