@@ -122,6 +122,12 @@ export const ERRORS = {
     'zh-hk': '此角色是新帳戶所得的角色，不能刪除或更改其用戶類型；請先為新帳戶選擇另一個同類角色',
     en: 'New accounts get this role, so it cannot be deleted or given another user type: first choose another role of its user type for new accounts',
   },
+  // staff personal data (730–734)
+  PERSONAL_NO_CHANGE: { code: 730, http: 400, 'zh-hk': '個人資料沒有任何改動', en: 'Nothing in the personal data has changed' },
+  PERSONAL_REQUEST_DECIDED: { code: 731, http: 409, 'zh-hk': '此申請已經處理', en: 'This request has already been decided' },
+  PERSONAL_OWN_REQUEST: { code: 732, http: 403, 'zh-hk': '不可審批自己的申請', en: 'You cannot approve or reject your own request' },
+  PERSONAL_STAFF_ONLY: { code: 733, http: 403, 'zh-hk': '只有教職員可申請修改個人資料', en: 'Only staff can apply to change their personal data' },
+  AVATAR_MISSING: { code: 734, http: 400, 'zh-hk': '找不到上載的頭像，請重新上載', en: 'The uploaded avatar was not found, please upload it again' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -94,6 +94,9 @@ export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = {
     en: 'A record with "%{value}" already exists: choose to update or to skip existing records',
   },
   leaveDateInSchool: { 'zh-hk': '在校學生不可有離校日期', en: 'A student still in school cannot have a leave date' },
+  // staff personal data
+  identityCard: { 'zh-hk': '證件號碼格式不正確（香港身份證例如 A123456(7)）', en: 'Wrong document number (a Hong Kong identity card looks like A123456(7))' },
+  birthdayFuture: { 'zh-hk': '出生日期不可遲於今天', en: 'The birthday cannot be after today' },
 };
 
 export function fieldMessage(rule: string, lang: Lang, params: Record<string, string | number> = {}): string {

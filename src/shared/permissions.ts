@@ -62,6 +62,8 @@ export const PAGES: PageDef[] = [
   { code: 'help', nameHk: '使用說明', nameEn: 'Help', actions: ['view'] },
   { code: 'google-account', nameHk: 'Google 帳戶', nameEn: 'Google account', actions: ['view'] },
   { code: 'school', nameHk: '學校設定', nameEn: 'School settings', actions: ['view', 'edit'] },
+  // staff personal data: Personal sees one's own, Apply asks for a change, Approve decides others' requests
+  { code: 'personal-data', nameHk: '個人資料', nameEn: 'Personal data', actions: ['view', 'personal', 'apply', 'approve'] },
 ];
 
 const all = (code: string) => PAGES.find((p) => p.code === code)!.actions.map((a) => `${code}.${a}`);
@@ -85,6 +87,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {
     'help.view',
     'google-account.view',
     ...all('school'),
+    ...all('personal-data'),
   ],
   TEACHER: [
     'form.view',
@@ -97,6 +100,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {
     'data-statistics.print',
     'help.view',
     'google-account.view',
+    'personal-data.view',
+    'personal-data.personal',
+    'personal-data.apply',
   ],
   STUDENT: ['form-input.view', 'help.view'],
 };

@@ -22,8 +22,11 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
 export const url = (path: string) => `${baseUrl()}/qe${path}`;
 
 /** Logs in through the login screen and waits for the home screen. */
-export async function loginAs(page: Page, username: string, password = 'Passw0rd!'): Promise<void> {
+export async function loginAs(page: Page, username: string, password = 'Passw0rd!', options: { personalPrompt?: boolean } = {}): Promise<void> {
   await page.goto(url('/login'));
+  // the staff-edit-personal question asked once after login (src/client/personal/StaffPersonalPrompt.tsx)
+  // would cover the screen a test is about: answered beforehand, unless the test is about it
+  if (!options.personalPrompt) await page.evaluate(() => localStorage.setItem('qe-staff-edit-personal', '1'));
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();

@@ -20,7 +20,7 @@ describe('each demo role sees the menu its permissions allow', () => {
     await loginAs(page, 'superadmin');
     expect(await menuIds(page)).toEqual(
       // groups with one visible screen (forms, statistics, filling) show that screen directly
-      ['menu-dashboard', 'menu-dataStatisticsList', 'menu-group-developer', 'menu-formsList', 'menu-group-master', 'menu-QuestionnaireFillingList'].sort(),
+      ['menu-dashboard', 'menu-dataStatisticsList', 'menu-group-developer', 'menu-formsList', 'menu-group-master', 'menu-QuestionnaireFillingList', 'menu-group-personalDataGroup'].sort(),
     );
     await page.getByTestId('menu-group-developer').click();
     await expect(page.getByTestId('menu-developerMenu').isVisible()).resolves.toBe(true);
@@ -46,7 +46,7 @@ describe('each demo role sees the menu its permissions allow', () => {
   it('teacher: questionnaires, filling and statistics only', async () => {
     const page = await newPage(browser);
     await loginAs(page, 'teacher01');
-    expect(await menuIds(page)).toEqual(['menu-dashboard', 'menu-dataStatisticsList', 'menu-formsList', 'menu-QuestionnaireFillingList'].sort());
+    expect(await menuIds(page)).toEqual(['menu-dashboard', 'menu-dataStatisticsList', 'menu-formsList', 'menu-QuestionnaireFillingList', 'menu-personalData'].sort());
     await page.close();
   });
 

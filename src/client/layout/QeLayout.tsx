@@ -5,6 +5,7 @@ import { QeMenu } from './QeMenu';
 import { Breadcrumb } from './Breadcrumb';
 import { Notices } from './Notices';
 import { useMobileMode } from './useMobileMode';
+import { StaffPersonalPrompt } from '../personal/StaffPersonalPrompt';
 
 /** Sidebar, top bar, breadcrumb and content (spec §2 "Layout"). */
 export function QeLayout({ children }: { children: ReactNode }) {
@@ -14,6 +15,7 @@ export function QeLayout({ children }: { children: ReactNode }) {
       <Breadcrumb />
       {children}
       <Notices />
+      <StaffPersonalPrompt />
     </Layout>
   );
 }

@@ -33,7 +33,8 @@ export interface SchemaInputProps {
 /** The translated choices of an enum property. */
 export function useEnumChoices(entityKey: string, name: string, prop: PropertySchema) {
   const translate = useTranslate();
-  return (prop.enum ?? []).map((value) => ({ id: value, name: translate(enumKey(entityKey, name, value)) }));
+  // a null in the enum (an optional choice: gender) is the empty choice, not an option of its own
+  return (prop.enum ?? []).filter((value) => value !== null).map((value) => ({ id: value, name: translate(enumKey(entityKey, name, value)) }));
 }
 
 /** A reference (a teacher's position, a student's class): pick one record, named in the current language. */
@@ -100,7 +101,7 @@ export function SchemaInput({ entityKey, name, prop, mode, required, parent, hel
         <PasswordInput
           {...common}
           autoComplete="new-password"
-          helperText={helperText ?? (mode === 'edit' ? translate('qe.master.password.keep') : undefined)}
+          helperText={helperText ?? (mode === 'edit' ? translate(name === 'password' ? 'qe.master.password.keep' : 'qe.personalData.keepNumber') : undefined)}
         />
       );
     case 'reference':
@@ -110,7 +111,7 @@ export function SchemaInput({ entityKey, name, prop, mode, required, parent, hel
     case 'children':
       return <ChildrenInput entityKey={entityKey} name={name} prop={prop} mode={mode} label={label} />;
     case 'enum':
-      return <SelectInput {...common} choices={choices} translateChoice={false} emptyText={required ? undefined : '—'} />;
+      return <SelectInput {...common} choices={choices} translateChoice={false} emptyText={required ? undefined : '—'} parse={(v: unknown) => (v === '' ? null : v)} />;
     case 'date':
       return <DateInput {...common} />;
     case 'number':

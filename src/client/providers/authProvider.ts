@@ -18,6 +18,8 @@ export interface UserInfo {
   lastLogin: string | null;
   status: string;
   permissions: PermissionEntry[];
+  /** the latest personal-data request's status (null: never asked): the staff-edit-personal prompt reads it */
+  personalDataStatus?: 'WAITTING' | 'CONFIRM' | 'REJECT' | null;
   years: { id: number; name: string; beginDate: string; endDate: string; yearStatus: string }[];
   terms: { id: number; nameHk: string; nameEn: string; beginDate: string; endDate: string }[];
   currentYear: { id: number; name: string } | null;
@@ -98,7 +100,7 @@ export const authProvider: AuthProvider = {
 
   async getIdentity(): Promise<UserIdentity> {
     const info = await loadUserInfo();
-    return { ...info, id: info.userId, fullName: currentLocale() === 'en' ? info.nameEn : info.nameHk, avatar: info.avatar ?? undefined };
+    return { ...info, id: info.userId, fullName: currentLocale() === 'en' ? info.nameEn : info.nameHk, avatar: info.avatar ? `/qe/storage/${info.avatar}` : undefined };
   },
 
   async getPermissions() {

@@ -5,13 +5,14 @@ import { developerRoutes } from './developer';
 import { formRoutes } from './form';
 import { masterRoutes } from './master';
 import { questionnaireFillingRoutes } from './questionnaireFilling';
+import { personalDataRoutes } from './personalData';
 import type { QeRoute, QeRouteGroup } from './types';
 
 export type { QeRoute, QeRouteGroup } from './types';
 export { appRoutes };
 
 /** The groups in the order the spec loads them: form, questionnaireFilling, dataStatistics, master, developer. */
-export const ROUTE_GROUPS: QeRouteGroup[] = [formRoutes, questionnaireFillingRoutes, dataStatisticsRoutes, masterRoutes, developerRoutes];
+export const ROUTE_GROUPS: QeRouteGroup[] = [formRoutes, questionnaireFillingRoutes, dataStatisticsRoutes, masterRoutes, developerRoutes, personalDataRoutes];
 
 export { PUBLIC_PATHS } from './public';
 

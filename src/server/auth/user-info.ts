@@ -1,6 +1,7 @@
 import type { DB } from '../db/connect.js';
 import type { User } from '../db/schema.js';
 import { permissionEntries } from '../developer/permission-queries.js';
+import { latestPersonalStatus } from '../personal/requests.js';
 
 /** Whether the account may log in: active, a teacher on the job, a student still in school. */
 export function mayLogIn(user: Pick<User, 'active' | 'user_type' | 'status'>): boolean {
@@ -40,8 +41,9 @@ export async function userInfo(db: DB, user: User, held: Set<string>) {
     nameHk: user.name_hk,
     nameEn: user.name_en,
     avatar: user.avatar,
-    identityCardId: null,
-    identityCardType: null,
+    // never the number itself: the masked copy kept beside the sealed one (src/server/personal/)
+    identityCardId: user.identity_card_masked ?? null,
+    identityCardType: user.identity_card_type ?? null,
     email: user.email,
     googleMail: user.google_mail,
     tel: user.tel,
@@ -54,6 +56,8 @@ export async function userInfo(db: DB, user: User, held: Set<string>) {
     staff_id: isStaff ? user.id : null,
     status: user.status,
     permissions: await permissionEntries(db, held),
+    // the state of the latest personal-data request (null: never asked): the client's staff-edit-personal prompt reads it
+    personalDataStatus: isStaff ? await latestPersonalStatus(db, user.id) : null,
     ...(await calendar(db)),
   };
 }

@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_mail_security.js';
 import * as m0010 from './migrations/0010_class_numbers.js';
 import * as m0011 from './migrations/0011_school_settings.js';
 import * as m0014 from './migrations/0014_defaults_that_stick.js';
+import * as m0013 from './migrations/0013_personal_data.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010_class_numbers': m0010,
   '0011_school_settings': m0011,
   '0014_defaults_that_stick': m0014,
+  '0013_personal_data': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

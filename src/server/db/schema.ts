@@ -26,6 +26,7 @@ export interface Database {
   replies: RepliesTable;
   reply_answers: ReplyAnswersTable;
   seeded_codes: SeededCodesTable;
+  personal_data_requests: PersonalDataRequestsTable;
 }
 
 export interface SchoolTable {
@@ -82,6 +83,12 @@ export interface UsersTable {
   updated_at: string;
   /** zh-hk or en: the language of the user's last login, for mails */
   language?: string | null;
+  /** HKID, PASSPORT or OTHER (migration 0013) */
+  identity_card_type: string | null;
+  /** sealed with the server secret, never answered (src/server/personal/identity-card.ts) */
+  identity_card_no: string | null;
+  /** what every screen and export shows, e.g. A123***(7) */
+  identity_card_masked: string | null;
 }
 
 export interface SessionsTable {
@@ -308,4 +315,25 @@ export interface ReplyAnswersTable {
 export interface SeededCodesTable {
   system: string;
   code: string;
+}
+
+/** A staff member's change to their own personal data, waiting for an approver (migration 0013). */
+export interface PersonalDataRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** WAITTING (the spec's spelling), CONFIRM or REJECT */
+  status: string;
+  tel: string | null;
+  gender: string | null;
+  birthday: string | null;
+  avatar: string | null;
+  identity_card_type: string | null;
+  /** sealed with the server secret (src/server/personal/identity-card.ts) */
+  identity_card_no: string | null;
+  identity_card_masked: string | null;
+  /** why an approver rejected it */
+  reason: string | null;
+  decided_by: number | null;
+  created_at: string;
+  decided_at: string | null;
 }

@@ -324,7 +324,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
           bad = true;
         } else values[name] = found;
       } else if (p.enum) {
-        const value = p.enum.map(String).find((v) => [v, choiceLabel(entityKey, name, v, 'en'), choiceLabel(entityKey, name, v, 'zh-hk')].some((l) => normal(l) === normal(text)));
+        const value = p.enum.filter((v) => v !== null).map(String).find((v) => [v, choiceLabel(entityKey, name, v, 'en'), choiceLabel(entityKey, name, v, 'zh-hk')].some((l) => normal(l) === normal(text)));
         if (value === undefined) {
           line(row, name, fieldMessage('enum', lang));
           bad = true;

@@ -51,6 +51,7 @@ const IMAGE_TYPES: [string, number[]][] = [
   ['jpg', [0xff, 0xd8, 0xff]],
   ['gif', [0x47, 0x49, 0x46, 0x38]],
 ];
+/** The image type a file's first bytes show (never its name or declared type); null for anything else. Also checks avatars. */
 export function imageExtension(buffer: Buffer): string | null {
   for (const [ext, magic] of IMAGE_TYPES) if (magic.every((b, i) => buffer[i] === b)) return ext;
   if (buffer.subarray(0, 4).toString('latin1') === 'RIFF' && buffer.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';

@@ -91,6 +91,74 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "tel": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "pattern": "^[0-9+() -]*$",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "gender": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "M",
+            "F",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "birthday": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardType": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "HKID",
+            "PASSPORT",
+            "OTHER",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardNo": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "writeOnly": true,
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardMasked": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true
         }
       }
     },
@@ -178,6 +246,67 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "tel": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "pattern": "^[0-9+() -]*$",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "gender": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "M",
+            "F",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "birthday": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardType": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "HKID",
+            "PASSPORT",
+            "OTHER",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardNo": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "writeOnly": true,
+          "x-qe": {
+            "sheet": true
+          }
         }
       }
     },
@@ -251,6 +380,56 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "tel": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "pattern": "^[0-9+() -]*$",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "gender": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "M",
+            "F",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "birthday": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardType": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "HKID",
+            "PASSPORT",
+            "OTHER",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
         }
       }
     },
@@ -290,7 +469,8 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
         "username",
         "googleMail"
       ],
-      "importable": true
+      "importable": true,
+      "rules": "staff"
     }
   },
   gradeClass: {
@@ -2124,6 +2304,74 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "tel": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "pattern": "^[0-9+() -]*$",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "gender": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "M",
+            "F",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "birthday": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardType": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "HKID",
+            "PASSPORT",
+            "OTHER",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardNo": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "writeOnly": true,
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardMasked": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "readOnly": true
         }
       }
     },
@@ -2255,6 +2503,67 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "tel": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "pattern": "^[0-9+() -]*$",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "gender": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "M",
+            "F",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "birthday": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardType": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "HKID",
+            "PASSPORT",
+            "OTHER",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardNo": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "writeOnly": true,
+          "x-qe": {
+            "sheet": true
+          }
         }
       }
     },
@@ -2370,6 +2679,56 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "tel": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 30,
+          "pattern": "^[0-9+() -]*$",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "gender": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "M",
+            "F",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "birthday": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date",
+          "x-qe": {
+            "sheet": true
+          }
+        },
+        "identityCardType": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "enum": [
+            "HKID",
+            "PASSPORT",
+            "OTHER",
+            null
+          ],
+          "x-qe": {
+            "sheet": true
+          }
         }
       }
     },
@@ -2418,6 +2777,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
         "googleMail"
       ],
       "importable": true,
+      "rules": "staff",
       "dependents": [
         {
           "table": "teacher_group_members",

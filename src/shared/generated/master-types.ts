@@ -8,6 +8,12 @@ nameHk: string
 nameEn: string
 email?: (string | null)
 googleMail?: (string | null)
+tel?: (string | null)
+gender?: ("M" | "F" | null)
+birthday?: (string | null)
+identityCardType?: ("HKID" | "PASSPORT" | "OTHER" | null)
+identityCardNo?: (string | null)
+identityCardMasked?: (string | null)
 }
 
 export interface GradeClass {
@@ -230,4 +236,10 @@ positionId?: (number | null)
 email?: (string | null)
 seq?: number
 googleMail?: (string | null)
+tel?: (string | null)
+gender?: ("M" | "F" | null)
+birthday?: (string | null)
+identityCardType?: ("HKID" | "PASSPORT" | "OTHER" | null)
+identityCardNo?: (string | null)
+identityCardMasked?: (string | null)
 }

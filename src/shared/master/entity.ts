@@ -80,7 +80,8 @@ export interface EntityMeta {
 export interface PropertySchema {
   type?: string | string[];
   format?: string;
-  enum?: (string | number)[];
+  /** null stands for "none" in an optional choice (a staff member's gender) */
+  enum?: (string | number | null)[];
   pattern?: string;
   minLength?: number;
   maxLength?: number;

@@ -19,13 +19,13 @@ function derivedKeys(): { label: string[]; enums: string[]; other: string[] } {
     for (const [name, p] of Object.entries(entity.schema.properties)) {
       if (name === 'id') continue;
       label.push(labelKeys(entity.key, name).join(' | '));
-      for (const v of p.enum ?? []) enums.push(enumKey(entity.key, name, v));
+      for (const v of p.enum ?? []) if (v !== null) enums.push(enumKey(entity.key, name, v));
       const items = itemSchema(p);
       other.push(...(p['x-qe']?.childDependents ?? []).map((d) => d.label));
       for (const [child, cp] of Object.entries(items?.properties ?? {})) {
         if (child === 'id') continue;
         label.push(labelKeys(entity.key, name, child).join(' | '));
-        for (const v of cp.enum ?? []) enums.push(enumKey(`${entity.key}.${name}Item`, child, v));
+        for (const v of cp.enum ?? []) if (v !== null) enums.push(enumKey(`${entity.key}.${name}Item`, child, v));
       }
     }
   }

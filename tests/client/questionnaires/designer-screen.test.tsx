@@ -161,7 +161,8 @@ describe('the designer', () => {
       ['前往第 2 區段（第二部分）', false],
       ['提交問卷', false],
     ]);
-  });
+    // ten questions rendered in jsdom: ~9 s on an idle machine, 40 s seen on a busy CI one
+  }, 120_000);
 
   it('reorders with the keyboard buttons, across sections too, keeping the focus on the button', async () => {
     await renderDesigner();

@@ -150,6 +150,13 @@ const EXPECTED: Record<string, string> = {
   'PUT /v1/school': '------AS',
   'POST /v1/school/logo': '------AS',
   'DELETE /v1/school/logo': '------AS',
+  // staff personal data: staff see and ask to change their own; administrators approve others'
+  'GET /v1/my/personal-data': '-----TAS',
+  'POST /v1/my/personal-data': '-----TAS',
+  'POST /v1/my/personal-data/avatar': '-----TAS',
+  'GET /v1/personal-data-requests': '------AS',
+  'POST /v1/personal-data-requests/{id}/confirm': '------AS',
+  'POST /v1/personal-data-requests/{id}/reject': '------AS',
 };
 
 const CALLERS = ['nobody', 'forged', 'revoked', 'quick', 'student', 'teacher', 'admin', 'super'] as const;

@@ -76,7 +76,7 @@ describe('master data Excel import and export', () => {
 
     it('heads the teacher import columns too, with no read-only ones (the Google address is typed by the school: issue 12)', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/v1/teachers/import-template', headers: { ...bearer(admin), 'accept-language': 'en' } });
-      const fields = ['code', 'username', 'password', 'nameHk', 'nameEn', 'abbr', 'status', 'positionId', 'email', 'seq', 'googleMail'];
+      const fields = ['code', 'username', 'password', 'nameHk', 'nameEn', 'abbr', 'status', 'positionId', 'email', 'seq', 'googleMail', 'tel', 'gender', 'birthday', 'identityCardType', 'identityCardNo'];
       expect(await readSheet(res.rawPayload)).toEqual([heads('teacher', fields, 'en')]);
     });
   });
@@ -248,8 +248,8 @@ describe('master data Excel import and export', () => {
       const list = (await call('GET', `/v1/teachers?positionId=${ph}&size=1000`)).json().data.list as Record<string, unknown>[];
       const res = await t.app.inject({ method: 'GET', url: `/v1/teachers/export?positionId=${ph}`, headers: { ...bearer(admin), 'accept-language': 'zh-HK' } });
       const [header, ...rows] = await readSheet(res.rawPayload);
-      expect(header).toEqual(heads('teacher', ['code', 'username', 'nameHk', 'nameEn', 'abbr', 'status', 'positionId', 'email', 'seq', 'googleMail'], 'zh-hk'));
-      expect(header).not.toEqual(heads('teacher', ['code', 'username', 'nameHk', 'nameEn', 'abbr', 'status', 'positionId', 'email', 'seq', 'googleMail'], 'en'));
+      expect(header).toEqual(heads('teacher', ['code', 'username', 'nameHk', 'nameEn', 'abbr', 'status', 'positionId', 'email', 'seq', 'googleMail', 'tel', 'gender', 'birthday', 'identityCardType', 'identityCardMasked'], 'zh-hk'));
+      expect(header).not.toEqual(heads('teacher', ['code', 'username', 'nameHk', 'nameEn', 'abbr', 'status', 'positionId', 'email', 'seq', 'googleMail', 'tel', 'gender', 'birthday', 'identityCardType', 'identityCardMasked'], 'en'));
       expect(rows.map((r) => r[0])).toEqual(list.map((x) => x.code));
       expect(new Set(rows.map((r) => r[6]))).toEqual(new Set(['PH']));
       expect(new Set(rows.map((r) => r[5]))).toEqual(new Set([choiceLabel('teacher', 'status', '1', 'zh-hk')]));

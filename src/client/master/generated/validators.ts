@@ -19,11 +19,14 @@ function ucs2length(str) {
     return length;
 }
 export const admin_create = validate10;
-const schema11 = {"title":"Admin","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}}}};
-const func2 = ucs2length;
+const schema11 = {"title":"Admin","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}},"identityCardNo":{"type":["string","null"],"maxLength":30,"writeOnly":true,"x-qe":{"sheet":true}}}};
+const func2 = Object.prototype.hasOwnProperty;
+const func3 = ucs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9_-]+$", "u");
 const pattern1 = new RegExp("^[A-Za-z0-9_.@-]+$", "u");
 const pattern2 = new RegExp("^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$", "u");
+const pattern4 = new RegExp("^[0-9+() -]*$", "u");
+const formats0 = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -60,7 +63,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "code") || (key0 === "username")) || (key0 === "password")) || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "email")) || (key0 === "googleMail"))){
+if(!(func2.call(schema11.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -74,7 +77,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -84,7 +87,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -119,7 +122,7 @@ errors++;
 if(data.username !== undefined){
 let data1 = data.username;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err8 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -129,7 +132,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err9 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -164,7 +167,7 @@ errors++;
 if(data.password !== undefined){
 let data2 = data.password;
 if(typeof data2 === "string"){
-if(func2(data2) > 15){
+if(func3(data2) > 15){
 const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -174,7 +177,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func2(data2) < 6){
+if(func3(data2) < 6){
 const err13 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -209,7 +212,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func2(data3) > 100){
+if(func3(data3) > 100){
 const err16 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -219,7 +222,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err17 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -244,7 +247,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
+if(func3(data4) > 100){
 const err19 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err19];
@@ -254,7 +257,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func2(data4) < 1){
+if(func3(data4) < 1){
 const err20 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -279,7 +282,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data5 === "string"){
-if(func2(data5) > 100){
+if(func3(data5) > 100){
 const err22 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err22];
@@ -314,7 +317,7 @@ vErrors.push(err24);
 errors++;
 }
 if(typeof data6 === "string"){
-if(func2(data6) > 100){
+if(func3(data6) > 100){
 const err25 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err25];
@@ -336,9 +339,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.tel !== undefined){
+let data7 = data.tel;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err27 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/type",keyword:"type",params:{type: schema11.properties.tel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -347,19 +351,149 @@ vErrors.push(err27);
 }
 errors++;
 }
+if(typeof data7 === "string"){
+if(func3(data7) > 30){
+const err28 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(!pattern4.test(data7)){
+const err29 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]*$"},message:"must match pattern \""+"^[0-9+() -]*$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data.gender !== undefined){
+let data8 = data.gender;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err30 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema11.properties.gender.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!(((data8 === "M") || (data8 === "F")) || (data8 === null))){
+const err31 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema11.properties.gender.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.birthday !== undefined){
+let data9 = data.birthday;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err32 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: schema11.properties.birthday.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!(formats0.test(data9))){
+const err33 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+if(data.identityCardType !== undefined){
+let data10 = data.identityCardType;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err34 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/type",keyword:"type",params:{type: schema11.properties.identityCardType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(!((((data10 === "HKID") || (data10 === "PASSPORT")) || (data10 === "OTHER")) || (data10 === null))){
+const err35 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/enum",keyword:"enum",params:{allowedValues: schema11.properties.identityCardType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.identityCardNo !== undefined){
+let data11 = data.identityCardNo;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err36 = {instancePath:instancePath+"/identityCardNo",schemaPath:"#/properties/identityCardNo/type",keyword:"type",params:{type: schema11.properties.identityCardNo.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(func3(data11) > 30){
+const err37 = {instancePath:instancePath+"/identityCardNo",schemaPath:"#/properties/identityCardNo/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
 export const admin_update = validate11;
-const schema12 = {"title":"Admin","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}}}};
+const schema12 = {"title":"Admin","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!((((((key0 === "code") || (key0 === "username")) || (key0 === "nameHk")) || (key0 === "nameEn")) || (key0 === "email")) || (key0 === "googleMail"))){
+if(!(func2.call(schema12.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -373,7 +507,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -383,7 +517,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -418,7 +552,7 @@ errors++;
 if(data.username !== undefined){
 let data1 = data.username;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err5 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -428,7 +562,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err6 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -473,7 +607,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -483,7 +617,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err11 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -508,7 +642,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func2(data3) > 100){
+if(func3(data3) > 100){
 const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -518,7 +652,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err14 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -543,7 +677,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
+if(func3(data4) > 100){
 const err16 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -578,7 +712,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data5 === "string"){
-if(func2(data5) > 100){
+if(func3(data5) > 100){
 const err19 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err19];
@@ -600,14 +734,120 @@ errors++;
 }
 }
 }
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.tel !== undefined){
+let data6 = data.tel;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err21 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/type",keyword:"type",params:{type: schema12.properties.tel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func3(data6) > 30){
+const err22 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(!pattern4.test(data6)){
+const err23 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]*$"},message:"must match pattern \""+"^[0-9+() -]*$"+"\""};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.gender !== undefined){
+let data7 = data.gender;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err24 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema12.properties.gender.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(!(((data7 === "M") || (data7 === "F")) || (data7 === null))){
+const err25 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema12.properties.gender.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.birthday !== undefined){
+let data8 = data.birthday;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err26 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: schema12.properties.birthday.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!(formats0.test(data8))){
+const err27 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+if(data.identityCardType !== undefined){
+let data9 = data.identityCardType;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err28 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/type",keyword:"type",params:{type: schema12.properties.identityCardType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(!((((data9 === "HKID") || (data9 === "PASSPORT")) || (data9 === "OTHER")) || (data9 === null))){
+const err29 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/enum",keyword:"enum",params:{allowedValues: schema12.properties.identityCardType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -647,7 +887,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 20){
+if(func3(data0) > 20){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -657,7 +897,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -702,7 +942,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -712,7 +952,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err8 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -737,7 +977,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func2(data2) > 50){
+if(func3(data2) > 50){
 const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -747,7 +987,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err11 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -869,7 +1109,7 @@ errors++;
 if(data5.code !== undefined){
 let data7 = data5.code;
 if(typeof data7 === "string"){
-if(func2(data7) > 20){
+if(func3(data7) > 20){
 const err21 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -879,7 +1119,7 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err22 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err22];
@@ -914,7 +1154,7 @@ errors++;
 if(data5.nameHk !== undefined){
 let data8 = data5.nameHk;
 if(typeof data8 === "string"){
-if(func2(data8) > 50){
+if(func3(data8) > 50){
 const err25 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err25];
@@ -924,7 +1164,7 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err26 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err26];
@@ -949,7 +1189,7 @@ errors++;
 if(data5.nameEn !== undefined){
 let data9 = data5.nameEn;
 if(typeof data9 === "string"){
-if(func2(data9) > 50){
+if(func3(data9) > 50){
 const err28 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err28];
@@ -959,7 +1199,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(func2(data9) < 1){
+if(func3(data9) < 1){
 const err29 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err29];
@@ -1077,7 +1317,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 20){
+if(func3(data0) > 20){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1087,7 +1327,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1132,7 +1372,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1142,7 +1382,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1167,7 +1407,7 @@ vErrors.push(err8);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func2(data2) > 50){
+if(func3(data2) > 50){
 const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -1177,7 +1417,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -1299,7 +1539,7 @@ errors++;
 if(data5.code !== undefined){
 let data7 = data5.code;
 if(typeof data7 === "string"){
-if(func2(data7) > 20){
+if(func3(data7) > 20){
 const err20 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -1309,7 +1549,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err21 = {instancePath:instancePath+"/classes/" + i0+"/code",schemaPath:"#/properties/classes/items/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -1344,7 +1584,7 @@ errors++;
 if(data5.nameHk !== undefined){
 let data8 = data5.nameHk;
 if(typeof data8 === "string"){
-if(func2(data8) > 50){
+if(func3(data8) > 50){
 const err24 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -1354,7 +1594,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err25 = {instancePath:instancePath+"/classes/" + i0+"/nameHk",schemaPath:"#/properties/classes/items/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err25];
@@ -1379,7 +1619,7 @@ errors++;
 if(data5.nameEn !== undefined){
 let data9 = data5.nameEn;
 if(typeof data9 === "string"){
-if(func2(data9) > 50){
+if(func3(data9) > 50){
 const err27 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err27];
@@ -1389,7 +1629,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func2(data9) < 1){
+if(func3(data9) < 1){
 const err28 = {instancePath:instancePath+"/classes/" + i0+"/nameEn",schemaPath:"#/properties/classes/items/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err28];
@@ -1487,7 +1727,6 @@ return errors === 0;
 
 export const mailSetting_create = validate14;
 const schema15 = {"title":"MailSetting","type":"object","additionalProperties":false,"required":["host","port","fromAddress","reminderSubject","reminderContent"],"properties":{"host":{"type":"string","minLength":1,"maxLength":200},"port":{"type":"integer","minimum":1,"maximum":65535,"default":587},"secure":{"type":"boolean","default":false},"allowUntrustedCertificate":{"type":"boolean","default":false},"username":{"type":["string","null"],"maxLength":200},"password":{"type":["string","null"],"maxLength":200,"writeOnly":true},"fromAddress":{"type":"string","maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email"},"fromName":{"type":["string","null"],"maxLength":100},"reminderSubject":{"type":"string","minLength":1,"maxLength":200},"reminderContent":{"type":"string","minLength":1,"maxLength":5000,"x-qe":{"multiline":true}}}};
-const func48 = Object.prototype.hasOwnProperty;
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1544,7 +1783,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func48.call(schema15.properties, key0))){
+if(!(func2.call(schema15.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -1558,7 +1797,7 @@ errors++;
 if(data.host !== undefined){
 let data0 = data.host;
 if(typeof data0 === "string"){
-if(func2(data0) > 200){
+if(func3(data0) > 200){
 const err6 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -1568,7 +1807,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err7 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -1662,7 +1901,7 @@ vErrors.push(err14);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 200){
+if(func3(data4) > 200){
 const err15 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -1687,7 +1926,7 @@ vErrors.push(err16);
 errors++;
 }
 if(typeof data5 === "string"){
-if(func2(data5) > 200){
+if(func3(data5) > 200){
 const err17 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -1702,7 +1941,7 @@ errors++;
 if(data.fromAddress !== undefined){
 let data6 = data.fromAddress;
 if(typeof data6 === "string"){
-if(func2(data6) > 100){
+if(func3(data6) > 100){
 const err18 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -1747,7 +1986,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data7 === "string"){
-if(func2(data7) > 100){
+if(func3(data7) > 100){
 const err22 = {instancePath:instancePath+"/fromName",schemaPath:"#/properties/fromName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err22];
@@ -1762,7 +2001,7 @@ errors++;
 if(data.reminderSubject !== undefined){
 let data8 = data.reminderSubject;
 if(typeof data8 === "string"){
-if(func2(data8) > 200){
+if(func3(data8) > 200){
 const err23 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err23];
@@ -1772,7 +2011,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err24 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -1797,7 +2036,7 @@ errors++;
 if(data.reminderContent !== undefined){
 let data9 = data.reminderContent;
 if(typeof data9 === "string"){
-if(func2(data9) > 5000){
+if(func3(data9) > 5000){
 const err26 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err26];
@@ -1807,7 +2046,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(func2(data9) < 1){
+if(func3(data9) < 1){
 const err27 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err27];
@@ -1852,7 +2091,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func48.call(schema16.properties, key0))){
+if(!(func2.call(schema16.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -1866,7 +2105,7 @@ errors++;
 if(data.host !== undefined){
 let data0 = data.host;
 if(typeof data0 === "string"){
-if(func2(data0) > 200){
+if(func3(data0) > 200){
 const err1 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1876,7 +2115,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/host",schemaPath:"#/properties/host/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -1970,7 +2209,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 200){
+if(func3(data4) > 200){
 const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -1985,7 +2224,7 @@ errors++;
 if(data.fromAddress !== undefined){
 let data5 = data.fromAddress;
 if(typeof data5 === "string"){
-if(func2(data5) > 100){
+if(func3(data5) > 100){
 const err11 = {instancePath:instancePath+"/fromAddress",schemaPath:"#/properties/fromAddress/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2030,7 +2269,7 @@ vErrors.push(err14);
 errors++;
 }
 if(typeof data6 === "string"){
-if(func2(data6) > 100){
+if(func3(data6) > 100){
 const err15 = {instancePath:instancePath+"/fromName",schemaPath:"#/properties/fromName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err15];
@@ -2045,7 +2284,7 @@ errors++;
 if(data.reminderSubject !== undefined){
 let data7 = data.reminderSubject;
 if(typeof data7 === "string"){
-if(func2(data7) > 200){
+if(func3(data7) > 200){
 const err16 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -2055,7 +2294,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err17 = {instancePath:instancePath+"/reminderSubject",schemaPath:"#/properties/reminderSubject/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -2080,7 +2319,7 @@ errors++;
 if(data.reminderContent !== undefined){
 let data8 = data.reminderContent;
 if(typeof data8 === "string"){
-if(func2(data8) > 5000){
+if(func3(data8) > 5000){
 const err19 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
 if(vErrors === null){
 vErrors = [err19];
@@ -2090,7 +2329,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err20 = {instancePath:instancePath+"/reminderContent",schemaPath:"#/properties/reminderContent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -2159,7 +2398,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2169,7 +2408,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2214,7 +2453,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data1 === "string"){
-if(func2(data1) > 100){
+if(func3(data1) > 100){
 const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -2224,7 +2463,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err8 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -2249,7 +2488,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -2259,7 +2498,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err11 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2343,7 +2582,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2353,7 +2592,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -2398,7 +2637,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data1 === "string"){
-if(func2(data1) > 100){
+if(func3(data1) > 100){
 const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -2408,7 +2647,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -2433,7 +2672,7 @@ vErrors.push(err8);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -2443,7 +2682,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -2507,7 +2746,6 @@ return errors === 0;
 
 export const schoolYear_create = validate18;
 const schema19 = {"title":"SchoolYear","type":"object","additionalProperties":false,"required":["name","beginDate","endDate"],"properties":{"name":{"type":"string","minLength":1,"maxLength":30},"beginDate":{"type":"string","format":"date"},"endDate":{"type":"string","format":"date"},"yearStatus":{"type":"string","enum":["0","1"],"default":"0"},"terms":{"type":"array","maxItems":6,"default":[],"items":{"type":"object","additionalProperties":false,"required":["nameHk","nameEn","beginDate","endDate"],"properties":{"id":{"type":"integer"},"nameHk":{"type":"string","minLength":1,"maxLength":50},"nameEn":{"type":"string","minLength":1,"maxLength":50},"beginDate":{"type":"string","format":"date"},"endDate":{"type":"string","format":"date"}}},"x-qe":{"children":{"table":"terms","foreignKey":"school_year_id","orderBy":"begin_date"}}}}};
-const formats0 = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2558,7 +2796,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -2568,7 +2806,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -2748,7 +2986,7 @@ errors++;
 if(data5.nameHk !== undefined){
 let data7 = data5.nameHk;
 if(typeof data7 === "string"){
-if(func2(data7) > 50){
+if(func3(data7) > 50){
 const err20 = {instancePath:instancePath+"/terms/" + i0+"/nameHk",schemaPath:"#/properties/terms/items/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -2758,7 +2996,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err21 = {instancePath:instancePath+"/terms/" + i0+"/nameHk",schemaPath:"#/properties/terms/items/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -2783,7 +3021,7 @@ errors++;
 if(data5.nameEn !== undefined){
 let data8 = data5.nameEn;
 if(typeof data8 === "string"){
-if(func2(data8) > 50){
+if(func3(data8) > 50){
 const err23 = {instancePath:instancePath+"/terms/" + i0+"/nameEn",schemaPath:"#/properties/terms/items/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err23];
@@ -2793,7 +3031,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err24 = {instancePath:instancePath+"/terms/" + i0+"/nameEn",schemaPath:"#/properties/terms/items/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err24];
@@ -2926,7 +3164,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2936,7 +3174,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -3116,7 +3354,7 @@ errors++;
 if(data5.nameHk !== undefined){
 let data7 = data5.nameHk;
 if(typeof data7 === "string"){
-if(func2(data7) > 50){
+if(func3(data7) > 50){
 const err17 = {instancePath:instancePath+"/terms/" + i0+"/nameHk",schemaPath:"#/properties/terms/items/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -3126,7 +3364,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(func2(data7) < 1){
+if(func3(data7) < 1){
 const err18 = {instancePath:instancePath+"/terms/" + i0+"/nameHk",schemaPath:"#/properties/terms/items/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err18];
@@ -3151,7 +3389,7 @@ errors++;
 if(data5.nameEn !== undefined){
 let data8 = data5.nameEn;
 if(typeof data8 === "string"){
-if(func2(data8) > 50){
+if(func3(data8) > 50){
 const err20 = {instancePath:instancePath+"/terms/" + i0+"/nameEn",schemaPath:"#/properties/terms/items/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -3161,7 +3399,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func2(data8) < 1){
+if(func3(data8) < 1){
 const err21 = {instancePath:instancePath+"/terms/" + i0+"/nameEn",schemaPath:"#/properties/terms/items/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -3274,7 +3512,7 @@ return errors === 0;
 
 export const student_create = validate20;
 const schema21 = {"title":"Student","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":2,"maxLength":30,"pattern":"^S[A-Za-z0-9_-]*$","x-qe-rule":"studentCode","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"classId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"classes","label":"nameHk"},"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"class_id"},"sheet":true,"sheetKey":"code"}},"studentNumber":{"type":["integer","null"],"minimum":1,"maximum":999,"x-qe":{"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"student_number"},"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","2","3"],"default":"1","x-qe":{"sheet":true}},"leaveDate":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}}}};
-const pattern16 = new RegExp("^S[A-Za-z0-9_-]*$", "u");
+const pattern18 = new RegExp("^S[A-Za-z0-9_-]*$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3311,7 +3549,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func48.call(schema21.properties, key0))){
+if(!(func2.call(schema21.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -3325,7 +3563,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -3335,7 +3573,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 2){
+if(func3(data0) < 2){
 const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -3345,7 +3583,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern16.test(data0)){
+if(!pattern18.test(data0)){
 const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^S[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^S[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -3370,7 +3608,7 @@ errors++;
 if(data.username !== undefined){
 let data1 = data.username;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err8 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -3380,7 +3618,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err9 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -3415,7 +3653,7 @@ errors++;
 if(data.password !== undefined){
 let data2 = data.password;
 if(typeof data2 === "string"){
-if(func2(data2) > 15){
+if(func3(data2) > 15){
 const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -3425,7 +3663,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func2(data2) < 6){
+if(func3(data2) < 6){
 const err13 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -3460,7 +3698,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func2(data3) > 100){
+if(func3(data3) > 100){
 const err16 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -3470,7 +3708,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err17 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -3495,7 +3733,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
+if(func3(data4) > 100){
 const err19 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err19];
@@ -3505,7 +3743,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func2(data4) < 1){
+if(func3(data4) < 1){
 const err20 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -3578,7 +3816,7 @@ vErrors.push(err25);
 errors++;
 }
 if(typeof data7 === "string"){
-if(func2(data7) > 100){
+if(func3(data7) > 100){
 const err26 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err26];
@@ -3671,7 +3909,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func48.call(schema22.properties, key0))){
+if(!(func2.call(schema22.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3685,7 +3923,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3695,7 +3933,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 2){
+if(func3(data0) < 2){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -3705,7 +3943,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern16.test(data0)){
+if(!pattern18.test(data0)){
 const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^S[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^S[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -3730,7 +3968,7 @@ errors++;
 if(data.username !== undefined){
 let data1 = data.username;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err5 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -3740,7 +3978,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err6 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -3785,7 +4023,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -3795,7 +4033,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err11 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -3820,7 +4058,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func2(data3) > 100){
+if(func3(data3) > 100){
 const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -3830,7 +4068,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err14 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -3903,7 +4141,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data6 === "string"){
-if(func2(data6) > 100){
+if(func3(data6) > 100){
 const err20 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -3989,7 +4227,7 @@ return errors === 0;
 }
 
 export const teacher_create = validate22;
-const schema23 = {"title":"Teacher","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"default":"1","x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":99999,"default":0,"x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}}}};
+const schema23 = {"title":"Teacher","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"default":"1","x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":99999,"default":0,"x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}},"identityCardNo":{"type":["string","null"],"maxLength":30,"writeOnly":true,"x-qe":{"sheet":true}}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4026,7 +4264,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func48.call(schema23.properties, key0))){
+if(!(func2.call(schema23.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -4040,7 +4278,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err4];
@@ -4050,7 +4288,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -4085,7 +4323,7 @@ errors++;
 if(data.username !== undefined){
 let data1 = data.username;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err8 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -4095,7 +4333,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err9 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -4130,7 +4368,7 @@ errors++;
 if(data.password !== undefined){
 let data2 = data.password;
 if(typeof data2 === "string"){
-if(func2(data2) > 15){
+if(func3(data2) > 15){
 const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 15},message:"must NOT have more than 15 characters"};
 if(vErrors === null){
 vErrors = [err12];
@@ -4140,7 +4378,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func2(data2) < 6){
+if(func3(data2) < 6){
 const err13 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 6},message:"must NOT have fewer than 6 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -4175,7 +4413,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func2(data3) > 100){
+if(func3(data3) > 100){
 const err16 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -4185,7 +4423,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err17 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err17];
@@ -4210,7 +4448,7 @@ vErrors.push(err18);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 100){
+if(func3(data4) > 100){
 const err19 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err19];
@@ -4220,7 +4458,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func2(data4) < 1){
+if(func3(data4) < 1){
 const err20 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
@@ -4245,7 +4483,7 @@ vErrors.push(err21);
 errors++;
 }
 if(typeof data5 === "string"){
-if(func2(data5) > 10){
+if(func3(data5) > 10){
 const err22 = {instancePath:instancePath+"/abbr",schemaPath:"#/properties/abbr/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err22];
@@ -4306,7 +4544,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data8 === "string"){
-if(func2(data8) > 100){
+if(func3(data8) > 100){
 const err27 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err27];
@@ -4376,7 +4614,7 @@ vErrors.push(err32);
 errors++;
 }
 if(typeof data10 === "string"){
-if(func2(data10) > 100){
+if(func3(data10) > 100){
 const err33 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err33];
@@ -4398,9 +4636,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.tel !== undefined){
+let data11 = data.tel;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err35 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/type",keyword:"type",params:{type: schema23.properties.tel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4409,19 +4648,149 @@ vErrors.push(err35);
 }
 errors++;
 }
+if(typeof data11 === "string"){
+if(func3(data11) > 30){
+const err36 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(!pattern4.test(data11)){
+const err37 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]*$"},message:"must match pattern \""+"^[0-9+() -]*$"+"\""};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+if(data.gender !== undefined){
+let data12 = data.gender;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err38 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema23.properties.gender.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(!(((data12 === "M") || (data12 === "F")) || (data12 === null))){
+const err39 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema23.properties.gender.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.birthday !== undefined){
+let data13 = data.birthday;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err40 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: schema23.properties.birthday.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!(formats0.test(data13))){
+const err41 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+if(data.identityCardType !== undefined){
+let data14 = data.identityCardType;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err42 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/type",keyword:"type",params:{type: schema23.properties.identityCardType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(!((((data14 === "HKID") || (data14 === "PASSPORT")) || (data14 === "OTHER")) || (data14 === null))){
+const err43 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/enum",keyword:"enum",params:{allowedValues: schema23.properties.identityCardType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.identityCardNo !== undefined){
+let data15 = data.identityCardNo;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err44 = {instancePath:instancePath+"/identityCardNo",schemaPath:"#/properties/identityCardNo/type",keyword:"type",params:{type: schema23.properties.identityCardNo.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(func3(data15) > 30){
+const err45 = {instancePath:instancePath+"/identityCardNo",schemaPath:"#/properties/identityCardNo/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
 validate22.errors = vErrors;
 return errors === 0;
 }
 
 export const teacher_update = validate23;
-const schema24 = {"title":"Teacher","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":99999,"x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}}}};
+const schema24 = {"title":"Teacher","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"seq":{"type":"integer","minimum":0,"maximum":99999,"x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$","x-qe-rule":"email","x-qe":{"sheet":true}},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func48.call(schema24.properties, key0))){
+if(!(func2.call(schema24.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -4435,7 +4804,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -4445,7 +4814,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -4480,7 +4849,7 @@ errors++;
 if(data.username !== undefined){
 let data1 = data.username;
 if(typeof data1 === "string"){
-if(func2(data1) > 50){
+if(func3(data1) > 50){
 const err5 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err5];
@@ -4490,7 +4859,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err6 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -4535,7 +4904,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err10 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -4545,7 +4914,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err11 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -4570,7 +4939,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data3 === "string"){
-if(func2(data3) > 100){
+if(func3(data3) > 100){
 const err13 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err13];
@@ -4580,7 +4949,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(func2(data3) < 1){
+if(func3(data3) < 1){
 const err14 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err14];
@@ -4605,7 +4974,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func2(data4) > 10){
+if(func3(data4) > 10){
 const err16 = {instancePath:instancePath+"/abbr",schemaPath:"#/properties/abbr/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters"};
 if(vErrors === null){
 vErrors = [err16];
@@ -4666,7 +5035,7 @@ vErrors.push(err20);
 errors++;
 }
 if(typeof data7 === "string"){
-if(func2(data7) > 100){
+if(func3(data7) > 100){
 const err21 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err21];
@@ -4736,7 +5105,7 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data9 === "string"){
-if(func2(data9) > 100){
+if(func3(data9) > 100){
 const err27 = {instancePath:instancePath+"/googleMail",schemaPath:"#/properties/googleMail/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err27];
@@ -4758,14 +5127,120 @@ errors++;
 }
 }
 }
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.tel !== undefined){
+let data10 = data.tel;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err29 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/type",keyword:"type",params:{type: schema24.properties.tel.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(func3(data10) > 30){
+const err30 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!pattern4.test(data10)){
+const err31 = {instancePath:instancePath+"/tel",schemaPath:"#/properties/tel/pattern",keyword:"pattern",params:{pattern: "^[0-9+() -]*$"},message:"must match pattern \""+"^[0-9+() -]*$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data.gender !== undefined){
+let data11 = data.gender;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err32 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/type",keyword:"type",params:{type: schema24.properties.gender.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(!(((data11 === "M") || (data11 === "F")) || (data11 === null))){
+const err33 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema24.properties.gender.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.birthday !== undefined){
+let data12 = data.birthday;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err34 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/type",keyword:"type",params:{type: schema24.properties.birthday.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!(formats0.test(data12))){
+const err35 = {instancePath:instancePath+"/birthday",schemaPath:"#/properties/birthday/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+if(data.identityCardType !== undefined){
+let data13 = data.identityCardType;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err36 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/type",keyword:"type",params:{type: schema24.properties.identityCardType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(!((((data13 === "HKID") || (data13 === "PASSPORT")) || (data13 === "OTHER")) || (data13 === null))){
+const err37 = {instancePath:instancePath+"/identityCardType",schemaPath:"#/properties/identityCardType/enum",keyword:"enum",params:{allowedValues: schema24.properties.identityCardType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
 }
 errors++;
 }
@@ -4805,7 +5280,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -4815,7 +5290,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -4860,7 +5335,7 @@ vErrors.push(err6);
 errors++;
 }
 if(typeof data1 === "string"){
-if(func2(data1) > 100){
+if(func3(data1) > 100){
 const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -4870,7 +5345,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err8 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err8];
@@ -4895,7 +5370,7 @@ vErrors.push(err9);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err10];
@@ -4905,7 +5380,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err11 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
@@ -5052,7 +5527,7 @@ errors++;
 if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
-if(func2(data0) > 30){
+if(func3(data0) > 30){
 const err1 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5062,7 +5537,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func3(data0) < 1){
 const err2 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -5107,7 +5582,7 @@ vErrors.push(err5);
 errors++;
 }
 if(typeof data1 === "string"){
-if(func2(data1) > 100){
+if(func3(data1) > 100){
 const err6 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err6];
@@ -5117,7 +5592,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data1) < 1){
+if(func3(data1) < 1){
 const err7 = {instancePath:instancePath+"/nameHk",schemaPath:"#/properties/nameHk/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err7];
@@ -5142,7 +5617,7 @@ vErrors.push(err8);
 errors++;
 }
 if(typeof data2 === "string"){
-if(func2(data2) > 100){
+if(func3(data2) > 100){
 const err9 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err9];
@@ -5152,7 +5627,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func2(data2) < 1){
+if(func3(data2) < 1){
 const err10 = {instancePath:instancePath+"/nameEn",schemaPath:"#/properties/nameEn/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];

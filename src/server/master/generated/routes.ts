@@ -2,19 +2,21 @@
 import type { FastifyInstance } from 'fastify';
 import { masterEntities } from '../../../shared/generated/master-entities.js';
 import { crudRoutes, type MasterDeps } from '../crud.js';
+import adminRules from '../rules/staff.js';
 import gradeClassRules from '../rules/grade-class.js';
 import mailSettingRules from '../rules/mail-setting.js';
 import schoolYearRules from '../rules/school-year.js';
 import studentRules from '../rules/student.js';
+import teacherRules from '../rules/staff.js';
 
 /** The CRUD routes of every master-data entity (DESIGN.md §3). */
 export async function generatedMasterRoutes(app: FastifyInstance, deps: MasterDeps): Promise<void> {
-  await crudRoutes(app, deps, masterEntities.admin);
+  await crudRoutes(app, deps, masterEntities.admin, adminRules);
   await crudRoutes(app, deps, masterEntities.gradeClass, gradeClassRules);
   await crudRoutes(app, deps, masterEntities.mailSetting, mailSettingRules);
   await crudRoutes(app, deps, masterEntities.position);
   await crudRoutes(app, deps, masterEntities.schoolYear, schoolYearRules);
   await crudRoutes(app, deps, masterEntities.student, studentRules);
   await crudRoutes(app, deps, masterEntities.teacherGroup);
-  await crudRoutes(app, deps, masterEntities.teacher);
+  await crudRoutes(app, deps, masterEntities.teacher, teacherRules);
 }

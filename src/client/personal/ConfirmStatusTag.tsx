@@ -1,0 +1,10 @@
+import { Chip } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { CONFIRM_STATUS_TAGS, type ConfirmStatus } from '../../shared/personal';
+
+/** A request's status as the spec's tag: WAITTING warning, CONFIRM success, REJECT danger. */
+export function ConfirmStatusTag({ status }: { status: ConfirmStatus | null | undefined }) {
+  const translate = useTranslate();
+  if (!status) return null;
+  return <Chip size="small" color={CONFIRM_STATUS_TAGS[status]} label={translate(`qe.personalData.status.${status}`)} data-testid="confirm-status" data-status={status} />;
+}
