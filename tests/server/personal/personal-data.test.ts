@@ -242,6 +242,8 @@ describe('staff personal data: Personal / Apply / Approve', () => {
     await t.db.deleteFrom('role_actions').where('action_id', 'in', t.db.selectFrom('actions').select('id').where('menu_id', '=', menu.id)).execute();
     await t.db.deleteFrom('actions').where('menu_id', '=', menu.id).execute();
     await t.db.deleteFrom('menus').where('id', '=', menu.id).execute();
+    // an install from before the page never seeded its codes (a seeded code that is deleted stays deleted)
+    await t.db.deleteFrom('seeded_codes').where('code', 'like', 'personal-data%').execute();
     await seedPermissionModel(t.db);
     const { tk } = await login(t.app, 'teacher02');
     const codes = (await caller(t.app, tk)('GET', '/v1/my/action-list')).json().data as string[];
