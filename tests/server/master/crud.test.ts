@@ -467,6 +467,14 @@ describe('master data CRUD', () => {
       expect((await data('GET', `/v1/students?schoolYearId=${year.id}&classId=${c4a}`)).list.map((s: { id: number }) => s.id)).toEqual([student]);
       expect((await data('GET', `/v1/students?classId=${c4a}`)).list.some((s: { id: number }) => s.id === student)).toBe(false);
 
+      // a pupil joining next year is added with next year's class and number; this year they have none
+      const joiner = await data('POST', `/v1/students?schoolYearId=${year.id}`, { code: 'S9070', username: 'join9070', password: 'abc12345', nameHk: '新生', nameEn: 'Joiner', classId: c4a, studentNumber: 8 });
+      passwords.add('abc12345');
+      expect(joiner).toMatchObject({ classId: c4a, studentNumber: 8 });
+      expect(await data('GET', `/v1/students/${joiner.id}`)).toMatchObject({ classId: null, studentNumber: null });
+      expect((await data('GET', `/v1/students?schoolYearId=${year.id}&classId=${c4a}&sort=studentNumber`)).list.map((s: { id: number }) => s.id)).toEqual([student, joiner.id]);
+      await data('DELETE', `/v1/students/${joiner.id}`);
+
       // a year that does not exist is not found, on read and on write
       for (const [method, payload] of [['GET', undefined], ['PUT', { classId: c4a, studentNumber: 8 }]] as const) {
         const res = await call(method, `/v1/students/${student}?schoolYearId=999999`, payload);
