@@ -40,6 +40,8 @@ const at = (path: string) => `${base}/qe${path}`;
 
 async function loginAs(page: Page, username: string, password = 'Passw0rd!') {
   await page.goto(at('/login'));
+  // the staff-edit-personal question asked once after login is not what this journey is about
+  await page.evaluate(() => localStorage.setItem('qe-staff-edit-personal', '1'));
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
