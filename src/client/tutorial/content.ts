@@ -216,8 +216,8 @@ export const TUTORIAL: TutorialPart[] = [
         title: t('學校設定', 'School settings'),
         paragraphs: [
           t(
-            '學校設定（建設中）包括中英文校名、校徽、地址、電話、傳真、電郵、畢業年級，以及使用的語言及哪些語言必須填寫；是否使用 Google 帳戶亦是選項，沒有 Google 設定的學校同樣可以建立、設計、開放、填寫及統計問卷。改動即時對所有用戶生效。',
-            'School settings (being built) hold both school names, the logo, addresses, phone, fax, e-mail, the graduating grade, and the languages in use with which of them must be filled in; Google accounts are optional too, and a school with no Google settings can create, design, open, answer and read questionnaires all the same. Changes take effect for everyone at once.',
+            '「學校設定」包括中英文校名、校徽（顯示於頂欄及登入頁）、地址、電話、傳真、電郵、畢業年級，以及使用的語言及哪些語言必須填寫：不是必填的語言，其名稱在各表格及匯入中都可留空。「建立問卷者須綁定 Google 帳戶」預設為關閉，只有設定了 Google 登入才可開啟；沒有 Google 設定的學校同樣可以建立、設計、開放、填寫及統計問卷。改動即時對所有用戶生效。',
+            '“School settings” hold both school names, the logo (shown in the top bar and on the login page), addresses, phone, fax, e-mail, the graduating grade, and the languages in use with which of them must be filled in: a name in a language that is not required may be left empty in every form and import. “Creators must bind a Google account” is off by default and can be turned on only where Google sign-in is configured; a school with no Google settings creates, designs, opens, answers and reads questionnaires all the same. Changes take effect for everyone at once.',
           ),
           t(
             '「郵件設定」填寫學校的 SMTP 伺服器及提醒電郵範本，可先發送測試郵件。',
@@ -230,8 +230,8 @@ export const TUTORIAL: TutorialPart[] = [
         title: t('教職員個人資料', 'Staff personal data'),
         paragraphs: [
           t(
-            '教職員個人資料（建設中）：有「個人」權限的教職員可修改自己的電話、性別、出生日期、身份證號碼（顯示時會遮蓋）及頭像；修改會先成為「等待」，由有「審批」權限的人「確認」或附理由「拒絕」。審批者可在待審列表看到所有等待中的申請。',
-            'Staff personal data (being built): staff holding the Personal action edit their own phone, gender, birthday, identity card number (shown masked) and avatar; a change waits (“WAITTING”) until someone holding Approve confirms it (“CONFIRM”) or rejects it with a reason (“REJECT”). Approvers see what waits in their queue.',
+            '在「個人資料 → 我的個人資料」，有「個人」及「申請」權限的教職員可修改自己的電話、性別、出生日期、身份證明文件（號碼顯示時會遮蓋）及頭像；修改會先成為「等待」（WAITTING），由有「審批」權限的人在「個人資料審批」中「確認」（CONFIRM）或附理由「拒絕」（REJECT），拒絕的理由會顯示在申請人的頁面。沒有人可審批自己的申請。管理員亦可在教師及管理員的記錄及匯入中直接填寫這些資料。',
+            'Under “Personal data → My personal data”, staff holding the Personal and Apply actions edit their own phone, gender, birthday, identity document (its number is always shown masked) and avatar; a change waits (WAITTING) until someone holding Approve confirms it (CONFIRM) or rejects it with a reason (REJECT) under “Personal data approval”; the reason is shown on the applicant’s page. Nobody decides their own request. Administrators can also fill in these fields directly in the teacher and administrator records and imports.',
           ),
         ],
       },
