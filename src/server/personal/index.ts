@@ -1,14 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
-import { ownerOnlyFolder } from '../db/files.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
-import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
-import { IMAGE_MAX, imageExtension } from '../questionnaires/index.js';
+import { storeUploadedImage } from '../storage/images.js';
 import { CONFIRM_STATUSES, GENDERS, IDENTITY_CARD_TYPES, type ConfirmStatus } from '../../shared/personal.js';
 import { PersonalData, type PersonalDataInput } from './requests.js';
 
@@ -55,17 +50,7 @@ export async function personalDataRoutes(app: FastifyInstance, { db, config }: {
     config: { permission: 'personal-data.apply' },
     schema: { tags, summary: 'Stores an avatar picture (png, jpeg, gif, webp by its bytes; at most 2 MB): {path}, to send with the request', response: { 200: envelopeSchema() } },
   }, async (request) => {
-    if (!request.isMultipart()) throw new BusinessError('FILE_TYPE_REFUSED');
-    const file = await request.file();
-    if (!file) throw new BusinessError('FILE_TYPE_REFUSED');
-    const buffer = await file.toBuffer();
-    const ext = imageExtension(buffer);
-    if (!ext || buffer.length > IMAGE_MAX) throw new BusinessError('IMAGE_REFUSED');
-    const folder = join(config.storageDir, 'avatars');
-    ownerOnlyFolder(folder);
-    const name = `${randomBytes(12).toString('hex')}.${ext}`;
-    writeFileSync(join(folder, name), buffer, { mode: 0o600 });
-    return ok({ path: `avatars/${name}` });
+    return ok({ path: await storeUploadedImage(request, config.storageDir, 'avatars') });
   });
 
   app.get<{ Querystring: { status?: ConfirmStatus; page?: number; size?: number; q?: string } }>('/v1/personal-data-requests', {

@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Expression, SqlBool } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
-import { ownerOnlyFolder } from '../db/files.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
-import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
+import { storeUploadedImage } from '../storage/images.js';
 import { QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES, TARGET_KINDS, type Target } from '../../shared/questionnaire/types.js';
 import { resolveAudience } from './audience.js';
 import { startScheduler } from './lifecycle.js';
@@ -46,18 +42,6 @@ function normaliseDates(body: QuestionnaireInput) {
   return body;
 }
 
-const IMAGE_TYPES: [string, number[]][] = [
-  ['png', [0x89, 0x50, 0x4e, 0x47]],
-  ['jpg', [0xff, 0xd8, 0xff]],
-  ['gif', [0x47, 0x49, 0x46, 0x38]],
-];
-/** The image type a file's first bytes show (never its name or declared type); null for anything else. Also checks avatars. */
-export function imageExtension(buffer: Buffer): string | null {
-  for (const [ext, magic] of IMAGE_TYPES) if (magic.every((b, i) => buffer[i] === b)) return ext;
-  if (buffer.subarray(0, 4).toString('latin1') === 'RIFF' && buffer.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  return null;
-}
-export const IMAGE_MAX = 2 * 1024 * 1024;
 
 /** Questionnaire design: the staff side of questionnaires (DESIGN.md §5; src/shared/questionnaire/API.md). */
 export async function questionnaireRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
@@ -147,17 +131,7 @@ export async function questionnaireRoutes(app: FastifyInstance, { db, config }: 
     config: { permission: 'form.edit' },
     schema: { tags, summary: 'Stores a question image (png, jpeg, gif, webp; at most 2 MB): {path} under /qe/storage/', response: { 200: envelopeSchema() } },
   }, async (request) => {
-    if (!request.isMultipart()) throw new BusinessError('FILE_TYPE_REFUSED');
-    const file = await request.file();
-    if (!file) throw new BusinessError('FILE_TYPE_REFUSED');
-    const buffer = await file.toBuffer();
-    const ext = imageExtension(buffer);
-    if (!ext || buffer.length > IMAGE_MAX) throw new BusinessError('IMAGE_REFUSED');
-    const folder = join(config.storageDir, 'questionnaires');
-    ownerOnlyFolder(folder);
-    const name = `${randomBytes(12).toString('hex')}.${ext}`;
-    writeFileSync(join(folder, name), buffer, { mode: 0o600 });
-    return ok({ path: `questionnaires/${name}` });
+    return ok({ path: await storeUploadedImage(request, config.storageDir, 'questionnaires') });
   });
 
   await audienceOptionRoutes(app, db);

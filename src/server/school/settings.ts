@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { unlinkSync, writeFileSync } from 'node:fs';
+import { unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
-import { ownerOnlyFolder } from '../db/files.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
-import { IMAGE_MAX, imageExtension } from '../questionnaires/index.js';
+import { storeUploadedImage } from '../storage/images.js';
 import { schoolInfo } from './index.js';
 import type { LanguageEntry } from './languages.js';
 
@@ -123,19 +121,10 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
     config: { permission: 'school.edit' },
     schema: { tags, summary: 'Stores the school logo (png, jpeg, gif, webp; at most 2 MB, checked by content) and answers the settings', response: { 200: envelopeSchema() } },
   }, async (request) => {
-    if (!request.isMultipart()) throw new BusinessError('FILE_TYPE_REFUSED');
-    const file = await request.file();
-    if (!file) throw new BusinessError('FILE_TYPE_REFUSED');
-    const buffer = await file.toBuffer();
-    const ext = imageExtension(buffer);
-    if (!ext || buffer.length > IMAGE_MAX) throw new BusinessError('IMAGE_REFUSED');
     const current = await school();
-    const folder = join(config.storageDir, 'school');
-    ownerOnlyFolder(folder);
     // a new name each time: browsers and proxies that kept the old logo show the new one at once
-    const name = `logo-${randomBytes(12).toString('hex')}.${ext}`;
-    writeFileSync(join(folder, name), buffer, { mode: 0o600 });
-    await db.updateTable('school').set({ school_logo: `school/${name}` }).where('id', '=', current.id).execute();
+    const path = await storeUploadedImage(request, config.storageDir, 'school', 'logo-');
+    await db.updateTable('school').set({ school_logo: path }).where('id', '=', current.id).execute();
     removeOldLogo(config, current.school_logo);
     return ok(await settings());
   });
