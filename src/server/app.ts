@@ -26,6 +26,7 @@ import { questionnaireRoutes } from './questionnaires/index.js';
 import { googleRoutes } from './google/index.js';
 import { fillingRoutes } from './filling/index.js';
 import { statisticsRoutes } from './statistics/index.js';
+import { rolloverRoutes } from './school/rollover-routes.js';
 
 /** The client address is the one the `hops`-th proxy (counted from QE) saw. */
 function trustHops(hops: number) {
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(googleRoutes, { db, config });
   await app.register(fillingRoutes, { db, config });
   await app.register(statisticsRoutes, { db, config });
+  await app.register(rolloverRoutes, { db, config });
 
   await app.register(clientPlugin, { config });
   return { app, db };

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_statistics.js';
 import * as m0008 from './migrations/0008_anonymous_release.js';
 import * as m0009 from './migrations/0009_mail_security.js';
 import * as m0010 from './migrations/0010_class_numbers.js';
+import * as m0012 from './migrations/0012_year_rollover.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_anonymous_release': m0008,
   '0009_mail_security': m0009,
   '0010_class_numbers': m0010,
+  '0012_year_rollover': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,7 @@ const SYSTEM = 'QE';
  */
 export async function seedPermissionModel(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const added: { id: number; permission: string }[] = [];
     for (const [i, page] of PAGES.entries()) {
       let menu = await trx.selectFrom('menus').select('id').where('system', '=', SYSTEM).where('code', '=', page.code).executeTakeFirst();
       if (!menu) {
@@ -23,15 +24,25 @@ export async function seedPermissionModel(db: DB): Promise<void> {
       for (const code of page.actions) {
         if (existing.has(code)) continue;
         const def = ACTIONS.find((a) => a.code === code)!;
-        await trx
+        const { id } = await trx
           .insertInto('actions')
           .values({ menu_id: menu.id, code, action_group: def.group, name_hk: def.nameHk, name_en: def.nameEn, sort: ACTIONS.indexOf(def) })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        added.push({ id, permission: `${page.code}.${code}` });
       }
     }
 
     const anyRole = await trx.selectFrom('roles').select('id').executeTakeFirst();
-    if (anyRole) return;
+    if (anyRole) {
+      // an existing install: an action new in this version goes to the default roles that hold it out of the box
+      for (const role of DEFAULT_ROLES) {
+        const given = added.filter((a) => DEFAULT_ROLE_PERMISSIONS[role.userType].includes(a.permission));
+        const row = await trx.selectFrom('roles').select('id').where('system', '=', SYSTEM).where('role_code', '=', role.roleCode).executeTakeFirst();
+        if (row && given.length) await trx.insertInto('role_actions').values(given.map((a) => ({ role_id: row.id, action_id: a.id }))).execute();
+      }
+      return;
+    }
     const actions = await trx
       .selectFrom('actions as a')
       .innerJoin('menus as m', 'm.id', 'a.menu_id')
