@@ -28,6 +28,7 @@ import { fillingRoutes } from './filling/index.js';
 import { statisticsRoutes } from './statistics/index.js';
 import { WORKBOOK_LIMITS } from './master/workbook/limits.js';
 import { personalDataRoutes } from './personal/index.js';
+import { rolloverRoutes } from './school/rollover-routes.js';
 
 /** The client address is the one the `hops`-th proxy (counted from QE) saw. */
 function trustHops(hops: number) {
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fillingRoutes, { db, config });
   await app.register(statisticsRoutes, { db, config });
   await app.register(personalDataRoutes, { db, config });
+  await app.register(rolloverRoutes, { db, config });
 
   await app.register(clientPlugin, { config });
   return { app, db };

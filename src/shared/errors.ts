@@ -128,12 +128,18 @@ export const ERRORS = {
   PERSONAL_OWN_REQUEST: { code: 732, http: 403, 'zh-hk': '不可審批自己的申請', en: 'You cannot approve or reject your own request' },
   PERSONAL_STAFF_ONLY: { code: 733, http: 403, 'zh-hk': '只有教職員可申請修改個人資料', en: 'Only staff can apply to change their personal data' },
   AVATAR_MISSING: { code: 734, http: 400, 'zh-hk': '找不到上載的頭像，請重新上載', en: 'The uploaded avatar was not found, please upload it again' },
+  // the "new school year" roll-over (issue 12)
+  ROLLOVER_DONE: { code: 725, http: 409, 'zh-hk': '學年「%{year}」已經由升班建立，不可再次升班', en: 'The school year "%{year}" was already filled by a roll-over; it cannot be run again' },
+  ROLLOVER_CLASS_MISSING: { code: 726, http: 409, 'zh-hk': '下學年欠缺以下班別：%{classes}。請建立班別或更改升班對照', en: 'These classes are missing for next year: %{classes}. Create them or change the class mapping' },
+  ROLLOVER_NO_CURRENT_YEAR: { code: 727, http: 409, 'zh-hk': '未設定目前學年，無法升班', en: 'There is no current school year to roll over from' },
+  ROLLOVER_BAD_MAPPING: { code: 728, http: 400, 'zh-hk': '升班對照有誤，以下班別的對照不正確：%{classes}', en: 'The class mapping is not valid for these classes: %{classes}' },
+  ROLLOVER_SWITCH_DATE: { code: 729, http: 400, 'zh-hk': '轉換日期須在下學年完結之前', en: 'The switch date must be before next year ends' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;
 
 /** Codes after which the client shows the server's msg (spec §8). */
-export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 720, 721, 722, 740, 741, 20000, 20002]);
+export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 720, 721, 722, 725, 726, 727, 728, 729, 740, 741, 20000, 20002]);
 export const SESSION_CODES = new Set([401, 444]);
 export const SUCCESS_CODES = new Set([200, 201]);
 

@@ -49,7 +49,7 @@ export const PAGES: PageDef[] = [
   { code: 'form', nameHk: '問卷設計', nameEn: 'Questionnaire design', actions: ['view', 'add', 'edit', 'delete', 'management'] },
   { code: 'form-input', nameHk: '填寫問卷', nameEn: 'Fill in questionnaires', actions: ['view'] },
   { code: 'data-statistics', nameHk: '數據統計', nameEn: 'Data statistics', actions: ['view', 'export', 'print', 'management'] },
-  { code: 'school-year', nameHk: '學年', nameEn: 'School years', actions: ['view', 'add', 'edit', 'delete'] },
+  { code: 'school-year', nameHk: '學年', nameEn: 'School years', actions: ['view', 'add', 'edit', 'delete', 'management'] },
   { code: 'grades', nameHk: '年級及班別', nameEn: 'Grades and classes', actions: ['view', 'add', 'edit', 'delete'] },
   { code: 'admin', nameHk: '管理員', nameEn: 'Administrators', actions: crud },
   { code: 'teacher', nameHk: '教師', nameEn: 'Teachers', actions: crud },

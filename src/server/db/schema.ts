@@ -156,6 +156,10 @@ export interface SchoolYearsTable {
   end_date: string;
   /** '1' marks the current (active) year; exactly one row has it */
   year_status: string;
+  /** YYYY-MM-DD: the day a prepared year becomes the current one (null: no switch waiting) */
+  switch_date?: string | null;
+  /** when a "new school year" roll-over filled this year (a second one is refused) */
+  rolled_over_at?: string | null;
 }
 
 export interface TermsTable {

@@ -87,6 +87,9 @@ const EXPECTED: Record<string, string> = {
   'PUT /v1/school-years/{id}': '------AS',
   'DELETE /v1/school-years/{id}': '------AS',
   'GET /v1/school-years/export': '------AS',
+  // the "new school year" roll-over (school-year.management)
+  'POST /v1/school-years/rollover/preview': '------AS',
+  'POST /v1/school-years/rollover': '------AS',
   'GET /v1/students': '------AS',
   'POST /v1/students': '------AS',
   'GET /v1/students/{id}': '------AS',
