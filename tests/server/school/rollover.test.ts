@@ -205,6 +205,8 @@ describe('the school-year.management permission on an existing install', () => {
       const action = t.db.selectFrom('actions as a').innerJoin('menus as m', 'm.id', 'a.menu_id').where('m.code', '=', 'school-year').where('a.code', '=', 'management').select('a.id');
       await t.db.deleteFrom('role_actions').where('action_id', 'in', action).execute();
       await t.db.deleteFrom('actions').where('id', 'in', (await action.execute()).map((a) => a.id)).execute();
+      // …which never seeded its code (a seeded code that is deleted stays deleted)
+      await t.db.deleteFrom('seeded_codes').where('code', '=', 'school-year.management').execute();
       expect(await held()).toEqual([]);
       await seedPermissionModel(t.db);
       expect((await held()).map((r) => r.role_code)).toEqual(['ADMIN', 'SUPER_ADMIN']);
