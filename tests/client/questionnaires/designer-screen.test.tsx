@@ -172,7 +172,8 @@ describe('the designer', () => {
     fireEvent.click(downA);
     expect(titles()).toEqual(['問題乙', '問題甲', '問題丙', '問題丁']);
     await waitFor(() => expect(document.activeElement?.getAttribute('data-move')).toBe('a:down'));
-    expect(screen.getByTestId('designer-announcement').textContent).toBe('此問題現為問題 2');
+    // the announcement renders after the focus moves (a state update of the same timer): wait for it too
+    await waitFor(() => expect(screen.getByTestId('designer-announcement').textContent).toBe('此問題現為問題 2'));
     fireEvent.click(within(editors()[1]).getByTestId('question-down'));
     fireEvent.click(within(editors()[2]).getByTestId('question-down'));
     // past the end of section 1 into section 2
