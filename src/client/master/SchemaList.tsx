@@ -20,6 +20,7 @@ import type { MasterEntity } from '../../shared/master/entity';
 import { useMayDo } from './access';
 import { column } from './columns';
 import { DeleteRecordButton } from './DeleteRecordButton';
+import { EXTRA_LIST_ACTIONS } from './extraListActions';
 import { ExportButton } from './ExportButton';
 import { ImportButton } from './ImportButton';
 import { ReferencePicker, useEnumChoices } from './inputs';
@@ -54,6 +55,7 @@ function ListActions({ entity }: { entity: MasterEntity }) {
   const mayAdd = useMayDo(meta, 'add');
   const mayImport = useMayDo(meta, 'import');
   const mayExport = useMayDo(meta, 'export');
+  const Extra = EXTRA_LIST_ACTIONS[entity.key];
   return (
     <TopToolbar>
       {mayAdd && (
@@ -63,6 +65,7 @@ function ListActions({ entity }: { entity: MasterEntity }) {
       )}
       {meta.importable && mayImport && <ImportButton meta={meta} />}
       {mayExport && <ExportButton meta={meta} />}
+      {Extra && <Extra />}
     </TopToolbar>
   );
 }

@@ -1,0 +1,7 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Actions an entity's list shows beside add, import and export, by entity key: what one entity
+ * offers and the schema cannot say (the new school year on the school-year list).
+ */
+export const EXTRA_LIST_ACTIONS: Partial<Record<string, ComponentType>> = {};
