@@ -64,6 +64,8 @@ export const PAGES: PageDef[] = [
   { code: 'school', nameHk: '學校設定', nameEn: 'School settings', actions: ['view', 'edit'] },
   // staff personal data: Personal sees one's own, Apply asks for a change, Approve decides others' requests
   { code: 'personal-data', nameHk: '個人資料', nameEn: 'Personal data', actions: ['view', 'personal', 'apply', 'approve'] },
+  // backups hold every password hash and the mail settings: the super administrator's alone by default (issue 13)
+  { code: 'backup', nameHk: '備份及還原', nameEn: 'Backup and restore', actions: ['view', 'backup', 'restore', 'delete'] },
 ];
 
 const all = (code: string) => PAGES.find((p) => p.code === code)!.actions.map((a) => `${code}.${a}`);
