@@ -271,6 +271,12 @@ const appEn = {
       student: { status: { '1': 'In school', '2': 'Left school', '3': 'Graduated' } },
     },
     master: {
+      schoolYear: {
+        label: 'School year',
+        current: 'Current year (%{name})',
+        noCurrent: 'Current year (none set)',
+        importHint: 'Classes and class numbers in the file are kept for this school year; the other columns are the same in every year.',
+      },
       add: 'Add',
       edit: 'Edit',
       view: 'View',

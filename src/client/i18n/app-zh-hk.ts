@@ -273,6 +273,12 @@ const appZhHk: AppMessages = {
       student: { status: { '1': '在學', '2': '已離校', '3': '已畢業' } },
     },
     master: {
+      schoolYear: {
+        label: '學年',
+        current: '目前學年（%{name}）',
+        noCurrent: '目前學年（未設定）',
+        importHint: '檔案中的班別及學號會儲存於此學年；其他欄位不分學年。',
+      },
       add: '新增',
       edit: '編輯',
       view: '查看',

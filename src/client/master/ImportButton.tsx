@@ -16,10 +16,11 @@ import {
   Typography,
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Button, HttpError, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Button, HttpError, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { EntityMeta } from '../../shared/master/entity';
 import { upload } from '../providers/http';
 import { download } from './download';
+import { SchoolYearSelect } from './schoolYear';
 
 /** The spec's upload rule: Excel only (.xlsx, .xls), checked before anything is sent. */
 export const isExcelFile = (name: string) => /\.(xlsx|xls)$/i.test(name);
@@ -34,13 +35,15 @@ const EXISTING_CHOICES: ExistingChoice[] = ['refuse', 'update', 'skip'];
  * server reads the file), and the counts added, updated and skipped. Rows the server refuses
  * (706) open the import-errors dialog of the layout, as any 706 answer does.
  */
-export function ImportDialog({ meta, onClose }: { meta: EntityMeta; onClose: () => void }) {
+export function ImportDialog({ meta, onClose, yearly = false, schoolYearId = '' }: { meta: EntityMeta; onClose: () => void; yearly?: boolean; schoolYearId?: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [existing, setExisting] = useState<ExistingChoice>('refuse');
+  // per-year values (a class and its number) go into this year; empty: the current one
+  const [year, setYear] = useState(schoolYearId);
   // entities with a code (the first unique property) can tell a record that exists
   const matched = Boolean(meta.unique?.length);
   /** undefined: idle; a number: per cent sent; null: sent, the server is working */
@@ -67,7 +70,10 @@ export function ImportDialog({ meta, onClose }: { meta: EntityMeta; onClose: () 
     setProgress(0);
     setError(null);
     try {
-      const query = matched ? `?existing=${existing}` : '';
+      const params = new URLSearchParams();
+      if (matched) params.set('existing', existing);
+      if (yearly && year) params.set('schoolYearId', year);
+      const query = params.size ? `?${params}` : '';
       const result = await upload<{ imported?: number; added?: number; updated?: number; skipped?: number }>(`/v1/${meta.resource}/import${query}`, form, (fraction) =>
         setProgress(fraction === null ? null : Math.round(fraction * 100)),
       );
@@ -107,6 +113,12 @@ export function ImportDialog({ meta, onClose }: { meta: EntityMeta; onClose: () 
             {file?.name ?? translate('qe.master.import.noFile')}
           </Typography>
         </Box>
+        {yearly && (
+          <Box sx={{ mt: 2.5 }}>
+            <SchoolYearSelect value={year} onChange={setYear} testId="import-school-year" />
+            <FormHelperText>{translate('qe.master.schoolYear.importHint')}</FormHelperText>
+          </Box>
+        )}
         {matched && (
           <Box sx={{ mt: 2 }}>
             <FormLabel id="qe-import-existing">{translate('qe.master.import.existing')}</FormLabel>
@@ -143,14 +155,16 @@ export function ImportDialog({ meta, onClose }: { meta: EntityMeta; onClose: () 
   );
 }
 
-export function ImportButton({ meta }: { meta: EntityMeta }) {
+/** The list's import action; per-year values go into the year the list shows unless another is chosen. */
+export function ImportButton({ meta, yearly = false }: { meta: EntityMeta; yearly?: boolean }) {
   const [open, setOpen] = useState(false);
+  const { filterValues } = useListContext();
   return (
     <>
       <Button label="qe.master.import.button" onClick={() => setOpen(true)} data-testid="master-import">
         <UploadFileIcon />
       </Button>
-      {open && <ImportDialog meta={meta} onClose={() => setOpen(false)} />}
+      {open && <ImportDialog meta={meta} yearly={yearly} schoolYearId={String(filterValues?.schoolYearId ?? '')} onClose={() => setOpen(false)} />}
     </>
   );
 }

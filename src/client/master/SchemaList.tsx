@@ -12,6 +12,7 @@ import {
   SelectInput,
   TextInput,
   TopToolbar,
+  useListContext,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -27,6 +28,7 @@ import { ReferencePicker, useEnumChoices } from './inputs';
 import { useFieldLabel } from './labels';
 import { masterPath } from './paths';
 import { kindOf } from './schema';
+import { isYearly, SchoolYearFilter, withSchoolYear } from './schoolYear';
 import { NoData } from '../common/NoData';
 
 export const PER_PAGE = 20;
@@ -63,7 +65,7 @@ function ListActions({ entity }: { entity: MasterEntity }) {
           <AddIcon />
         </Button>
       )}
-      {meta.importable && mayImport && <ImportButton meta={meta} />}
+      {meta.importable && mayImport && <ImportButton meta={meta} yearly={isYearly(entity)} />}
       {mayExport && <ExportButton meta={meta} />}
       {Extra && <Extra />}
     </TopToolbar>
@@ -73,12 +75,13 @@ function ListActions({ entity }: { entity: MasterEntity }) {
 /** The edit and delete buttons of a row, as the user's permissions allow. */
 function RowActions({ entity, mayEdit, mayDelete }: { entity: MasterEntity; mayEdit: boolean; mayDelete: boolean }) {
   const record = useRecordContext();
+  const { filterValues } = useListContext();
   const navigate = useNavigate();
   const translate = useTranslate();
   if (!record) return null;
   const edit = (e: MouseEvent) => {
     e.stopPropagation();
-    navigate(masterPath(entity.meta.route, 'edit', record.id));
+    navigate(withSchoolYear(masterPath(entity.meta.route, 'edit', record.id), filterValues.schoolYearId));
   };
   return (
     <>
@@ -95,20 +98,45 @@ function RowActions({ entity, mayEdit, mayDelete }: { entity: MasterEntity; mayE
 }
 
 
+/** The rows of the list; a row opens its record in the school year the list shows. */
+function SchemaTable({ entity, mayEdit, mayDelete }: { entity: MasterEntity; mayEdit: boolean; mayDelete: boolean }) {
+  const { meta } = entity;
+  const translate = useTranslate();
+  const label = useFieldLabel(entity.key);
+  const { filterValues } = useListContext();
+  return (
+    <DataTable
+      rowClick={(id) => withSchoolYear(masterPath(meta.route, 'view', id), filterValues.schoolYearId)}
+      bulkActionButtons={false}
+      empty={<NoData />}
+      data-testid={`list-${meta.resource}`}
+      // short headers on one line; a wide table scrolls inside its card rather than the page
+      sx={{ '& .RaDataTable-headerCell, & .column-actions': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+    >
+      {meta.columns.map((name) => column(entity, name, label(name)))}
+      {(mayEdit || mayDelete) && (
+        <DataTable.Col label={translate('qe.master.actions')} disableSort className="column-actions">
+          <RowActions entity={entity} mayEdit={mayEdit} mayDelete={mayDelete} />
+        </DataTable.Col>
+      )}
+    </DataTable>
+  );
+}
+
 /**
  * The list of a master entity, composed from its schema: server-side pagination and sort, the
- * search box (`q`), the filters of meta.filters, the columns of meta.columns; a row opens the
+ * search box (`q`), the school year for per-year values, the filters of meta.filters, the columns of meta.columns; a row opens the
  * record, and add, edit, delete, import and export follow the user's permissions. A cached
  * list (meta.cached) keeps its filters and page in react-admin's store; the others start afresh.
  */
 export function SchemaList({ entity }: { entity: MasterEntity }) {
   const { meta } = entity;
   const translate = useTranslate();
-  const label = useFieldLabel(entity.key);
   const mayEdit = useMayDo(meta, 'edit');
   const mayDelete = useMayDo(meta, 'delete');
   const filters: ReactElement[] = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('qe.master.search')} />,
+    ...(isYearly(entity) ? [<SchoolYearFilter key="schoolYearId" source="schoolYearId" alwaysOn />] : []),
     ...(meta.filters ?? []).map((name) => <FilterInput key={name} entity={entity} source={name} alwaysOn />),
   ];
   return (
@@ -128,21 +156,7 @@ export function SchemaList({ entity }: { entity: MasterEntity }) {
         disableAuthentication
         sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
       >
-        <DataTable
-          rowClick={(id) => masterPath(meta.route, 'view', id)}
-          bulkActionButtons={false}
-          empty={<NoData />}
-          data-testid={`list-${meta.resource}`}
-          // short headers on one line; a wide table scrolls inside its card rather than the page
-          sx={{ '& .RaDataTable-headerCell, & .column-actions': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-        >
-          {meta.columns.map((name) => column(entity, name, label(name)))}
-          {(mayEdit || mayDelete) && (
-            <DataTable.Col label={translate('qe.master.actions')} disableSort className="column-actions">
-              <RowActions entity={entity} mayEdit={mayEdit} mayDelete={mayDelete} />
-            </DataTable.Col>
-          )}
-        </DataTable>
+        <SchemaTable entity={entity} mayEdit={mayEdit} mayDelete={mayDelete} />
       </List>
     </ResourceContextProvider>
   );

@@ -17,6 +17,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { missingNames, type MasterEntity } from '../../shared/master/entity';
 import { AssignRolesButton } from '../developer/AssignRolesButton';
 import { ClearGoogleButton } from '../google/ClearGoogleButton';
@@ -28,6 +29,8 @@ import { defaultValues, formProperties, toPayload, type FormMode } from './schem
 import { schemaResolver } from './validation';
 import { useRequiredLanguages } from '../auth/useSchoolInfo';
 import { RecordNotFound } from '../common/RecordNotFound';
+import { forgetUserInfo } from '../providers/authProvider';
+import { isYearly, ScreenSchoolYear, withSchoolYear } from './schoolYear';
 
 export type ScreenType = 'view' | 'add' | 'edit';
 
@@ -88,17 +91,29 @@ function BackToList({ entity }: { entity: MasterEntity }) {
   );
 }
 
+/** The screen's top bar: back to the list, and the school year of an entity with per-year values. */
+function ScreenActions({ entity }: { entity: MasterEntity }) {
+  return (
+    <TopToolbar sx={{ alignItems: 'center' }}>
+      <BackToList entity={entity} />
+      {isYearly(entity) && <ScreenSchoolYear />}
+    </TopToolbar>
+  );
+}
+
 function ViewActions({ entity }: { entity: MasterEntity }) {
   const record = useRecordContext();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const mayEdit = useMayDo(entity.meta, 'edit');
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ alignItems: 'center' }}>
       <BackToList entity={entity} />
+      {isYearly(entity) && <ScreenSchoolYear />}
       {entity.meta.account && <AssignRolesButton />}
       {entity.meta.account && <ClearGoogleButton />}
       {mayEdit && record && (
-        <Button label="qe.master.edit" onClick={() => navigate(masterPath(entity.meta.route, 'edit', record.id))} data-testid="master-edit">
+        <Button label="qe.master.edit" onClick={() => navigate(withSchoolYear(masterPath(entity.meta.route, 'edit', record.id), params.get('schoolYearId')))} data-testid="master-edit">
           <EditIcon />
         </Button>
       )}
@@ -125,6 +140,14 @@ export function SchemaScreen({ entity, type }: { entity: MasterEntity; type: Scr
     notify('qe.error.recordNotFound', { type: 'error' });
     navigate(listPath);
   };
+  const queryClient = useQueryClient();
+  // the year whose per-year values (a student's class and number) the screen reads and saves
+  const yearMeta = { schoolYearId: params.get('schoolYearId') ?? undefined };
+  const mutationOptions = {
+    meta: yearMeta,
+    // every screen's school-year choices come from the user's info: a year added or changed shows at once
+    onSettled: meta.resource === 'school-years' ? () => { forgetUserInfo(); void queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] }); } : undefined,
+  };
 
   if (type === 'add') {
     return (
@@ -133,7 +156,8 @@ export function SchemaScreen({ entity, type }: { entity: MasterEntity; type: Scr
         title={title}
         redirect={listPath}
         transform={(data: Record<string, unknown>) => toPayload(entity, 'add', data)}
-        actions={<TopToolbar><BackToList entity={entity} /></TopToolbar>}
+        mutationOptions={mutationOptions}
+        actions={<ScreenActions entity={entity} />}
         disableAuthentication
       >
         <SchemaForm entity={entity} mode="add" />
@@ -150,8 +174,9 @@ export function SchemaScreen({ entity, type }: { entity: MasterEntity; type: Scr
         mutationMode="pessimistic"
         redirect={listPath}
         transform={(data: Record<string, unknown>) => toPayload(entity, 'edit', data)}
-        queryOptions={{ onError: onLoadError }}
-        actions={<TopToolbar><BackToList entity={entity} /></TopToolbar>}
+        queryOptions={{ onError: onLoadError, meta: yearMeta }}
+        mutationOptions={mutationOptions}
+        actions={<ScreenActions entity={entity} />}
         disableAuthentication
       >
         <SchemaForm entity={entity} mode="edit" />
@@ -159,7 +184,7 @@ export function SchemaScreen({ entity, type }: { entity: MasterEntity; type: Scr
     );
   }
   return (
-    <Show resource={meta.resource} id={id} title={title} queryOptions={{ onError: onLoadError }} actions={<ViewActions entity={entity} />} disableAuthentication>
+    <Show resource={meta.resource} id={id} title={title} queryOptions={{ onError: onLoadError, meta: yearMeta }} actions={<ViewActions entity={entity} />} disableAuthentication>
       <Box data-testid={`view-${meta.resource}`}>
         <SchemaForm entity={entity} mode="view" />
       </Box>

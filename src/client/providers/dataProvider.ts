@@ -11,6 +11,8 @@ import { request } from './http';
  */
 const path = (resource: string, id?: Identifier) => `/v1/${resource}${id === undefined ? '' : `/${encodeURIComponent(String(id))}`}`;
 
+const yearQuery = (meta: any) => (meta?.schoolYearId ? { schoolYearId: meta.schoolYearId } : undefined);
+
 export const dataProvider: DataProvider = {
   async getList(resource, { pagination, sort, filter }) {
     const { list, total } = await request<Page<any>>(path(resource), {
@@ -20,8 +22,9 @@ export const dataProvider: DataProvider = {
     return { data: list, total };
   },
 
-  async getOne(resource, { id }) {
-    return { data: await request<any>(path(resource, id), { ignoreErr: true }) };
+  // meta.schoolYearId: a record's per-year values (a student's class) of another year than the current one
+  async getOne(resource, { id, meta }) {
+    return { data: await request<any>(path(resource, id), { query: yearQuery(meta), ignoreErr: true }) };
   },
 
   async getMany(resource, { ids }) {
@@ -37,12 +40,12 @@ export const dataProvider: DataProvider = {
     return { data: list, total };
   },
 
-  async create(resource, { data }) {
-    return { data: await request<any>(path(resource), { method: 'POST', body: data, ignoreErr: true }) };
+  async create(resource, { data, meta }) {
+    return { data: await request<any>(path(resource), { method: 'POST', body: data, query: yearQuery(meta), ignoreErr: true }) };
   },
 
-  async update(resource, { id, data }) {
-    return { data: await request<any>(path(resource, id), { method: 'PUT', body: data, ignoreErr: true }) };
+  async update(resource, { id, data, meta }) {
+    return { data: await request<any>(path(resource, id), { method: 'PUT', body: data, query: yearQuery(meta), ignoreErr: true }) };
   },
 
   async updateMany(resource, { ids, data }) {

@@ -16,6 +16,7 @@ import type { MasterDeps } from './crud.js';
 import { listQuerySchema } from './crud.js';
 import { PlacesTaken, tableOf, type EntityStore, type ListQuery, type Row } from './store.js';
 import type { Permission } from '../plugins/guard.js';
+import { idSchema } from '../plugins/route-schemas.js';
 import { readWorkbook, WorkbookRefused, type SheetCells } from './workbook/read.js';
 import { WORKBOOK_LIMITS } from './workbook/limits.js';
 import { neutralCell, restoredText } from './workbook/cells.js';
@@ -118,18 +119,24 @@ export async function sheetRoutes(app: FastifyInstance, deps: MasterDeps, store:
     return sendWorkbook(reply, workbook, `${meta.resource}-template.xlsx`);
   });
 
-  app.post<{ Querystring: { existing?: ExistingChoice } }>(`${base}/import`, {
+  // an entity with per-year values (a student's class and number) imports them into a chosen year
+  const yearly = store.yearly.length > 0;
+  app.post<{ Querystring: { existing?: ExistingChoice; schoolYearId?: number } }>(`${base}/import`, {
     config: { permission: importPermission },
     schema: {
       tags,
       summary: `Imports ${meta.resource} from .xlsx or .xls (multipart "file"): all rows or none; 706 lists every bad row. Records that exist (by ${meta.unique?.[0] ?? 'their key'}) are updated or skipped as \`existing\` says, else refused`,
-      querystring: { type: 'object', additionalProperties: false, properties: { existing: { type: 'string', enum: ['refuse', 'update', 'skip'] } } },
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { existing: { type: 'string', enum: ['refuse', 'update', 'skip'] }, ...(yearly ? { schoolYearId: idSchema } : {}) },
+      },
       response: { 200: envelopeSchema() },
     },
   }, async (request) => {
     const lang = requestLang(request);
     const sheet = await readUpload(request, lang, meta.resource);
-    const counts = await importSheet(store, deps, sheet, lang, request.query.existing ?? 'refuse');
+    const counts = await importSheet(store, deps, sheet, lang, request.query.existing ?? 'refuse', request.query.schoolYearId);
     // `imported` (added and updated) stays for callers that read only it
     return ok({ imported: counts.added + counts.updated, ...counts });
   });
@@ -216,7 +223,7 @@ export type ImportCounts = { added: number; updated: number; skipped: number };
  * unique property) is stored already are updated or skipped as `existing` says; for them the
  * password is optional.
  */
-export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: SheetCells, lang: Lang, existing: ExistingChoice = 'refuse'): Promise<ImportCounts> {
+export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: SheetCells, lang: Lang, existing: ExistingChoice = 'refuse', schoolYearId?: number): Promise<ImportCounts> {
   const entityKey = store.entity.key;
   const columns = sheetColumns(store, true);
   const fail = (lines: string[]) => new BusinessError('IMPORT_ERRORS', {}, lines);
@@ -278,7 +285,8 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
   forExisting.required = (forExisting.required ?? []).filter((n) => n !== 'password');
   for (const p of Object.values(forExisting.properties)) delete p.default;
   const validateExisting = ajv.compile(forExisting);
-  const currentYear = await store.yearId(deps.db as any);
+  // the year the per-year values go into: the one asked for (404 when it does not exist), else the current one
+  const currentYear = await store.yearId(deps.db as any, schoolYearId);
 
   // the records the file names by their code that are stored already
   const keyField = store.meta.unique?.[0];
@@ -413,7 +421,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
   const added = records.filter((r) => r.id === null);
   const updated = records.filter((r) => r.id !== null).map((r) => ({ id: r.id!, values: r.values }));
   try {
-    await store.createMany(added.map((r) => r.values), (values) => hashes.get(String(values.password)), updated);
+    await store.createMany(added.map((r) => r.values), (values) => hashes.get(String(values.password)), updated, currentYear ?? undefined);
   } catch (error) {
     // a number given to someone else between the check above and the writing transaction
     if (error instanceof PlacesTaken && placeField) throw fail(error.indexes.map((i) => rowLine(added[i].row, placeField, fieldMessage('classNumberTaken', lang))));

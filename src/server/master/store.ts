@@ -299,11 +299,11 @@ export class EntityStore {
    * records that exist already (a re-imported export), written first in the same transaction:
    * all or nothing. Their password changes only when the sheet gives one.
    */
-  async createMany(records: Row[], passwordHash: (values: Row) => string | undefined, updates: { id: number; values: Row }[] = []): Promise<void> {
+  async createMany(records: Row[], passwordHash: (values: Row) => string | undefined, updates: { id: number; values: Row }[] = [], schoolYearId?: number): Promise<void> {
     const stamp = now();
     await this.db.transaction().execute(async (t) => {
       const trx = t as unknown as Transaction<any>;
-      const yearId = await this.yearId(trx);
+      const yearId = await this.yearId(trx, schoolYearId);
       const yearly = this.yearly.length ? propertyMeta(this.yearly[0][1]).yearly! : null;
       for (const [k, { id, values }] of updates.entries()) {
         if (k % 200 === 199) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -315,7 +315,7 @@ export class EntityStore {
           if (hash) row.password_hash = hash;
         }
         if (Object.keys(row).length) await trx.updateTable(this.meta.table).set(row).where('id', '=', id).execute();
-        await this.writeRelated(trx, id, values, null);
+        await this.writeRelated(trx, id, values, null, yearId ?? undefined);
         await this.rules.afterSave?.(trx, id, values);
       }
       if (yearly && yearId !== null) {

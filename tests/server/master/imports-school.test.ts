@@ -199,6 +199,44 @@ describe('imports read what the school sees', () => {
     expect((await call('GET', '/v1/students?q=again')).json().data.total).toBe(3);
   });
 
+  it("imports next year's classes and numbers into the year chosen, leaving this year's as they are; exports a year's", async () => {
+    const classes = (await call('GET', '/v1/classes')).json().data.list as { id: number; code: string }[];
+    const [c2a, c3a] = ['2A', '3A'].map((code) => classes.find((c) => c.code === code)!.id);
+    const year = (await call('POST', '/v1/school-years', { name: '2031-2032', beginDate: '2031-09-01', endDate: '2032-08-31' })).json().data;
+    expect((await call('POST', '/v1/students', { code: 'S9901', username: 'yearS9901', password: 'Passw0rd', nameHk: '年', nameEn: 'Year One', classId: c2a, studentNumber: 901 })).json().code).toBe(201);
+    const yearUpload = (content: Buffer, query: string) => {
+      const { payload, headers } = multipart('students.xlsx', content);
+      return t.app.inject({ method: 'POST', url: `/v1/students/import?${query}`, payload, headers: { ...headers, ...bearer(admin), 'accept-language': 'en' } });
+    };
+    // an existing pupil moves up next year; a new pupil joins next year only
+    const file = await plain([heads(), ['S9901', 'yearS9901', null, '年', 'Year One', '3A', 95, null, null, null], ['S9902', 'yearS9902', 'Passw0rd', '新', 'Year Two', '3A', 96, null, null, null]]);
+    const res = await yearUpload(file, `existing=update&schoolYearId=${year.id}`);
+    expect(res.json()).toEqual({ code: 200, msg: 'success', data: { imported: 2, added: 1, updated: 1, skipped: 0 } });
+    const [one] = await student('S9901');
+    const [two] = await student('S9902');
+    expect(one).toMatchObject({ classId: c2a, studentNumber: 901 });
+    expect(two).toMatchObject({ classId: null, studentNumber: null });
+    const next = (await call('GET', `/v1/students?schoolYearId=${year.id}&classId=${c3a}&sort=studentNumber`)).json().data.list as { code: string; studentNumber: number }[];
+    expect(next.map((s) => [s.code, s.studentNumber])).toEqual([['S9901', 95], ['S9902', 96]]);
+    // next year's places are taken now: a second file giving the same number is refused, naming the row
+    const clash = await plain([heads(), ['S9903', 'yearS9903', 'Passw0rd', '三', 'Year Three', '3A', 96, null, null, null]]);
+    expect((await yearUpload(clash, `schoolYearId=${year.id}`)).json()).toMatchObject({ code: 706, data: [rowLine('en', 2, 'studentNumber', fieldMessage('classNumberTaken', 'en'))] });
+    // this year the same number in 3A is free
+    expect((await yearUpload(clash, '')).json()).toMatchObject({ code: 200, data: { added: 1 } });
+    // a year that does not exist: nothing imported
+    const ghost = await plain([heads(), ['S9904', 'yearS9904', 'Passw0rd', '四', 'Year Four', '3A', 97, null, null, null]]);
+    expect((await yearUpload(ghost, 'schoolYearId=999999')).json().code).toBe(404);
+    expect(await student('S9904')).toEqual([]);
+    // the export of next year carries next year's classes
+    const exported = await t.app.inject({ method: 'GET', url: `/v1/students/export?q=yearS99&sort=code&schoolYearId=${year.id}`, headers: { ...bearer(admin), 'accept-language': 'en' } });
+    const read = XLSX.read(exported.rawPayload);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(read.Sheets[read.SheetNames[0]], { header: 1 });
+    const [head, ...body] = rows as unknown[][];
+    const at = (name: string) => head.indexOf(label(name));
+    expect(body.map((r) => [r[at('code')], r[at('classId')], r[at('studentNumber')]])).toEqual([['S9901', '3A', 95], ['S9902', '3A', 96], ['S9903', undefined, undefined]]);
+    await call('DELETE', `/v1/school-years/${year.id}?cascade=1`);
+  });
+
   it.each(['en', 'zh-hk'] as const)('names the file-size limit with its number for a 20 MB file (%s)', async (lang) => {
     // a zip's first bytes, then 20 MB: refused while it arrives, before anything reads it
     const big = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(20 * 2 ** 20, 0x41)]);
