@@ -3,7 +3,6 @@ import type { Lang } from '../../shared/errors';
 import { fieldMessage, FIELD_MESSAGES } from '../../shared/field-messages';
 import { missingNames, type EntitySchema, type MasterEntity, type PropertySchema } from '../../shared/master/entity';
 import { isDateRangeValid } from '../../shared/validation';
-import * as compiled from './generated/validators';
 import { itemSchema, toPayload } from './schema';
 
 /** One error of ajv's (the fields the mapping reads). */
@@ -14,7 +13,15 @@ interface AjvError {
 }
 type ValidateFunction = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
-const validators = compiled as unknown as Record<string, ValidateFunction>;
+let validators: Record<string, ValidateFunction> | null = null;
+
+/**
+ * The ajv validators compiled from the schemas (generated/validators.ts, about 180 KB of code),
+ * fetched when a master-data form first checks its values rather than with the first page.
+ */
+export async function loadValidators(): Promise<void> {
+  validators ??= (await import('./generated/validators')) as unknown as Record<string, ValidateFunction>;
+}
 
 /** Rules that speak for a field's length too (the password's "6 to 15 characters"), not only for its pattern. */
 const LENGTH_RULES = new Set(['password']);
@@ -68,6 +75,7 @@ function checkDateRanges(ranges: [string, string][], values: Record<string, unkn
 export function validateRecord(entity: MasterEntity, mode: 'add' | 'edit', values: Record<string, unknown>, lang: Lang, requiredLanguages: readonly string[] = ['zh-hk', 'en']): FlatErrors {
   const data = toPayload(entity, mode, values);
   const schema = mode === 'add' ? entity.create : entity.update;
+  if (!validators) throw new Error('the validators are not loaded yet: await loadValidators() first');
   const validate = validators[`${entity.key}_${mode === 'add' ? 'create' : 'update'}`];
   if (!validate) throw new Error(`no validator compiled for ${entity.key}: run npm run codegen`);
   const errors: FlatErrors = {};
@@ -114,6 +122,7 @@ export function toFieldErrors(flat: FlatErrors): FieldErrors {
 /** The react-hook-form resolver of an entity's form: the schema's rules, written once. */
 export function schemaResolver(entity: MasterEntity, mode: 'add' | 'edit', lang: Lang, requiredLanguages?: readonly string[]): Resolver<FieldValues> {
   return async (values) => {
+    await loadValidators();
     const errors = validateRecord(entity, mode, values, lang, requiredLanguages);
     return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors: toFieldErrors(errors) };
   };

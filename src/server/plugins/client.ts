@@ -5,6 +5,9 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 import { ownerOnlyFolder } from '../db/files.js';
 
+/** Vite's output names: assets/name-HASH.ext (the hash is 8 characters of [A-Za-z0-9_-]). */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.(br|gz))?$/;
+
 /**
  * Serves the built single-page app under /qe/; every other /qe/ path answers index.html so
  * the client's router decides (and shows its own 404). / goes to /qe/.
@@ -20,7 +23,21 @@ export async function clientPlugin(app: FastifyInstance, { config }: { config: C
     app.get('/qe/*', (_request, reply) => reply.type('text/plain').send('QE client not built: run "npm run build".'));
     return;
   }
-  await app.register(fastifyStatic, { root: config.clientDir, prefix: '/qe/', wildcard: false, index: false });
+  await app.register(fastifyStatic, {
+    root: config.clientDir,
+    prefix: '/qe/',
+    wildcard: false,
+    index: false,
+    // the build wrote .br and .gz beside each text file (scripts/vite-precompress.ts): sent by Accept-Encoding
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      // a hashed asset never changes under its name; anything else is asked again each time
+      res.setHeader('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // caches between keep the brotli, gzip and plain copies apart
+      res.setHeader('vary', 'accept-encoding');
+    },
+  });
   const sendIndex = (request: { url: string }, reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown }) => {
     reply.header('cache-control', 'no-cache');
     // The Google sign-in popup comes back here from the provider's origin. Under QE's own

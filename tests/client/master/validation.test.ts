@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '../../../src/shared/field-messages';
 import { masterEntities } from '../../../src/shared/generated/master-entities';
-import { toFieldErrors, validateRecord } from '../../../src/client/master/validation';
+import { loadValidators, toFieldErrors, validateRecord } from '../../../src/client/master/validation';
 import { toPayload } from '../../../src/client/master/schema';
 import { validatorSource } from '../../../scripts/codegen-validators';
 
 const { student, teacher, schoolYear, gradeClass, mailSetting } = masterEntities;
 const okStudent = { code: 'S001', username: 's001', password: 'secret1', nameHk: '陳大文', nameEn: 'Chan Tai Man' };
 const okTeacher = { code: 'T01', username: 't01', password: 'secret1', nameHk: '李老師', nameEn: 'Lee' };
+
+beforeAll(loadValidators);
 
 describe('form validation from the schemas (ajv, compiled ahead of time)', () => {
   it('accepts a valid record', () => {

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { launchBrowser, url } from './browser.js';
+
+// Issue 14, client delivery: the login page on a slow mobile network (1.6 Mbit/s, 150 ms round
+// trip), first visit and repeat visit. What is asserted is what does not depend on the machine:
+// the bytes on the wire (≤ 400 KB, compressed) and that a repeat visit fetches no script again
+// (hashed assets are immutable). The times are printed, as the bench prints its figures.
+let browser: Browser;
+let context: BrowserContext;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 360, height: 640 }, locale: 'zh-HK' });
+});
+afterAll(async () => browser?.close());
+
+const SLOW = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+
+/** Opens the login page throttled; answers the bytes received over the network, the requests that did, and the time until the form can be used. */
+async function visit(page: Page, cdp: CDPSession) {
+  const wire = new Map<string, number>();
+  const urls = new Map<string, string>();
+  const cached = new Set<string>();
+  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+  cdp.on('Network.requestServedFromCache', (e) => cached.add(e.requestId));
+  cdp.on('Network.loadingFinished', (e) => wire.set(e.requestId, e.encodedDataLength));
+  const started = Date.now();
+  await page.goto(url('/login'));
+  await page.getByTestId('login-submit').waitFor();
+  await page.getByTestId('login-username').fill('student001');
+  const usable = Date.now() - started;
+  await page.waitForLoadState('networkidle');
+  const fetched = [...wire.entries()].filter(([id, bytes]) => !cached.has(id) && bytes > 0).map(([id, bytes]) => ({ url: urls.get(id) ?? '', bytes }));
+  return { usable, bytes: fetched.reduce((n, f) => n + f.bytes, 0), fetched };
+}
+
+describe('the login page on a slow mobile network', () => {
+  it('first visit: at most 400 KB on the wire, compressed; repeat visit: no script fetched again', async () => {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW);
+    const first = await visit(page, cdp);
+    console.log(`login page, first visit: ${(first.bytes / 1024).toFixed(0)} KB on the wire, usable after ${first.usable} ms`);
+    for (const f of first.fetched) console.log(`  ${(f.bytes / 1024).toFixed(1)} KB ${f.url.replace(/^https?:\/\/[^/]+/, '')}`);
+    expect(first.bytes).toBeLessThanOrEqual(400 * 1024);
+    expect(first.fetched.some((f) => /\/assets\/index-[^/]+\.js$/.test(f.url))).toBe(true);
+    await page.close();
+
+    const again = await context.newPage();
+    const cdp2 = await context.newCDPSession(again);
+    await cdp2.send('Network.enable');
+    await cdp2.send('Network.emulateNetworkConditions', SLOW);
+    const repeat = await visit(again, cdp2);
+    console.log(`login page, repeat visit: ${(repeat.bytes / 1024).toFixed(1)} KB on the wire, usable after ${repeat.usable} ms`);
+    for (const f of repeat.fetched) console.log(`  ${(f.bytes / 1024).toFixed(1)} KB ${f.url.replace(/^https?:\/\/[^/]+/, '')}`);
+    expect(repeat.fetched.filter((f) => /\.(js|css|ttf)$/.test(f.url))).toEqual([]);
+  });
+});
