@@ -3,6 +3,7 @@ import { ERRORS } from '../../src/shared/errors.js';
 import { fieldMessage } from '../../src/shared/field-messages.js';
 import { DEFAULT_ROLE_PERMISSIONS, PAGES, permissionCodes } from '../../src/shared/permissions.js';
 import { signToken } from '../../src/server/auth/tokens.js';
+import { hasArgon2 } from '../../src/server/auth/passwords.js';
 import { bearer, login, testApp, type TestApp } from './harness.js';
 
 const PASSWORD = 'Passw0rd!';
@@ -54,7 +55,7 @@ describe('sessions', () => {
     it('never answers the password hash', async () => {
       const { tk } = await login(t.app, 'teacher01');
       const res = await userInfo(tk);
-      expect(res.body).not.toMatch(/password|scrypt\$/i);
+      expect(res.body).not.toMatch(/password|scrypt\$|\$argon2id\$/i);
     });
 
     it("answers the user's permission list in the spec's shape", async () => {
@@ -204,7 +205,7 @@ describe('sessions', () => {
       expect((await changePassword(tk, { oldPassword: PASSWORD, newPassword: 'Cl3arText' })).json().code).toBe(200);
       const row = await t.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
       expect(row.password_hash).not.toContain('Cl3arText');
-      expect(row.password_hash).toMatch(/^scrypt\$/);
+      expect(row.password_hash).toMatch(hasArgon2 ? /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/ : /^scrypt\$/);
     });
 
     it('refuses a wrong old password with 422 on the field oldPassword, and keeps the session', async () => {

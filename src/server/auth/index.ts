@@ -7,7 +7,7 @@ import { BusinessError, FieldError, requestLang } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
 import { permissionEntries } from '../developer/permission-queries.js';
 import { loginLimiter } from './login-limit.js';
-import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { openSession, revokeSession, revokeUserSessions } from './sessions.js';
 import { mayLogIn, userInfo } from './user-info.js';
 
@@ -41,6 +41,12 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: DB;
     await attempt.succeeded();
     if (!mayLogIn(user)) throw new BusinessError('ACCOUNT_DISABLED');
     const now = new Date().toISOString();
+    // a hash of an older scheme (scrypt) or strength is replaced now that the password is known;
+    // only if it is still the one checked (a password changed meanwhile is left alone)
+    if (needsRehash(user.password_hash)) {
+      const upgraded = await hashPassword(given, request.ip);
+      await db.updateTable('users').set({ password_hash: upgraded }).where('id', '=', user.id).where('password_hash', '=', user.password_hash).execute();
+    }
     await db.updateTable('users').set({ last_login: user.login_time, login_time: now, language: requestLang(request) }).where('id', '=', user.id).execute();
     const tk = await openSession(db, config, user.id);
     return ok({ tk, userId: user.id });
