@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { seedDemoSchool } from './demo/seed.js';
 import { seedDemoQuestionnaires } from './demo/questionnaires.js';
 
-/** `tsx src/server/main.ts [--demo]`: migrate, optionally load the demo school, serve. */
+/** `node dist/node/server/main.js [--demo]` (npm start, npm run demo; tsx src/server/main.ts in development): migrate, optionally load the demo school, serve. */
 async function main() {
   const config = loadConfig();
   const { app, db } = await buildApp(config);

@@ -1,4 +1,4 @@
-import type { AppMessages } from './app-en';
+import type { AppMessages } from './app-en.js';
 
 /** QE's own texts in Traditional Chinese (Hong Kong). Typed by the English file so that no key can be missing. */
 const appZhHk: AppMessages = {
