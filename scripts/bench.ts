@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (DESIGN.md §8): the real QE on loopback with 5,000 students, measured by
- * autocannon next to a bare Fastify app (the yardstick): two reads, and the submission of a
- * 30-question reply by every student at once (100 connections, each request another student);
+ * autocannon next to a bare Fastify app (the yardstick): two reads, logins (50 at once), and the
+ * submission of a 30-question reply by every student at once (100 connections, each request another student);
  * then the 3,000-row student import timed.
  * Prints JSON and writes it to bench-results/bench-<timestamp>.json. No thresholds: machines are
  * noisy, so compare the ratios to the yardstick rather than the raw numbers.
@@ -211,6 +211,51 @@ async function importFile(template: ArrayBuffer, classCodes: string[], run: numb
   return { bytes: (await workbook.xlsx.writeBuffer()) as ArrayBuffer, header };
 }
 
+/**
+ * Logins at LOGIN_CONNECTIONS at once, each another student (so no account's limit is reached),
+ * for DURATION seconds: a worker thread sends them with fetch, as autocannon cannot vary the
+ * body per connection, and answers each one's milliseconds.
+ */
+const LOGIN_CONNECTIONS = 50;
+async function loginRun(qe: string, usernames: string[]): Promise<RunResult> {
+  const { Worker } = await import('node:worker_threads');
+  log(`logins: ${LOGIN_CONNECTIONS} connections, ${DURATION} s`);
+  const code = `
+    const { parentPort, workerData: { url, usernames, password, connections, ms } } = require('node:worker_threads');
+    const latencies = []; let next = 0; let failed = 0; const end = Date.now() + ms;
+    async function loop() {
+      while (Date.now() < end) {
+        const username = usernames[next++ % usernames.length];
+        const t0 = performance.now();
+        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+        const body = await res.json();
+        if (body.code === 200) latencies.push(performance.now() - t0); else failed++;
+      }
+    }
+    Promise.all(Array.from({ length: connections }, loop)).then(() => parentPort.postMessage({ latencies, failed }));
+  `;
+  const started = Date.now();
+  const { latencies, failed } = await new Promise<{ latencies: number[]; failed: number }>((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: { url: `${qe}/v1/login`, usernames, password: DEMO_PASSWORD, connections: LOGIN_CONNECTIONS, ms: DURATION * 1000 } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const seconds = (Date.now() - started) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  return {
+    name: 'logins',
+    description: `POST /v1/login, ${LOGIN_CONNECTIONS} at once, each another student`,
+    path: '/v1/login',
+    requestsPerSec: round(latencies.length / seconds),
+    latencyMs: { p50: at(0.5), p97_5: at(0.975), p99: at(0.99) },
+    requests: latencies.length + failed,
+    errors: 0,
+    non2xx: failed,
+    connections: LOGIN_CONNECTIONS,
+  };
+}
+
 runBench('bench', async ({ app, db, config, databaseUrl, yardstick }) => {
   const started = Date.now();
   await seedDemoSchool(db);
@@ -233,6 +278,8 @@ runBench('bench', async ({ app, db, config, databaseUrl, yardstick }) => {
     summary(await cannon(log, 'students-list', 'page 7 of 50 students of 5,000, sorted by nameEn, status=1, q=chan', qe + LIST_PATH, auth)),
     summary(await cannon(log, 'user-info', 'the logged-in admin, permissions and calendar', `${qe}/v1/my/user-info`, auth)),
   ];
+  const benchStudents = (await db.selectFrom('users').select('username').where('username', 'like', 'bench%').orderBy('id').limit(2000).execute()).map((u) => u.username);
+  runs.push(await loginRun(qe, benchStudents));
   // before the import, which would add students to ALL_STUDENTS
   const submissions = await submissionRun(qe, db, config);
   runs.push(submissions);

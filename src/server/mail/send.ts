@@ -48,7 +48,9 @@ function certificateRefused(error: { code?: unknown; originalCode?: unknown }): 
 export function mailFailure(error: unknown): BusinessError {
   if (error instanceof BusinessError) return error;
   const e = error as Error & { code?: unknown; originalCode?: unknown };
-  if (certificateRefused(e)) return new BusinessError('MAIL_CERTIFICATE_UNTRUSTED', { reason: e.message });
+  // Node 24 adds advice for whoever runs Node ("; if the root CA is installed locally, try running
+  // Node.js with --use-system-ca"): the school's administrator is told the reason alone
+  if (certificateRefused(e)) return new BusinessError('MAIL_CERTIFICATE_UNTRUSTED', { reason: e.message.split(';')[0].trim() });
   return new BusinessError('MAIL_FAILED', { reason: e?.message ?? String(error) });
 }
 

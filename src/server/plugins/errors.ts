@@ -158,11 +158,22 @@ export function clientErrorHandler(this: FastifyInstance, error: ConnectionError
   let key: ErrorKey = 'INVALID_REQUEST';
   if (error.code === 'HPE_HEADER_OVERFLOW') key = urlTooLong(head) ? 'URL_TOO_LONG' : 'HEADERS_TOO_LARGE';
   else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') key = 'REQUEST_TIMEOUT';
+  // once per connection: what the client still sends after the refusal comes here again
+  if (answered.has(socket)) return;
+  answered.add(socket);
   this.log.debug({ err: error }, 'client error');
-  if (socket.writable) {
-    const status = ERRORS[key].http;
-    const body = JSON.stringify(envelopeOf(key, lang));
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
   }
-  socket.destroy(error);
+  const status = ERRORS[key].http;
+  const body = JSON.stringify(envelopeOf(key, lang));
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+  // The rest of what the client sends is read and dropped, so that the close is a clean one:
+  // closing with unread bytes makes the kernel send a reset, and on Node 24 the client then loses
+  // the answer. A client that goes on sending is cut off after a few seconds.
+  socket.resume();
+  setTimeout(() => socket.destroy(), 5_000).unref();
 }
+
+const answered = new WeakSet<Socket>();
