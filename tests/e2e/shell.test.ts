@@ -160,14 +160,22 @@ describe('session', () => {
 });
 
 describe('layout', () => {
-  it('switches to mobile mode below 1024 px: the sidebar is closed and opens as a drawer', async () => {
-    const page = await newPage(browser, { width: 375, height: 740 });
+  it.each([360, 768, 1000])('switches to mobile mode below 1024 px (%i px): the sidebar is closed, opens as a drawer and stays open until a screen is chosen', async (width) => {
+    const page = await newPage(browser, { width, height: 740 });
     await loginAs(page, 'superadmin');
     await expect(page.getByTestId('menu-dashboard').isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: /選單|menu/i }).first().click();
     await page.getByTestId('menu-dashboard').waitFor({ state: 'visible' });
+    // still open a moment later (it used to close as it opened), and usable: a group opens, a screen is chosen
+    await page.waitForTimeout(600);
+    await expect(page.getByTestId('menu-dashboard').isVisible()).resolves.toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByTestId('menu-group-master').click();
+    await page.getByTestId('menu-teachersList').click();
+    await page.waitForURL(/\/master\/teachers\/list$/);
+    // choosing a screen closes the drawer on a phone
+    await page.getByTestId('menu-dashboard').waitFor({ state: 'hidden' });
     await page.close();
   });
 

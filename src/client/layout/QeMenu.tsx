@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -29,10 +29,15 @@ export function QeMenu() {
   const groupOf = (path: string) => groups.find((g) => g.children.some((c) => c.path === path))?.name ?? null;
   const [open, setOpen] = useState<string | null>(() => groupOf(active));
 
-  // following a link into another group opens that group (and closes the others)
+  // following a link into another group opens that group (and closes the others); on a phone
+  // the drawer closes after a move. Only after a move: the drawer mounts this menu as it opens,
+  // and closing it then would shut it at once.
+  const shown = useRef(active);
   useEffect(() => {
     const g = groupOf(active);
     if (g) setOpen(g);
+    if (shown.current === active) return;
+    shown.current = active;
     if (mobile) setSidebarOpen(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active]);
