@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, logout, newPage, url } from './browser.js';
+import { api, launchBrowser, loginAs, logout, newPage, url } from './browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -75,6 +75,31 @@ describe('language', () => {
     await page.getByTestId('language-switch').click();
     await page.getByTestId('language-zh-hk').click();
     await expect(page.getByTestId('menu-dashboard').innerText()).resolves.toContain('首頁');
+    await page.close();
+  });
+});
+
+describe('one language at a time', () => {
+  it("MUI's own texts, <html lang> and the top bar's name follow the language, without a reload", async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'admin');
+    const token = await page.evaluate(() => Object.entries(localStorage).find(([k]) => /token/i.test(k))?.[1] ?? '');
+    const me = (await api<{ nameHk: string; nameEn: string }>('/v1/my/user-info', token)).envelope.data;
+    await page.goto(url('/master/students/list'));
+    await page.getByRole('row').nth(2).waitFor();
+    const labels = () => page.$$eval('[aria-label]', (els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    const english = /Go to|pagination navigation|^Open$|^Close$|^Clear$|Rows per page/;
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('zh-HK');
+    expect((await labels()).filter((l) => english.test(l))).toEqual([]);
+    expect(await labels()).toEqual(expect.arrayContaining(['分頁', '前往第 2 頁', '下一頁']));
+    await expect(page.getByRole('button', { name: /用戶選單/ }).innerText()).resolves.toContain(me.nameHk);
+
+    await page.getByTestId('language-switch').click();
+    await page.getByTestId('language-en').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await expect.poll(labels).toEqual(expect.arrayContaining(['Pages', 'Go to page 2']));
+    expect((await labels()).filter((l) => /[\u4e00-\u9fff]/.test(l))).toEqual([]);
+    await expect.poll(() => page.getByRole('button', { name: /User menu/ }).innerText()).toContain(me.nameEn);
     await page.close();
   });
 });

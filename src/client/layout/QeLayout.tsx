@@ -6,16 +6,19 @@ import { Breadcrumb } from './Breadcrumb';
 import { Notices } from './Notices';
 import { useMobileMode } from './useMobileMode';
 import { StaffPersonalPrompt } from '../personal/StaffPersonalPrompt';
+import { LanguageOfScreen } from './LanguageOfScreen';
 
-/** Sidebar, top bar, breadcrumb and content (spec §2 "Layout"). */
+/** Sidebar, top bar, breadcrumb and content (spec §2 "Layout"), in the user's language throughout. */
 export function QeLayout({ children }: { children: ReactNode }) {
   const mobile = useMobileMode();
   return (
-    <Layout appBar={QeAppBar} menu={QeMenu} sx={{ minWidth: 0, '& .RaLayout-content': { px: mobile ? 1 : 2, minWidth: 0 } }}>
-      <Breadcrumb />
-      {children}
-      <Notices />
-      <StaffPersonalPrompt />
-    </Layout>
+    <LanguageOfScreen>
+      <Layout appBar={QeAppBar} menu={QeMenu} sx={{ minWidth: 0, '& .RaLayout-content': { px: mobile ? 1 : 2, minWidth: 0 } }}>
+        <Breadcrumb />
+        {children}
+        <Notices />
+        <StaffPersonalPrompt />
+      </Layout>
+    </LanguageOfScreen>
   );
 }
