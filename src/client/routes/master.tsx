@@ -1,6 +1,8 @@
 import StorageIcon from '@mui/icons-material/Storage';
 import SchoolIcon from '@mui/icons-material/School';
 import { SchoolSettingsScreen } from '../school/SchoolSettingsScreen';
+import { NewSchoolYearScreen } from '../school/new-year/NewSchoolYearScreen';
+import { NEW_YEAR_PATH, YEARS_LIST_PATH } from '../school/new-year/paths';
 import { masterResources } from '../master/generated/resources';
 import type { MasterResource } from '../master/resource';
 import type { QeRoute, QeRouteGroup } from './types';
@@ -42,6 +44,8 @@ export const masterRoutes: QeRouteGroup = {
   icon: StorageIcon,
   children: [
     ...[...masterResources].sort((a, b) => rank(a) - rank(b)).flatMap(entityRoutes),
+    // the new school year (issue 12): the roll-over wizard of the school-year list
+    { path: NEW_YEAR_PATH, name: 'newSchoolYear', permission: 'school-year.management', hidden: true, activeMenu: YEARS_LIST_PATH, titleKey: 'qe.newYear.title', element: <NewSchoolYearScreen /> },
     // the school settings (issue 12): one record, not a schema entity (logo upload, language list)
     { path: '/master/school', name: 'school', permission: 'school.view', icon: SchoolIcon, element: <SchoolSettingsScreen /> },
   ],

@@ -200,15 +200,15 @@ export const TUTORIAL: TutorialPart[] = [
             '“Grades and classes” lists each grade’s classes; a class code is unique in the whole school, and two classes may swap codes in one save.',
           ),
           t(
-            '新學年精靈（建設中）會一次過：建立下一學年及學期、複製年級及班別、讓學生升級（預設同一班別字母，可更改對照）、把最高年級標示為畢業離校，先顯示每班人數預覽才寫入，並在你選擇的日期切換本學年。',
-            'The “new school year” wizard (being built) will in one go create next year and its terms, copy the grades and classes, promote every student a grade (same class letter by default, with a mapping you can change), mark the top grade as graduated, show a preview with counts per class before anything is written, and switch the current year on the date you choose.',
+            '在「學年」列表按「新學年」開啟升班精靈：它會建立下一學年及其學期，讓所有在學學生升一級（預設同一班別字母，可逐班更改對照，欠缺的班別可一併建立），畢業年級的學生離校；寫入前先顯示每班升班後的人數，確認後一次過完成，並可即時或於指定日期切換目前學年。在學生列表、學生資料及匯入選擇下一學年，可預先輸入新生及下學年的班別及班號。',
+            'On the “School years” list, “New school year” opens the roll-over wizard: it creates next year and its terms, moves every student in school one grade up (the same class letter by default; you can send each class elsewhere, and create the classes next year lacks), and lets the graduating grade leave. It shows the students per class after the roll-over before anything is written, does it all at once when you confirm, and makes the new year current at once or on the day you choose. Choose next year on the student list, a student’s record or the import to enter new pupils and next year’s classes and numbers beforehand.',
           ),
         ],
         steps: [
-          t('預備下一學年的班別。', 'Prepare next year’s classes.'),
-          t('檢查預覽中每班的人數，然後讓學生升級。', 'Check the counts per class in the preview, then promote the students.'),
-          t('最高年級的學生會標示為畢業，並記下離校日期。', 'The top grade is marked as graduated, with a leave date.'),
-          t('選擇切換日期（或即時切換）本學年。', 'Choose the date the current year switches (or switch at once).'),
+          t('在「學年」列表按「新學年」。', 'On the “School years” list, choose “New school year”.'),
+          t('檢查畢業年級及升班對照，按需要逐班更改；下方的升班後人數會即時更新。', 'Check the graduating grade and the class mapping, changing a class where needed; the counts after the roll-over follow at once.'),
+          t('選擇立即或於指定日期（yyyy-MM-dd）轉換目前學年。', 'Choose whether the new year becomes current at once or on a day (yyyy-MM-dd).'),
+          t('按「開始升班」，細閱確認內容後按「確定升班」。畢業生會於轉換時離校，並記下離校日期。', 'Choose “Roll over…”, read the confirmation and choose “Roll over”. Graduates leave at the switch, with that day as their leave date.'),
         ],
       },
       {

@@ -1,0 +1,117 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../src/server/config.js';
+import { buildApp } from '../../src/server/app.js';
+import { seedDemoSchool } from '../../src/server/demo/seed.js';
+import type { RolloverPreview } from '../../src/shared/school/rollover.js';
+import { createTestDatabase } from '../support/database.js';
+import { launchBrowser, newPage } from './browser.js';
+
+// Issue 12's proof: an administrator rolls the demo school over to the next school year through
+// the wizard on the school-year list — the preview's counts per class, one class sent elsewhere
+// than suggested, "at once", the confirmation — and what is stored afterwards is what the screen
+// showed: each class's students next year, the graduating grade left, the new year current.
+// This file starts its own QE: the roll-over changes the current year, which the other files rely on.
+let browser: Browser;
+let app: FastifyInstance;
+let base: string;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  drop = database.drop;
+  const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, clientDir: resolve('dist/client'), logLevel: 'warn', host: '127.0.0.1', port: 0 });
+  const built = await buildApp(config, { logger: false });
+  app = built.app;
+  await seedDemoSchool(built.db);
+  base = await app.listen({ host: '127.0.0.1', port: 0 });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await drop?.();
+});
+
+const at = (path: string) => `${base}/qe${path}`;
+type Envelope<T> = { code: number; msg: string; data: T };
+async function call<T>(path: string, token: string, method = 'GET', body?: unknown): Promise<Envelope<T>> {
+  const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return (await res.json()) as Envelope<T>;
+}
+
+async function loginAs(page: Page, username: string) {
+  await page.goto(at('/login'));
+  await page.evaluate(() => localStorage.setItem('qe-staff-edit-personal', '1'));
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill('Passw0rd!');
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('welcome').waitFor();
+}
+
+/** The table's rows as [first cell, number in the last cell]. */
+const tableCounts = (page: Page, testId: string) =>
+  page.$$eval(`[data-testid="${testId}"] tbody tr`, (rows) => rows.map((r) => {
+    const cells = [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
+    return [cells[0], Number(cells[cells.length - 1])] as [string, number];
+  }));
+
+describe('the new school year, through the wizard', () => {
+  it('previews, lets a class go elsewhere, rolls over at once, and stores what it showed', async () => {
+    const token = (await (await fetch(`${base}/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Passw0rd!' }) })).json()).data.tk as string;
+    const before = (await call<RolloverPreview>('/v1/school-years/rollover/preview', token, 'POST', {})).data;
+    const from = before.moves.find((m) => m.fromCode === '2A')!;
+    const elsewhere = before.classes.find((c) => c.code === '3B')!;
+    expect(from.toCode).toBe('3A');
+
+    const page = await newPage(browser);
+    await loginAs(page, 'admin');
+    await page.goto(at('/master/years/list'));
+    await page.getByTestId('new-school-year').click();
+    await page.waitForURL(/\/master\/years\/new-year$/);
+    await page.getByTestId('new-year-summary').waitFor();
+    await expect(page.getByTestId('new-year-promoted').innerText()).resolves.toContain(String(before.promoted));
+    await expect(page.getByTestId('new-year-graduates').innerText()).resolves.toContain(String(before.graduates));
+    expect(await tableCounts(page, 'new-year-after')).toEqual(before.after.map((a) => [a.nameHk, a.students]));
+
+    // 2A goes to 3B instead of 3A: the counts follow
+    await page.getByTestId('new-year-target-2A').getByRole('combobox').click();
+    await page.getByRole('option', { name: elsewhere.nameHk, exact: true }).click();
+    const after3B = before.after.find((a) => a.code === '3B')!.students + from.students;
+    await expect.poll(async () => Object.fromEntries(await tableCounts(page, 'new-year-after'))[elsewhere.nameHk]).toBe(after3B);
+    // 3A keeps only what came from elsewhere (a class without students is not listed)
+    await expect.poll(async () => Object.fromEntries(await tableCounts(page, 'new-year-after'))[before.after.find((a) => a.code === '3A')!.nameHk] ?? 0).toBe(before.after.find((a) => a.code === '3A')!.students - from.students);
+    await page.getByTestId('new-year-loading').waitFor({ state: 'detached' });
+    const shown = await tableCounts(page, 'new-year-after');
+
+    await page.getByTestId('new-year-switch-now').click();
+    await page.getByTestId('new-year-start').click();
+    const dialog = page.getByTestId('new-year-confirm');
+    await expect(dialog.innerText()).resolves.toContain(String(before.promoted));
+    await page.getByTestId('new-year-confirm-run').click();
+    await page.waitForURL(/\/master\/years\/list$/);
+    await page.getByText(/已成為目前學年/).waitFor();
+
+    // stored: next year current, each class as the screen showed, the graduating grade left
+    const info = (await call<{ currentYear: { id: number; name: string } }>('/v1/my/user-info', token)).data;
+    expect(info.currentYear.name).toBe(before.nextYear.name);
+    const classes = (await call<{ list: { id: number; code: string; nameHk: string }[] }>('/v1/classes?size=100', token)).data.list;
+    const stored: [string, number][] = [];
+    for (const c of classes) {
+      const n = (await call<{ total: number }>(`/v1/students?classId=${c.id}&size=1`, token)).data.total;
+      if (n > 0) stored.push([c.nameHk, n]);
+    }
+    expect(stored.sort()).toEqual([...shown].sort());
+    const graduateGrade = before.grades.find((g) => g.id === before.graduateGradeId)!;
+    const leavers = (await call<{ total: number }>('/v1/students?status=2&size=1', token)).data.total;
+    expect(leavers).toBe(before.graduates);
+    expect(before.moves.filter((m) => m.graduates).every((m) => before.classes.find((c) => c.id === m.fromClassId)!.gradeId === graduateGrade.id)).toBe(true);
+
+    // the wizard again starts from the new current year
+    await page.goto(at('/master/years/new-year'));
+    await expect(page.getByTestId('new-year-summary').innerText()).resolves.toContain(`${before.nextYear.name} →`);
+    await page.close();
+  });
+});
