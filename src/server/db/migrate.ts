@@ -35,9 +35,12 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The migrations this QE knows, by name (a backup made by a newer QE names others). */
+export const knownMigrations = (): string[] => Object.keys(migrations).sort();
+
 /** Migrates to the latest level; answers the names of the migrations applied now. */
-export async function migrateToLatest(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: DB, migrationTableSchema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -48,9 +51,12 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** Migrates up or down to the named migration (tests of a migration's backfill). */
-export async function migrateTo(db: DB, name: string): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateTo(name);
+/**
+ * Migrates up or down to the named migration (tests of a migration's backfill; a restore's
+ * fresh copy, whose bookkeeping lives in its own PostgreSQL schema: `migrationTableSchema`).
+ */
+export async function migrateTo(db: DB, name: string, migrationTableSchema?: string): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateTo(name);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration to ${name} failed: ${String(error)}`);
 }

@@ -1,0 +1,90 @@
+/**
+ * QE's backup archive (docs/backup-format.md): one .zip of `manifest.json`, `tables/<table>.jsonl`
+ * (one JSON object per row, columns by name) and `files/<path>` (the storage folder's uploads),
+ * optionally wrapped whole in AES-256-GCM under a key derived from a passphrase with scrypt.
+ */
+
+export const FORMAT = 'qe-backup';
+export const FORMAT_VERSION = 1;
+
+/**
+ * The tables an archive holds, in the order their rows are written and restored (every table
+ * before those that refer to it). Sessions and login counters are left out: a restore ends every
+ * session, and a failed-login window is no school data.
+ */
+export const ARCHIVED_TABLES = [
+  'school',
+  'positions',
+  'users',
+  'menus',
+  'actions',
+  'roles',
+  'role_actions',
+  'user_roles',
+  'school_years',
+  'terms',
+  'grades',
+  'classes',
+  'student_classes',
+  'teacher_groups',
+  'teacher_group_members',
+  'mail_settings',
+  'questionnaires',
+  'questionnaire_assistants',
+  'feedback',
+  'replies',
+  'reply_answers',
+  'personal_data_requests',
+  'seeded_codes',
+] as const;
+export type ArchivedTable = (typeof ARCHIVED_TABLES)[number];
+
+/** Cleared by a restore and not archived. */
+export const TRANSIENT_TABLES = ['sessions', 'login_failures'] as const;
+
+/** Rows written in random order: an anonymous reply's place in the file must not tell when it came. */
+export const SHUFFLED_TABLES = new Set<ArchivedTable>(['replies', 'reply_answers']);
+
+/** Tables whose `id` is a sequence (PostgreSQL's serial, SQLite's autoincrement): set past the restored ids. */
+export const SERIAL_ID_TABLES: readonly ArchivedTable[] = ['school', 'positions', 'users', 'menus', 'actions', 'roles', 'school_years', 'terms', 'grades', 'classes', 'student_classes', 'teacher_groups', 'mail_settings', 'questionnaires', 'feedback', 'personal_data_requests'];
+
+export interface Manifest {
+  format: typeof FORMAT;
+  formatVersion: number;
+  qeVersion: string;
+  /** every migration applied to the database the archive was made from */
+  migrations: string[];
+  createdAt: string;
+  createdBy: { id: number; name: string } | null;
+  /** 'sqlite' | 'postgres' */
+  database: string;
+  /** rows per archived table */
+  tables: Record<string, number>;
+  /** SHA-256 (hex) of every other entry, by its name */
+  sha256: Record<string, string>;
+  /** the uploaded files, by their path under the storage folder */
+  files: number;
+}
+
+/** The first bytes of an encrypted archive; a plain one begins with a zip's "PK". */
+export const SEALED_MAGIC = Buffer.from('QEBACKUP-AES256GCM\n');
+export const SALT_BYTES = 16;
+export const IV_BYTES = 12;
+export const TAG_BYTES = 16;
+/** scrypt for the passphrase: N=2^15, r=8, p=1 (32 MiB, about 0.1 s) */
+export const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
+
+/** An archive's file name: qe-YYYYMMDD-HHmmss[-n].qe.zip; nothing else is read from or written to the backups folder. */
+export const ARCHIVE_NAME = /^qe-\d{8}-\d{6}(-[a-z0-9]{1,12})?\.qe\.zip$/;
+
+/** A storage file's path inside an archive: plain names in plain folders, never up or absolute. */
+export const STORED_FILE = /^files\/([A-Za-z0-9_-][A-Za-z0-9._-]{0,200}\/){0,4}[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
+
+/** Limits a read archive is held to: a crafted file cannot make QE unpack without end. */
+export const READ_LIMITS = {
+  /** bytes all entries unpack to */
+  unpackedBytes: 50 * 2 ** 30,
+  /** one JSON line */
+  lineBytes: 64 * 2 ** 20,
+  entries: 100_000,
+} as const;

@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, type WriteStream } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { once } from 'node:events';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { createDb, isPostgres, type DB } from '../db/connect.js';
+import { knownMigrations, migrateTo, migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../db/schema.js';
+import { ARCHIVED_TABLES, SERIAL_ID_TABLES, TRANSIENT_TABLES } from './format.js';
+import { ArchiveRefused, openArchive } from './read.js';
+
+export interface RestoreOptions {
+  passphrase?: string;
+  onProgress?: (progress: { done: number; total: number }) => void;
+}
+
+/** Rows inserted per statement (well under both databases' limits on bound values). */
+const BATCH = 400;
+
+interface Staging {
+  db: DB;
+  /** PostgreSQL: the copy's schema, where its migrations keep their bookkeeping too */
+  schema?: string;
+  /** how the live database names the staging copy's table */
+  table(name: string): ReturnType<typeof sql.table>;
+  beforeSwap?: (conn: Kysely<Database>) => Promise<void>;
+  afterSwap?: (conn: Kysely<Database>) => Promise<void>;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database beside the live one: a new SQLite file, or a new PostgreSQL schema. */
+async function createStaging(live: DB, config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Staging> {
+  const tag = randomBytes(6).toString('hex');
+  if (config.databaseUrl) {
+    const schema = `qe_restore_${tag}`;
+    await sql`create schema ${sql.id(schema)}`.execute(live);
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4, options: `-c search_path=${schema}` });
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      schema,
+      table: (name) => sql.table(`${schema}.${name}`),
+      drop: async () => {
+        await db.destroy().catch(() => undefined);
+        await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(live);
+      },
+    };
+  }
+  const dir = join(config.dataDir, `restore-${tag}`);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const db = createDb({ dataDir: dir, databaseUrl: undefined });
+  const file = join(dir, 'qe.sqlite');
+  return {
+    db,
+    table: (name) => sql.table(`staging.${name}`),
+    // SQLite attaches the copy to the live connection outside a transaction, then copies inside one
+    beforeSwap: async (conn) => {
+      await db.destroy();
+      await sql`attach database ${file} as staging`.execute(conn);
+    },
+    afterSwap: async (conn) => {
+      await sql`detach database staging`.execute(conn);
+    },
+    drop: async () => {
+      await db.destroy().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The live table's columns, in order. */
+async function columnsOf(db: Kysely<any>, table: string): Promise<string[]> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(db);
+    return rows.map((r) => r.column_name);
+  }
+  const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Restores an archive. Everything is checked first (read.ts: what it is, the passphrase, every
+ * checksum and row count; here: its migrations are ones this QE knows — an older archive is
+ * migrated forward, a newer one refused). Then its rows are loaded into a fresh database beside
+ * the live one, migrated to the latest level, and copied over the live tables in one
+ * transaction, sessions cleared in the same transaction: every user logs in again. Any failure
+ * before that commit leaves the current data as it was. Uploaded files are replaced after it.
+ */
+export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'>, path: string, options: RestoreOptions = {}): Promise<{ tables: number; rows: number }> {
+  const archive = await openArchive(path, options.passphrase);
+  let staging: Staging | null = null;
+  const incoming = `${config.storageDir}.restore-${randomBytes(4).toString('hex')}`;
+  try {
+    const { manifest } = archive;
+    const known = knownMigrations();
+    const unknown = manifest.migrations.filter((m) => !known.includes(m));
+    if (unknown.length) throw new ArchiveRefused('newer', unknown.join(', '));
+    if (!manifest.migrations.length) throw new ArchiveRefused('foreign', 'no migrations');
+    const level = [...manifest.migrations].sort().at(-1)!;
+    const total = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+    let done = 0;
+
+    staging = await createStaging(live, config);
+    await migrateTo(staging.db, level, staging.schema);
+    const stagingDb = staging.db;
+    let current: { path: string; out: WriteStream } | null = null;
+    mkdirSync(incoming, { recursive: true, mode: 0o700 });
+    await archive.read({
+      rows: async (table, rows) => {
+        for (let i = 0; i < rows.length; i += BATCH) await stagingDb.insertInto(table as keyof Database).values(rows.slice(i, i + BATCH) as never).execute();
+        done += rows.length;
+        options.onProgress?.({ done, total });
+      },
+      file: async (file, chunk) => {
+        if (!current || current.path !== file) {
+          const target = join(incoming, file);
+          mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+          current = { path: file, out: createWriteStream(target, { mode: 0o600 }) };
+        }
+        if (chunk) {
+          if (!current.out.write(chunk)) await once(current.out, 'drain');
+        } else {
+          current.out.end();
+          await once(current.out, 'close');
+          current = null;
+        }
+      },
+    });
+    await migrateToLatest(staging.db, staging.schema);
+
+    // the swap: every live table emptied and refilled from the copy in one transaction
+    const s = staging;
+    await live.connection().execute(async (conn) => {
+      await s.beforeSwap?.(conn);
+      try {
+        await conn.transaction().execute(async (trx) => {
+          for (const table of [...ARCHIVED_TABLES].reverse()) await sql`delete from ${sql.table(table)}`.execute(trx);
+          for (const table of TRANSIENT_TABLES) await sql`delete from ${sql.table(table)}`.execute(trx);
+          for (const table of ARCHIVED_TABLES) {
+            const cols = (await columnsOf(trx, table)).map((c) => sql.id(c));
+            await sql`insert into ${sql.table(table)} (${sql.join(cols)}) select ${sql.join(cols)} from ${s.table(table)}`.execute(trx);
+          }
+          if (isPostgres(trx)) {
+            for (const table of SERIAL_ID_TABLES) {
+              await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+            }
+          }
+        });
+      } finally {
+        await s.afterSwap?.(conn);
+      }
+    });
+
+    // the uploaded files: the archive's in place of the current ones
+    const old = `${config.storageDir}.old-${randomBytes(4).toString('hex')}`;
+    if (existsSync(config.storageDir)) renameSync(config.storageDir, old);
+    renameSync(incoming, config.storageDir);
+    rmSync(old, { recursive: true, force: true });
+    return { tables: Object.keys(manifest.tables).length, rows: total };
+  } finally {
+    archive.close();
+    rmSync(incoming, { recursive: true, force: true });
+    await staging?.drop();
+  }
+}

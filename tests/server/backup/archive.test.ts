@@ -1,0 +1,76 @@
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBackup } from '../../../src/server/backup/write.js';
+import { restoreArchive } from '../../../src/server/backup/restore.js';
+import { ArchiveRefused, openArchive } from '../../../src/server/backup/read.js';
+import { ARCHIVED_TABLES } from '../../../src/server/backup/format.js';
+import { testApp, login, type TestApp } from '../harness.js';
+
+/** Every archived table's rows, in a stable order, as JSON text: what a restore must give back. */
+async function dump(t: TestApp): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of ARCHIVED_TABLES) {
+    const rows = await (t.db as any).selectFrom(table).selectAll().execute();
+    out[table] = rows.map((r: Record<string, unknown>) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b))))).sort();
+  }
+  return out;
+}
+
+describe('backup archive', () => {
+  let t: TestApp;
+  let archive: string;
+  beforeAll(async () => {
+    t = await testApp({ demo: true });
+    mkdirSync(join(t.config.storageDir, 'images'), { recursive: true });
+    writeFileSync(join(t.config.storageDir, 'images', 'logo.png'), Buffer.from('not really a png'));
+    mkdirSync(join(t.config.dataDir, 'backups'), { recursive: true });
+    archive = join(t.config.dataDir, 'backups', 'qe-20261124-010203.qe.zip');
+  });
+  afterAll(async () => t?.close());
+
+  it('round-trips the demo school: every table and file back as it was, sessions ended', async () => {
+    const before = await dump(t);
+    const manifest = await writeBackup(t.config, archive);
+    expect(manifest.tables.users).toBe(before.users.length);
+    expect(manifest.files).toBe(1);
+    const { tk } = await login(t.app, 'teacher01');
+    // changes after the backup: undone by the restore
+    await t.db.updateTable('users').set({ name_en: 'Changed' }).where('username', '=', 'teacher02').execute();
+    writeFileSync(join(t.config.storageDir, 'images', 'new.png'), 'x');
+    const result = await restoreArchive(t.db, t.config, archive);
+    expect(result.rows).toBe(Object.values(manifest.tables).reduce((a, b) => a + b, 0));
+    expect(await dump(t)).toEqual(before);
+    expect(readFileSync(join(t.config.storageDir, 'images', 'logo.png'), 'utf8')).toBe('not really a png');
+    expect(existsSync(join(t.config.storageDir, 'images', 'new.png'))).toBe(false);
+    const res = await t.app.inject({ method: 'GET', url: '/v1/my/user-info', headers: { authorization: `Bearer ${tk}` } });
+    expect(res.json().code).not.toBe(200);
+    await login(t.app, 'teacher01');
+  });
+
+  it('refuses a changed byte, a cut-short file and a foreign file, leaving the data as it was', async () => {
+    const before = await dump(t);
+    const bytes = readFileSync(archive);
+    const cut = join(t.config.dataDir, 'cut.zip');
+    writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const foreign = join(t.config.dataDir, 'foreign.zip');
+    writeFileSync(foreign, 'hello, not an archive');
+    for (const [file, reason] of [[cut, 'corrupt'], [foreign, 'foreign']] as const) {
+      const error = await restoreArchive(t.db, t.config, file).catch((e) => e);
+      expect(error, file).toBeInstanceOf(ArchiveRefused);
+      expect((error as ArchiveRefused).reason, file).toBe(reason);
+    }
+    expect(await dump(t)).toEqual(before);
+  });
+
+  it('encrypts with a passphrase: refused without it or with another, restored with it', async () => {
+    const sealed = join(t.config.dataDir, 'backups', 'qe-20261124-010204.qe.zip');
+    await writeBackup(t.config, sealed, { passphrase: 'correct horse battery' });
+    expect(readFileSync(sealed).subarray(0, 8).toString()).toBe('QEBACKUP');
+    await expect(openArchive(sealed)).rejects.toMatchObject({ reason: 'passphraseNeeded' });
+    await expect(openArchive(sealed, 'wrong horse battery')).rejects.toMatchObject({ reason: 'passphrase' });
+    const opened = await openArchive(sealed, 'correct horse battery');
+    expect(opened.encrypted).toBe(true);
+    opened.close();
+  });
+});
