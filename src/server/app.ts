@@ -29,6 +29,7 @@ import { statisticsRoutes } from './statistics/index.js';
 import { WORKBOOK_LIMITS } from './master/workbook/limits.js';
 import { personalDataRoutes } from './personal/index.js';
 import { rolloverRoutes } from './school/rollover-routes.js';
+import { backupRoutes } from './backup/routes.js';
 
 /** The client address is the one the `hops`-th proxy (counted from QE) saw. */
 function trustHops(hops: number) {
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(statisticsRoutes, { db, config });
   await app.register(personalDataRoutes, { db, config });
   await app.register(rolloverRoutes, { db, config });
+  await app.register(backupRoutes, { db, config });
 
   await app.register(clientPlugin, { config });
   return { app, db };

@@ -134,12 +134,22 @@ export const ERRORS = {
   ROLLOVER_NO_CURRENT_YEAR: { code: 727, http: 409, 'zh-hk': '未設定目前學年，無法升班', en: 'There is no current school year to roll over from' },
   ROLLOVER_BAD_MAPPING: { code: 728, http: 400, 'zh-hk': '升班對照有誤，以下班別的對照不正確：%{classes}', en: 'The class mapping is not valid for these classes: %{classes}' },
   ROLLOVER_SWITCH_DATE: { code: 729, http: 400, 'zh-hk': '轉換日期須在下學年完結之前', en: 'The switch date must be before next year ends' },
+  // backup and restore (issue 13): 750–758
+  BACKUP_RUNNING: { code: 750, http: 409, 'zh-hk': '另一個備份或還原正在進行，請待其完成後再試', en: 'Another backup or restore is running: try again when it has finished' },
+  BACKUP_NOT_FOUND: { code: 751, http: 404, 'zh-hk': '找不到此備份', en: 'This backup was not found' },
+  BACKUP_FOREIGN: { code: 752, http: 400, 'zh-hk': '此檔案不是 QE 的備份，現有資料沒有改動', en: 'This file is not a QE backup; the current data is unchanged' },
+  BACKUP_CORRUPT: { code: 753, http: 400, 'zh-hk': '備份檔案已損壞或不完整（%{detail}），現有資料沒有改動', en: 'The backup file is damaged or incomplete (%{detail}); the current data is unchanged' },
+  BACKUP_TAMPERED: { code: 754, http: 400, 'zh-hk': '備份的內容與其清單不符，可能曾被更改（%{detail}），現有資料沒有改動', en: 'The backup’s contents do not match its manifest, so it may have been changed (%{detail}); the current data is unchanged' },
+  BACKUP_PASSPHRASE: { code: 755, http: 400, 'zh-hk': '密碼短語不正確，或備份曾被更改；現有資料沒有改動', en: 'The passphrase is wrong, or the backup was changed; the current data is unchanged' },
+  BACKUP_PASSPHRASE_NEEDED: { code: 756, http: 400, 'zh-hk': '此備份已加密，請輸入製作備份時所用的密碼短語', en: 'This backup is encrypted: enter the passphrase it was made with' },
+  BACKUP_NEWER: { code: 757, http: 400, 'zh-hk': '此備份由較新版本的 QE 製作（%{detail}），請先更新 QE 再還原；現有資料沒有改動', en: 'This backup was made by a newer QE (%{detail}): update QE, then restore; the current data is unchanged' },
+  BACKUP_CONFIRM: { code: 758, http: 400, 'zh-hk': '請輸入備份的名稱以確認還原', en: 'Type the backup’s name to confirm the restore' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;
 
 /** Codes after which the client shows the server's msg (spec §8). */
-export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 720, 721, 722, 725, 726, 727, 728, 729, 740, 741, 20000, 20002]);
+export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 720, 721, 722, 725, 726, 727, 728, 729, 740, 741, 750, 751, 752, 753, 754, 755, 756, 757, 758, 20000, 20002]);
 export const SESSION_CODES = new Set([401, 444]);
 export const SUCCESS_CODES = new Set([200, 201]);
 

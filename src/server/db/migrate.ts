@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011_school_settings.js';
 import * as m0014 from './migrations/0014_defaults_that_stick.js';
 import * as m0013 from './migrations/0013_personal_data.js';
 import * as m0012 from './migrations/0012_year_rollover.js';
+import * as m0015 from './migrations/0015_backups.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0014_defaults_that_stick': m0014,
   '0013_personal_data': m0013,
   '0012_year_rollover': m0012,
+  '0015_backups': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

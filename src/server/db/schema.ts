@@ -51,6 +51,10 @@ export interface SchoolTable {
   created_at: string;
   /** 1: creators must bind a Google account before creating a questionnaire (710) */
   google_required: Generated<number>;
+  /** scheduled backups: every so many hours (0: off), keeping this many; when the last was made (the claim) */
+  backup_every_hours: Generated<number>;
+  backup_keep: Generated<number>;
+  backup_last_at: string | null;
 }
 
 export interface UsersTable {

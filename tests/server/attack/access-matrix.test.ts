@@ -154,6 +154,16 @@ const EXPECTED: Record<string, string> = {
   'POST /v1/school/logo': '------AS',
   'DELETE /v1/school/logo': '------AS',
   // staff personal data: staff see and ask to change their own; administrators approve others'
+  // backup and restore (issue 13): the super administrator's alone by default
+  'GET /v1/backups': '-------S',
+  'POST /v1/backups': '-------S',
+  'GET /v1/backups/job': '-------S',
+  'GET /v1/backups/{name}/download': '-------S',
+  'DELETE /v1/backups/{name}': '-------S',
+  'POST /v1/backups/upload': '-------S',
+  'POST /v1/backups/{name}/restore': '-------S',
+  'GET /v1/backups/schedule': '-------S',
+  'PUT /v1/backups/schedule': '-------S',
   'GET /v1/my/personal-data': '-----TAS',
   'POST /v1/my/personal-data': '-----TAS',
   'POST /v1/my/personal-data/avatar': '-----TAS',
@@ -282,7 +292,7 @@ describe('access matrix', () => {
       statistics: ids.questionnaire,
       google: ids.otherTeacher,
     };
-    const values = { id: record[resource] ?? 0, role_id: ids.adminRole, userId: ids.otherTeacher, replyId: ids.reply };
+    const values = { id: record[resource] ?? 0, role_id: ids.adminRole, userId: ids.otherTeacher, replyId: ids.reply, name: 'qe-20260101-000000.qe.zip' };
     const query: Record<string, string | number> = { menuId: ids.menu, actionId: ids.action, roleId: ids.adminRole, kind: 'CLASS', questionId: 'q1' };
     const required = op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${encodeURIComponent(query[p.name])}`);
     return { url: fillPath(op.path, values) + (required.length ? `?${required.join('&')}` : '') };

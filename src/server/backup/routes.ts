@@ -1,0 +1,123 @@
+import { createReadStream, createWriteStream, rmSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { DB } from '../db/connect.js';
+import { ok } from '../plugins/envelope.js';
+import { BusinessError } from '../plugins/errors.js';
+import { currentUser } from '../plugins/guard.js';
+import { BackupService } from './service.js';
+
+const tags = ['backups'];
+const nameParams = { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 64, pattern: '^qe-[0-9]{8}-[0-9]{6}(-[a-z0-9]{1,12})?\\.qe\\.zip$' } } } as const;
+const passphrase = { type: 'string', minLength: 8, maxLength: 200 } as const;
+/** An uploaded archive may be this large (QE_BACKUP_UPLOAD_MB, 4 GiB by default). */
+const uploadLimit = () => (Number(process.env.QE_BACKUP_UPLOAD_MB) > 0 ? Number(process.env.QE_BACKUP_UPLOAD_MB) : 4096) * 2 ** 20;
+
+async function who(db: DB, request: FastifyRequest): Promise<{ id: number; name: string; nameEn: string }> {
+  const me = currentUser(request);
+  const row = await db.selectFrom('users').select(['name_hk', 'name_en', 'username']).where('id', '=', me.id).executeTakeFirst();
+  return { id: me.id, name: row?.name_hk || row?.username || String(me.id), nameEn: row?.name_en || row?.username || String(me.id) };
+}
+
+/**
+ * Backup and restore (issue 13; the page `backup`): the list, a backup now (its progress by
+ * polling), download, delete, upload of an archive, restore with a strong confirmation, and
+ * the schedule. An archive holds every password hash and the mail settings: downloading one
+ * needs the Backup action itself.
+ */
+export async function backupRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
+  const service = new BackupService(db, config);
+  const stop = service.startScheduler(config.schedulerSeconds, app.log);
+  app.addHook('onClose', async () => stop());
+
+  app.get('/v1/backups', {
+    config: { permission: 'backup.view' },
+    schema: { tags, summary: 'The backups (newest first), the schedule and the running job' },
+  }, async () => ok({ list: service.list(), schedule: await service.schedule(), job: service.currentJob() }));
+
+  app.post<{ Body: { passphrase?: string } }>('/v1/backups', {
+    config: { permission: 'backup.backup' },
+    schema: { tags, summary: 'Starts a backup; answers its job (GET /v1/backups/job for its progress)', body: { type: 'object', additionalProperties: false, properties: { passphrase } } },
+  }, async (request, reply) => {
+    const { job } = service.start({ passphrase: request.body?.passphrase, createdBy: await who(db, request) });
+    // accepted: the archive is written in the background
+    reply.code(202);
+    return ok(job);
+  });
+
+  app.get('/v1/backups/job', {
+    config: { permission: 'backup.view' },
+    schema: { tags, summary: 'The latest backup or restore job of this instance, or null' },
+  }, async () => ok(service.currentJob()));
+
+  app.get<{ Params: { name: string } }>('/v1/backups/:name/download', {
+    config: { permission: 'backup.backup' },
+    schema: { tags, summary: 'The archive itself', params: nameParams },
+  }, async (request, reply) => {
+    const path = service.path(request.params.name);
+    reply.header('content-disposition', `attachment; filename="${request.params.name}"`);
+    reply.header('cache-control', 'no-store');
+    return reply.type('application/zip').send(createReadStream(path));
+  });
+
+  app.delete<{ Params: { name: string } }>('/v1/backups/:name', {
+    config: { permission: 'backup.delete' },
+    schema: { tags, summary: 'Deletes an archive', params: nameParams },
+  }, async (request) => {
+    service.delete(request.params.name);
+    return ok(null);
+  });
+
+  app.post('/v1/backups/upload', {
+    config: { permission: 'backup.restore' },
+    schema: { tags, summary: 'Uploads an archive (multipart "file", .zip) to restore from; checked as far as it can be without its passphrase' },
+  }, async (request, reply) => {
+    if (!request.isMultipart()) throw new BusinessError('FILE_TYPE_REFUSED');
+    const file = await request.file({ limits: { fileSize: uploadLimit(), files: 1 } });
+    if (!file || !/\.zip$/i.test(file.filename)) {
+      file?.file.resume();
+      throw new BusinessError('FILE_TYPE_REFUSED');
+    }
+    const tmp = join(config.dataDir, `upload-${randomBytes(8).toString('hex')}.part`);
+    await pipeline(file.file, createWriteStream(tmp, { mode: 0o600 }));
+    if (file.file.truncated) {
+      rmSync(tmp, { force: true });
+      throw new BusinessError('BACKUP_CORRUPT', { detail: `larger than ${Math.round(uploadLimit() / 2 ** 20)} MB` });
+    }
+    const entry = await service.adopt(tmp, await who(db, request));
+    reply.code(201);
+    return ok(entry, 201);
+  });
+
+  app.post<{ Params: { name: string }; Body: { passphrase?: string; confirm: string } }>('/v1/backups/:name/restore', {
+    config: { permission: 'backup.restore' },
+    schema: {
+      tags,
+      summary: 'Restores an archive over the current data (confirm: the archive\'s name); every session ends, the caller\'s too',
+      params: nameParams,
+      body: { type: 'object', required: ['confirm'], additionalProperties: false, properties: { passphrase, confirm: { type: 'string', maxLength: 64 } } },
+    },
+  }, async (request) => {
+    if (request.body.confirm !== request.params.name) throw new BusinessError('BACKUP_CONFIRM');
+    const result = await service.restore(request.params.name, request.body.passphrase);
+    request.log.warn({ archive: request.params.name, by: currentUser(request).id }, 'restored from a backup: every session ended');
+    return ok(result);
+  });
+
+  app.get('/v1/backups/schedule', {
+    config: { permission: 'backup.view' },
+    schema: { tags, summary: 'How often a backup is made (hours; 0: off) and how many scheduled ones are kept' },
+  }, async () => ok(await service.schedule()));
+
+  app.put<{ Body: { everyHours: number; keep: number } }>('/v1/backups/schedule', {
+    config: { permission: 'backup.backup' },
+    schema: {
+      tags,
+      summary: 'Sets the schedule',
+      body: { type: 'object', required: ['everyHours', 'keep'], additionalProperties: false, properties: { everyHours: { type: 'integer', minimum: 0, maximum: 720 }, keep: { type: 'integer', minimum: 1, maximum: 100 } } },
+    },
+  }, async (request) => ok(await service.setSchedule(request.body)));
+}
