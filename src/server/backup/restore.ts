@@ -72,6 +72,7 @@ async function createStaging(live: DB, config: Pick<Config, 'databaseUrl' | 'dat
 }
 
 /** The live table's columns, in order. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the live database or a transaction of it, read by name
 async function columnsOf(db: Kysely<any>, table: string): Promise<string[]> {
   if (isPostgres(db)) {
     const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(db);
