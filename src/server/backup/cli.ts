@@ -1,0 +1,100 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { loadConfig } from '../config.js';
+import { createDb } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { ArchiveRefused } from './read.js';
+import { restoreArchive } from './restore.js';
+import { writeBackup } from './write.js';
+
+/**
+ * The operator's commands (README "Backup and restore"), on the database DATABASE_URL names
+ * (SQLite in DATA_DIR without it), the server stopped or running:
+ *   npm run backup -- --out FILE [--passphrase-env VAR]
+ *   npm run restore -- FILE [--passphrase-env VAR] [--yes]
+ * The passphrase comes from an environment variable, never the command line (ps would show it).
+ */
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+function passphraseOf(args: string[]): string | undefined {
+  const variable = option(args, '--passphrase-env');
+  if (!variable) return undefined;
+  const value = process.env[variable];
+  if (!value) throw new Error(`--passphrase-env ${variable}: that environment variable is empty`);
+  return value;
+}
+
+const REASONS: Record<string, string> = {
+  foreign: 'this file is not a QE backup',
+  corrupt: 'the backup file is damaged or incomplete',
+  tampered: 'the backup does not match its manifest (it may have been changed)',
+  passphrase: 'the passphrase is wrong, or the backup was changed',
+  passphraseNeeded: 'the backup is encrypted: give its passphrase with --passphrase-env VAR',
+  newer: 'the backup was made by a newer QE: update QE first',
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  const config = loadConfig();
+  const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+  if (command === 'backup') {
+    const out = option(args, '--out');
+    if (!out) {
+      console.error('usage: npm run backup -- --out FILE [--passphrase-env VAR]');
+      return 2;
+    }
+    const started = Date.now();
+    const manifest = await writeBackup(config, resolve(out), { passphrase: passphraseOf(args) });
+    const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+    console.log(`backup of ${where} written to ${resolve(out)}: ${rows} rows, ${manifest.files} files, ${Date.now() - started} ms`);
+    return 0;
+  }
+  if (command === 'restore') {
+    const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--passphrase-env');
+    if (!file || !existsSync(file)) {
+      console.error('usage: npm run restore -- FILE [--passphrase-env VAR] [--yes]');
+      return 2;
+    }
+    if (!args.includes('--yes')) {
+      if (!process.stdin.isTTY) {
+        console.error(`restore replaces every record of ${where}: run again with --yes to confirm`);
+        return 2;
+      }
+      const rl = createInterface({ input: process.stdin, output: process.stdout });
+      const answer = await rl.question(`Replace every record of ${where} with ${file}? Type "restore" to go on: `);
+      rl.close();
+      if (answer.trim() !== 'restore') return 1;
+    }
+    const db = createDb(config);
+    try {
+      await migrateToLatest(db);
+      const result = await restoreArchive(db, config, resolve(file), { passphrase: passphraseOf(args) });
+      console.log(`restored ${result.rows} rows of ${result.tables} tables into ${where}; every session has ended`);
+      return 0;
+    } catch (error) {
+      if (error instanceof ArchiveRefused) {
+        console.error(`not restored — ${REASONS[error.reason]}${error.detail ? ` (${error.detail})` : ''}; the current data is unchanged`);
+        return 1;
+      }
+      throw error;
+    } finally {
+      await db.destroy();
+    }
+  }
+  console.error('usage: backup --out FILE | restore FILE');
+  return 2;
+}
+
+if (process.argv[1] && /backup[\\/]cli\.(ts|js)$/.test(process.argv[1])) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/server/config.js';
+import { buildApp } from '../../../src/server/app.js';
+import { seedDemoSchool } from '../../../src/server/demo/seed.js';
+import { seedDemoQuestionnaires } from '../../../src/server/demo/questionnaires.js';
+import { createDb, type DB } from '../../../src/server/db/connect.js';
+import { ARCHIVED_TABLES } from '../../../src/server/backup/format.js';
+import { createTestDatabase } from '../../support/database.js';
+
+const run = promisify(execFile);
+const CLI = resolve('src/server/backup/cli.ts');
+
+/** The operator's command, as a process of its own, on the database the environment names. */
+async function cli(args: string[], env: { DATABASE_URL?: string; DATA_DIR: string }) {
+  const { DATABASE_URL: _drop, ...rest } = process.env;
+  return run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...rest, ...env, LOG_LEVEL: 'silent' }, timeout: 120_000 });
+}
+
+/** Every archived table as sorted JSON lines; numbers to 6 significant digits (PostgreSQL's real is single precision). */
+async function dump(db: DB): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const table of ARCHIVED_TABLES) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every table by its name
+    const rows: Record<string, unknown>[] = await (db as any).selectFrom(table).selectAll().execute();
+    out[table] = rows
+      .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v]))))
+      .sort();
+  }
+  return out;
+}
+
+// a school moves from the embedded database to PostgreSQL and back with the two commands
+describe.runIf(Boolean(process.env.DATABASE_URL))('an archive made on one database restores into the other', () => {
+  const sqliteDir = mkdtempSync(join(tmpdir(), 'qe-move-'));
+  const backSqliteDir = mkdtempSync(join(tmpdir(), 'qe-move-back-'));
+  let pgDb: Awaited<ReturnType<typeof createTestDatabase>>;
+  let source: DB;
+  beforeAll(async () => {
+    const config = loadConfig({}, { dataDir: sqliteDir, databaseUrl: undefined, logLevel: 'silent', clientDir: join(sqliteDir, 'no-client') });
+    const { app, db } = await buildApp(config, { logger: false });
+    await seedDemoSchool(db);
+    await seedDemoQuestionnaires(db, config.anonymousMinGroup);
+    mkdirSync(join(config.storageDir, 'logo'), { recursive: true });
+    writeFileSync(join(config.storageDir, 'logo', 'school.png'), 'a logo');
+    await app.close();
+    source = createDb({ dataDir: sqliteDir, databaseUrl: undefined });
+    pgDb = await createTestDatabase();
+  }, 120_000);
+  afterAll(async () => {
+    await source?.destroy();
+    await pgDb?.drop();
+    rmSync(sqliteDir, { recursive: true, force: true });
+    rmSync(backSqliteDir, { recursive: true, force: true });
+  });
+
+  it('SQLite → PostgreSQL → SQLite: every row and file the same', async () => {
+    const expected = await dump(source);
+    expect(expected.replies.length).toBeGreaterThan(0);
+    expect(expected.reply_answers.length).toBeGreaterThan(0);
+    const archive = join(sqliteDir, 'move.qe.zip');
+    const made = await cli(['backup', '--out', archive], { DATA_DIR: sqliteDir });
+    expect(made.stdout).toMatch(/backup of SQLite .* written to/);
+
+    const refused = await cli(['restore', archive], { DATABASE_URL: pgDb.databaseUrl, DATA_DIR: pgDb.dataDir }).catch((e: { code: number; stderr: string }) => e);
+    expect(refused).toMatchObject({ code: 2, stderr: expect.stringContaining('--yes') });
+    const restored = await cli(['restore', archive, '--yes'], { DATABASE_URL: pgDb.databaseUrl, DATA_DIR: pgDb.dataDir });
+    expect(restored.stdout).toMatch(/restored \d+ rows of \d+ tables into PostgreSQL/);
+    const onPostgres = createDb({ dataDir: pgDb.dataDir, databaseUrl: pgDb.databaseUrl });
+    try {
+      expect(await dump(onPostgres)).toEqual(expected);
+      // a new row gets an id after the restored ones (the sequences were moved on)
+      const { id } = await onPostgres.insertInto('positions').values({ code: 'NEW', name_hk: '新', name_en: 'New', seq: 99 }).returning('id').executeTakeFirstOrThrow();
+      expect(id).toBeGreaterThan(Math.max(...expected.positions.map((p) => JSON.parse(p).id)));
+      await onPostgres.deleteFrom('positions').where('id', '=', id).execute();
+    } finally {
+      await onPostgres.destroy();
+    }
+    expect(readFileSync(join(pgDb.dataDir, 'storage', 'logo', 'school.png'), 'utf8')).toBe('a logo');
+
+    const back = join(pgDb.dataDir, 'back.qe.zip');
+    // a passphrase variable that is not set is refused, not taken as "no passphrase"
+    const unset = await cli(['backup', '--out', back, '--passphrase-env', 'QE_TEST_PASSPHRASE'], { DATABASE_URL: pgDb.databaseUrl, DATA_DIR: pgDb.dataDir }).catch((e: { code: number; stderr: string }) => e);
+    expect(unset).toMatchObject({ code: 1, stderr: expect.stringContaining('QE_TEST_PASSPHRASE') });
+    await cli(['backup', '--out', back], { DATABASE_URL: pgDb.databaseUrl, DATA_DIR: pgDb.dataDir });
+    await cli(['restore', back, '--yes'], { DATA_DIR: backSqliteDir });
+    const again = createDb({ dataDir: backSqliteDir, databaseUrl: undefined });
+    try {
+      expect(await dump(again)).toEqual(expected);
+    } finally {
+      await again.destroy();
+    }
+  }, 300_000);
+});
