@@ -20,7 +20,7 @@ describe('each demo role sees the menu its permissions allow', () => {
     await loginAs(page, 'superadmin');
     expect(await menuIds(page)).toEqual(
       // groups with one visible screen (forms, statistics, filling) show that screen directly
-      ['menu-dashboard', 'menu-dataStatisticsList', 'menu-group-developer', 'menu-formsList', 'menu-group-master', 'menu-QuestionnaireFillingList', 'menu-group-personalDataGroup'].sort(),
+      ['menu-dashboard', 'menu-dataStatisticsList', 'menu-group-developer', 'menu-formsList', 'menu-group-master', 'menu-QuestionnaireFillingList', 'menu-group-personalDataGroup', 'menu-backups'].sort(),
     );
     await page.getByTestId('menu-group-developer').click();
     await expect(page.getByTestId('menu-developerMenu').isVisible()).resolves.toBe(true);

@@ -20,6 +20,8 @@ export interface RequestOptions {
   blob?: boolean;
   /** an expired session is no news (logout itself): no alert, no reload */
   quietSession?: boolean;
+  /** how long to wait for the answer (a restore of a whole school takes minutes); REQUEST_TIMEOUT_MS otherwise */
+  timeoutMs?: number;
 }
 
 let expiredShown = false;
@@ -105,7 +107,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal: controller.signal });
@@ -141,7 +143,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
  * request(): a 706 answer opens the import-errors dialog, 401/444 end the session, and so on;
  * a 422 is handed to the caller (its field errors in body.errors).
  */
-export function upload<T = unknown>(path: string, form: FormData, onProgress?: (fraction: number | null) => void): Promise<T> {
+export function upload<T = unknown>(path: string, form: FormData, onProgress?: (fraction: number | null) => void, timeoutMs = REQUEST_TIMEOUT_MS): Promise<T> {
   const session = checkSession();
   if (session === 'token-user-mismatch') {
     sessionExpired();
@@ -156,7 +158,7 @@ export function upload<T = unknown>(path: string, form: FormData, onProgress?: (
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl(path));
     for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
-    xhr.timeout = REQUEST_TIMEOUT_MS;
+    xhr.timeout = timeoutMs;
     xhr.upload.onprogress = (e) => onProgress?.(e.lengthComputable && e.total > 0 ? e.loaded / e.total : null);
     // all bytes sent: the server works on the file now (the caller shows an indeterminate bar)
     xhr.upload.onload = () => onProgress?.(null);

@@ -6,13 +6,14 @@ import { formRoutes } from './form';
 import { masterRoutes } from './master';
 import { questionnaireFillingRoutes } from './questionnaireFilling';
 import { personalDataRoutes } from './personalData';
+import { systemRoutes } from './system';
 import type { QeRoute, QeRouteGroup } from './types';
 
 export type { QeRoute, QeRouteGroup } from './types';
 export { appRoutes };
 
 /** The groups in the order the spec loads them: form, questionnaireFilling, dataStatistics, master, developer. */
-export const ROUTE_GROUPS: QeRouteGroup[] = [formRoutes, questionnaireFillingRoutes, dataStatisticsRoutes, masterRoutes, developerRoutes, personalDataRoutes];
+export const ROUTE_GROUPS: QeRouteGroup[] = [formRoutes, questionnaireFillingRoutes, dataStatisticsRoutes, masterRoutes, developerRoutes, personalDataRoutes, systemRoutes];
 
 export { PUBLIC_PATHS } from './public';
 

@@ -1,0 +1,58 @@
+import { request, upload } from '../providers/http';
+
+export interface BackupEntry {
+  name: string;
+  size: number;
+  createdAt: string;
+  createdBy: { id: number; name: string; nameEn?: string } | null;
+  scheduled: boolean;
+  uploaded: boolean;
+  encrypted: boolean;
+}
+
+export interface JobState {
+  id: string;
+  kind: 'backup' | 'restore';
+  state: 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  name: string | null;
+  error: { code: number; message: string } | null;
+}
+
+export interface Schedule {
+  everyHours: number;
+  keep: number;
+}
+
+export const BACKUPS_KEY = ['backups'];
+/** A restore or an archive's upload may take many minutes on a large school. */
+const LONG_MS = 60 * 60_000;
+
+export const listBackups = () => request<{ list: BackupEntry[]; schedule: Schedule; job: JobState | null }>('/v1/backups');
+export const startBackup = (passphrase?: string) => request<JobState>('/v1/backups', { method: 'POST', body: passphrase ? { passphrase } : {} });
+export const backupJob = () => request<JobState | null>('/v1/backups/job');
+export const deleteBackup = (name: string) => request<null>(`/v1/backups/${encodeURIComponent(name)}`, { method: 'DELETE' });
+export const saveSchedule = (schedule: Schedule) => request<Schedule>('/v1/backups/schedule', { method: 'PUT', body: schedule });
+/** The restore: errors come back to the dialog (wrong passphrase…) rather than as a toast. */
+export const restoreBackup = (name: string, confirm: string, passphrase?: string) =>
+  request<{ tables: number; rows: number }>(`/v1/backups/${encodeURIComponent(name)}/restore`, { method: 'POST', body: { confirm, ...(passphrase ? { passphrase } : {}) }, ignoreErr: true, timeoutMs: LONG_MS });
+export function uploadArchive(file: File, onProgress: (fraction: number | null) => void): Promise<BackupEntry> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return upload<BackupEntry>('/v1/backups/upload', form, onProgress, LONG_MS);
+}
+
+/** 1.5 MB, 320 KB: sizes as people read them. */
+export function sizeText(bytes: number): string {
+  if (bytes >= 2 ** 30) return `${(bytes / 2 ** 30).toFixed(1)} GB`;
+  if (bytes >= 2 ** 20) return `${(bytes / 2 ** 20).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** yyyy-MM-dd HH:mm in the school's time (Hong Kong), as spec §9 shows dates. */
+export function timeText(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Hong_Kong', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
