@@ -75,3 +75,35 @@ describe('backup archive', () => {
     opened.close();
   });
 });
+
+describe('anonymity in the archive', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ demo: true });
+  });
+  afterAll(async () => t?.close());
+
+  it('writes replies and their answer rows in random order, never in the order they came', async () => {
+    const { seedDemoQuestionnaires } = await import('../../../src/server/demo/questionnaires.js');
+    await seedDemoQuestionnaires(t.db, t.config.anonymousMinGroup);
+    const { unzipSync } = await import('fflate');
+    // the order the rows sit in the database (as they came)
+    const stored = (await t.db.selectFrom('replies').select('id').execute()).map((r) => r.id);
+    expect(stored.length).toBeGreaterThan(20);
+    const orders: string[][] = [];
+    for (const n of [1, 2]) {
+      const file = join(t.config.dataDir, `qe-20261124-01020${n}.qe.zip`);
+      await writeBackup(t.config, file);
+      const entries = unzipSync(new Uint8Array(readFileSync(file)));
+      const lines = new TextDecoder().decode(entries['tables/replies.jsonl']).trim().split('\n');
+      orders.push(lines.map((l) => (JSON.parse(l) as { id: string }).id));
+      const answerReplies = new TextDecoder().decode(entries['tables/reply_answers.jsonl']).trim().split('\n').map((l) => (JSON.parse(l) as { reply_id: string }).reply_id);
+      // answer rows are not grouped by reply in arrival order either
+      expect(answerReplies.slice(0, 30)).not.toEqual(stored.flatMap((id) => answerReplies.filter((r) => r === id)).slice(0, 30));
+    }
+    expect([...orders[0]].sort()).toEqual([...stored].sort());
+    expect(orders[0]).not.toEqual(stored);
+    expect(orders[1]).not.toEqual(stored);
+    expect(orders[0]).not.toEqual(orders[1]);
+  });
+});
