@@ -23,7 +23,7 @@ describe('tutorial', () => {
     await page.getByTestId('tutorial-contents').getByRole('link', { name: '備份', exact: true }).click();
     await page.waitForURL(/#administrators-backups$/);
     await expect(page.locator('#administrators-backups').isVisible()).resolves.toBe(true);
-    await expect(page.locator('#administrators-backups').innerText()).resolves.toContain('pg_dump');
+    await expect(page.locator('#administrators-backups').innerText()).resolves.toContain('備份及還原');
     // English on the page itself
     await page.getByTestId('tutorial-lang-en').click();
     await expect(page.locator('#teachers h2').innerText()).resolves.toBe('For teachers: designing questionnaires and reading results');

@@ -258,23 +258,19 @@ export const TUTORIAL: TutorialPart[] = [
         title: t('備份', 'Backups'),
         paragraphs: [
           t(
-            'QE 目前沒有備份畫面，由伺服器管理人員備份：',
-            'QE has no backup screen yet; whoever runs the server backs it up:',
+            '超級管理員在「備份及還原」畫面製作及管理備份。備份是一個包含全校資料（所有記錄及上載的檔案）的檔案，製作時 QE 照常運作；可用密碼短語加密。請把備份下載並另存於伺服器以外的地方。',
+            'The super administrator makes and manages backups on the “Backup and restore” screen. A backup is one file holding the whole school (every record and uploaded file), made while QE keeps running; it can be encrypted with a passphrase. Download backups and keep copies away from the server.',
+          ),
+          t(
+            '還原會以備份內容取代現有的一切，並登出所有用戶。還原前 QE 會先檢查整個備份；損壞、不完整或曾被更改的檔案會被拒絕，現有資料不受影響。伺服器管理人員亦可用指令 npm run backup 及 npm run restore，把學校由 SQLite 搬到 PostgreSQL。',
+            'A restore replaces everything with the backup’s contents and logs everyone out. QE checks the whole backup first; a damaged, incomplete or changed file is refused and the current data is untouched. Whoever runs the server can also use npm run backup and npm run restore, which also move a school from SQLite to PostgreSQL.',
           ),
         ],
         steps: [
-          t(
-            '使用 SQLite（預設）：先停止 QE，把整個資料夾（DATA_DIR，預設為 ./data，內有資料庫、密鑰及上載的檔案）複製到安全的地方，再啟動 QE。',
-            'With SQLite (the default): stop QE, copy the whole data folder (DATA_DIR, ./data by default: the database, the secret and the uploaded files) somewhere safe, then start QE again.',
-          ),
-          t(
-            '使用 PostgreSQL：以 pg_dump 匯出資料庫，並同時複製 DATA_DIR（密鑰及上載的檔案）。',
-            'With PostgreSQL: dump the database with pg_dump, and copy DATA_DIR as well (the secret and the uploaded files).',
-          ),
-          t(
-            '還原時把資料夾（或以 pg_restore／psql 還原的資料庫）放回原處再啟動 QE；請定期試還原一次。',
-            'To restore, put the folder back (or the database, with pg_restore or psql) and start QE; try a restore now and then.',
-          ),
+          t('按「立即備份」；如需加密，開啟「以密碼短語加密」並輸入兩次密碼短語（請記下，遺失便不能還原）。', 'Choose “Make a backup now”; to encrypt it, turn on “Encrypt with a passphrase” and type the passphrase twice (write it down: without it the backup cannot be restored).'),
+          t('進度完成後會顯示「備份成功」；在列表按下載圖示把備份另存。', 'When the progress ends “Backup succeeded” shows; download the backup from the list and keep it elsewhere.'),
+          t('在「定時備份」設定備份頻率及保留數目。', 'Under “Scheduled backups” set how often a backup is made and how many are kept.'),
+          t('還原：在列表按還原圖示，或按「從檔案還原…」上載備份；細閱警告，輸入備份名稱（及密碼短語）後按「還原」。完成後會顯示「還原成功」，所有人須重新登入。', 'To restore: choose the restore icon of a backup, or “Restore from a file…” to upload one; read the warning, type the backup’s name (and its passphrase) and choose “Restore”. “Restore succeeded” shows and everyone logs in again.'),
         ],
       },
     ],
