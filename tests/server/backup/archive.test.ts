@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,5 +106,84 @@ describe('anonymity in the archive', () => {
     expect(orders[0]).not.toEqual(stored);
     expect(orders[1]).not.toEqual(stored);
     expect(orders[0]).not.toEqual(orders[1]);
+  });
+});
+
+describe('archives of another level, or changed inside', () => {
+  let t: TestApp;
+  let archive: string;
+  beforeAll(async () => {
+    t = await testApp({ demo: true });
+    archive = join(t.config.dataDir, 'qe-20261124-030303.qe.zip');
+    await writeBackup(t.config, archive);
+  });
+  afterAll(async () => t?.close());
+
+  /** The archive unpacked, changed by `edit`, packed again (valid zip, CRCs right): only the manifest's checksums can tell. */
+  async function repacked(edit: (entries: Record<string, Uint8Array>) => void): Promise<string> {
+    const { unzipSync, zipSync } = await import('fflate');
+    const entries = unzipSync(new Uint8Array(readFileSync(archive)));
+    edit(entries);
+    const out = join(t.config.dataDir, `changed-${Math.random().toString(16).slice(2)}.zip`);
+    writeFileSync(out, zipSync(entries));
+    return out;
+  }
+  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+  const bytes = (s: string) => new TextEncoder().encode(s);
+
+  it('refuses a table changed inside a valid zip (the checksum), and a row added (the count)', async () => {
+    const before = await dump(t);
+    const renamed = await repacked((e) => {
+      e['tables/users.jsonl'] = bytes(text(e['tables/users.jsonl']).replace('"teacher01"', '"intruder"'));
+    });
+    await expect(restoreArchive(t.db, t.config, renamed)).rejects.toMatchObject({ reason: 'tampered', detail: expect.stringContaining('tables/users.jsonl') });
+    const added = await repacked((e) => {
+      const manifest = JSON.parse(text(e['manifest.json']));
+      e['tables/positions.jsonl'] = bytes(`${text(e['tables/positions.jsonl'])}{"id":999,"code":"X","name_hk":"X","name_en":"X","seq":9}\n`);
+      manifest.sha256['tables/positions.jsonl'] = createHash('sha256').update(e['tables/positions.jsonl']).digest('hex');
+      e['manifest.json'] = bytes(JSON.stringify(manifest));
+    });
+    await expect(restoreArchive(t.db, t.config, added)).rejects.toMatchObject({ reason: 'tampered', detail: expect.stringContaining('positions') });
+    const stray = await repacked((e) => {
+      e['../../outside.txt'] = bytes('x');
+    });
+    await expect(restoreArchive(t.db, t.config, stray)).rejects.toMatchObject({ reason: 'foreign' });
+    expect(await dump(t)).toEqual(before);
+  });
+
+  it('refuses an archive of a newer QE (a migration it does not know), the data untouched', async () => {
+    const before = await dump(t);
+    const newer = await repacked((e) => {
+      const manifest = JSON.parse(text(e['manifest.json']));
+      manifest.migrations.push('0999_from_the_future');
+      e['manifest.json'] = bytes(JSON.stringify(manifest));
+    });
+    await expect(restoreArchive(t.db, t.config, newer)).rejects.toMatchObject({ reason: 'newer', detail: '0999_from_the_future' });
+    expect(await dump(t)).toEqual(before);
+  });
+
+  it('restores an archive of an older level, migrated forward', async () => {
+    const { createTestDatabase } = await import('../../support/database.js');
+    const { createDb } = await import('../../../src/server/db/connect.js');
+    const { migrateTo } = await import('../../../src/server/db/migrate.js');
+    const { loadConfig } = await import('../../../src/server/config.js');
+    const older = await createTestDatabase();
+    const config = loadConfig({}, { dataDir: older.dataDir, databaseUrl: older.databaseUrl, logLevel: 'silent' });
+    const db = createDb(config);
+    try {
+      await migrateTo(db, '0014_defaults_that_stick');
+      await db.insertInto('school').values({ name_hk: '舊校', name_en: 'Old School', languages: '[]', created_at: '2026-01-01T00:00:00.000Z' } as never).execute();
+      await db.insertInto('positions').values({ code: 'OLD', name_hk: '舊職位', name_en: 'Old position', seq: 1 } as never).execute();
+      await db.destroy();
+      const file = join(older.dataDir, 'old.qe.zip');
+      const manifest = await writeBackup(config, file);
+      expect(manifest.migrations).not.toContain('0015_backups');
+      await restoreArchive(t.db, t.config, file);
+      expect(await t.db.selectFrom('school').select(['name_en', 'backup_every_hours', 'backup_keep']).execute()).toEqual([{ name_en: 'Old School', backup_every_hours: 0, backup_keep: 7 }]);
+      expect((await t.db.selectFrom('positions').select('code').execute()).map((p) => p.code)).toEqual(['OLD']);
+    } finally {
+      await db.destroy().catch(() => undefined);
+      await older.drop();
+    }
   });
 });
