@@ -42,8 +42,16 @@ export type ArchivedTable = (typeof ARCHIVED_TABLES)[number];
 /** Cleared by a restore and not archived. */
 export const TRANSIENT_TABLES = ['sessions', 'login_failures'] as const;
 
-/** Rows written in random order: an anonymous reply's place in the file must not tell when it came. */
-export const SHUFFLED_TABLES = new Set<ArchivedTable>(['replies', 'reply_answers']);
+/**
+ * Rows whose place in the file must not tell when they came (an anonymous reply's): written in
+ * the order of their primary key, which begins with the reply's id — a random UUID (v4) given
+ * at submission — so the order is a random one, read by index as it streams, with no sort of
+ * millions of rows that would hold the database (and on SQLite the event loop) meanwhile.
+ */
+export const UNLINKED_ORDER: Partial<Record<ArchivedTable, string>> = {
+  replies: 'id',
+  reply_answers: 'reply_id, question_id, item, col',
+};
 
 /** Tables whose `id` is a sequence (PostgreSQL's serial, SQLite's autoincrement): set past the restored ids. */
 export const SERIAL_ID_TABLES: readonly ArchivedTable[] = ['school', 'positions', 'users', 'menus', 'actions', 'roles', 'school_years', 'terms', 'grades', 'classes', 'student_classes', 'teacher_groups', 'mail_settings', 'questionnaires', 'feedback', 'personal_data_requests'];

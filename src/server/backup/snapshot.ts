@@ -20,8 +20,8 @@ export interface Snapshot {
   /** the names of the migrations applied, in order */
   migrations(): Promise<string[]>;
   count(table: ArchivedTable): Promise<number>;
-  /** the table's rows, a page at a time; `shuffled`: in random order */
-  pages(table: ArchivedTable, shuffled: boolean): AsyncGenerator<Row[]>;
+  /** the table's rows, a page at a time, in the order of `orderBy` (columns) or as stored */
+  pages(table: ArchivedTable, orderBy?: string): AsyncGenerator<Row[]>;
   close(): Promise<void>;
 }
 
@@ -45,8 +45,9 @@ function sqliteSnapshot(file: string): Snapshot {
     async count(table) {
       return Number((conn.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n);
     },
-    async *pages(table, shuffled) {
-      const rows = conn.prepare(`select * from "${table}"${shuffled ? ' order by random()' : ' order by rowid'}`).iterate() as IterableIterator<Row>;
+    async *pages(table, orderBy) {
+      // a WITHOUT ROWID table (reply_answers) is named by its key; the others by rowid
+      const rows = conn.prepare(`select * from "${table}" order by ${orderBy ?? 'rowid'}`).iterate() as IterableIterator<Row>;
       let page: Row[] = [];
       for (const row of rows) {
         page.push(row);
@@ -81,9 +82,9 @@ async function postgresSnapshot(url: string): Promise<Snapshot> {
     async count(table) {
       return Number((await client.query<{ n: string }>(`select count(*) as n from "${table}"`)).rows[0].n);
     },
-    async *pages(table, shuffled) {
+    async *pages(table, orderBy) {
       const cursor = `qe_backup_${++cursors}`;
-      const order = shuffled ? 'random()' : (await hasId(client, table)) ? 'id' : '1';
+      const order = orderBy ?? ((await hasId(client, table)) ? 'id' : '1');
       await client.query(`declare ${cursor} no scroll cursor for select * from "${table}" order by ${order}`);
       try {
         for (;;) {

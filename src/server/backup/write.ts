@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { once } from 'node:events';
 import { Zip, ZipDeflate } from 'fflate';
 import type { Config } from '../config.js';
-import { ARCHIVED_TABLES, FORMAT, FORMAT_VERSION, IV_BYTES, SALT_BYTES, SCRYPT, SEALED_MAGIC, SHUFFLED_TABLES, type Manifest } from './format.js';
+import { ARCHIVED_TABLES, FORMAT, FORMAT_VERSION, IV_BYTES, SALT_BYTES, SCRYPT, SEALED_MAGIC, UNLINKED_ORDER, type Manifest } from './format.js';
 import { openSnapshot } from './snapshot.js';
 import { QE_VERSION } from './version.js';
 
@@ -91,7 +91,7 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
       zip.add(entry);
       const hash = createHash('sha256');
       let written = 0;
-      for await (const page of snapshot.pages(table, SHUFFLED_TABLES.has(table))) {
+      for await (const page of snapshot.pages(table, UNLINKED_ORDER[table])) {
         const bytes = encoder.encode(page.map((row) => `${JSON.stringify(row)}\n`).join(''));
         hash.update(bytes);
         entry.push(bytes, false);
