@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { ArchivedTable } from './format.js';
 
 /** Rows read in pages of this many; between pages the event loop serves everyone else. */
-const PAGE = 2000;
+const PAGE = 1000;
 
 export type Row = Record<string, unknown>;
 
@@ -19,7 +19,8 @@ export interface Snapshot {
   database: 'sqlite' | 'postgres';
   /** the names of the migrations applied, in order */
   migrations(): Promise<string[]>;
-  count(table: ArchivedTable): Promise<number>;
+  /** about how many rows the table has, for the progress bar (the manifest counts what is written) */
+  estimate(table: ArchivedTable): Promise<number>;
   /** the table's rows, a page at a time, in the order of `orderBy` (columns) or as stored */
   pages(table: ArchivedTable, orderBy?: string): AsyncGenerator<Row[]>;
   close(): Promise<void>;
@@ -42,7 +43,13 @@ function sqliteSnapshot(file: string): Snapshot {
     async migrations() {
       return (conn.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map((r) => r.name);
     },
-    async count(table) {
+    async estimate(table) {
+      // counting millions of answer rows would hold the event loop: replies × answer rows per reply of a sample
+      if (table === 'reply_answers') {
+        const replies = Number((conn.prepare('select count(*) as n from replies').get() as { n: number }).n);
+        const sample = conn.prepare('select count(*) as rows, count(distinct reply_id) as replies from reply_answers where reply_id in (select id from replies limit 50)').get() as { rows: number; replies: number };
+        return sample.replies ? Math.round((replies * sample.rows) / sample.replies) : 0;
+      }
       return Number((conn.prepare(`select count(*) as n from "${table}"`).get() as { n: number }).n);
     },
     async *pages(table, orderBy) {
@@ -79,7 +86,7 @@ async function postgresSnapshot(url: string): Promise<Snapshot> {
     async migrations() {
       return (await client.query<{ name: string }>('select name from kysely_migration order by name')).rows.map((r) => r.name);
     },
-    async count(table) {
+    async estimate(table) {
       return Number((await client.query<{ n: string }>(`select count(*) as n from "${table}"`)).rows[0].n);
     },
     async *pages(table, orderBy) {
