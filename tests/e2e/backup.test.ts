@@ -1,63 +1,30 @@
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../src/server/config.js';
-import { buildApp } from '../../src/server/app.js';
-import { seedDemoSchool } from '../../src/server/demo/seed.js';
-import { createTestDatabase } from '../support/database.js';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './browser.js';
+import { startOwnQe, type OwnQe } from './own-server.js';
 
 // Issue 13, as the super administrator uses it: the Backup screen makes a backup (and an
 // encrypted one) while QE runs, lists them, downloads one, refuses a file that is not a backup,
 // and restores a backup behind the strong confirmation — the data of the backup back, everyone
 // logged out. This file starts its own QE: a restore ends every session, which the other files rely on.
 let browser: Browser;
-let app: FastifyInstance;
-let base: string;
-let dataDir: string;
-let drop: () => Promise<void>;
+let qe: OwnQe;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  drop = database.drop;
-  dataDir = database.dataDir;
-  const config = loadConfig({}, { dataDir, databaseUrl: database.databaseUrl, clientDir: resolve('dist/client'), logLevel: 'warn', host: '127.0.0.1', port: 0 });
-  const built = await buildApp(config, { logger: false });
-  app = built.app;
-  await seedDemoSchool(built.db);
-  base = await app.listen({ host: '127.0.0.1', port: 0 });
+  qe = await startOwnQe();
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  await drop?.();
+  await qe?.close();
 });
-
-const at = (path: string) => `${base}/qe${path}`;
-async function api<T>(path: string, token: string, method = 'GET', body?: unknown): Promise<{ code: number; msg: string; data: T }> {
-  const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return (await res.json()) as { code: number; msg: string; data: T };
-}
-async function token(username: string) {
-  const res = await fetch(`${base}/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Passw0rd!' }) });
-  return ((await res.json()) as { data: { tk: string } }).data.tk;
-}
-async function loginAs(page: Page, username: string) {
-  await page.goto(at('/login'));
-  await page.evaluate(() => localStorage.setItem('qe-staff-edit-personal', '1'));
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill('Passw0rd!');
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('welcome').waitFor();
-}
 
 describe('backup and restore on the screen', () => {
   it('backs up, encrypts, downloads, refuses a foreign file and restores behind the strong confirmation', async () => {
     const page = await newPage(browser);
-    await loginAs(page, 'superadmin');
+    await qe.loginAs(page, 'superadmin');
     await page.getByTestId('menu-backups').click();
     await page.waitForURL(/\/system\/backups$/);
     await page.getByTestId('backup-empty').waitFor();
@@ -85,18 +52,18 @@ describe('backup and restore on the screen', () => {
     expect(download.suggestedFilename()).toBe(first);
 
     // a file that is not a backup: refused with the reason, nothing listed
-    const foreign = join(dataDir, 'holiday-photos.zip');
+    const foreign = join(qe.dataDir, 'holiday-photos.zip');
     writeFileSync(foreign, 'PK\u0003\u0004 not a backup at all');
     await page.getByTestId('backup-upload-file').setInputFiles(foreign);
     await page.getByText(/不是 QE 的備份|已損壞或不完整/).first().waitFor();
     await expect(page.getByTestId('backup-row').count()).resolves.toBe(2);
 
     // a change after the first backup, and a teacher logged in
-    const admin = await token('superadmin');
-    const teacher = await token('teacher05');
-    const classes = (await api<{ list: { id: number; nameHk: string }[] }>('/v1/classes?size=100', admin)).data.list;
-    const positions = (await api<{ list: { id: number; nameEn: string }[] }>('/v1/positions', admin)).data.list;
-    expect((await api(`/v1/positions/${positions[0].id}`, admin, 'PUT', { nameEn: 'Renamed after the backup' })).code).toBe(200);
+    const admin = await qe.token('superadmin');
+    const teacher = await qe.token('teacher05');
+    const classes = (await qe.api<{ list: { id: number; nameHk: string }[] }>('/v1/classes?size=100', admin)).data.list;
+    const positions = (await qe.api<{ list: { id: number; nameEn: string }[] }>('/v1/positions', admin)).data.list;
+    expect((await qe.api(`/v1/positions/${positions[0].id}`, admin, 'PUT', { nameEn: 'Renamed after the backup' })).code).toBe(200);
 
     // the restore: the name typed in full before the button works; then "restore succeeded" and the login page
     await page.getByTestId('backup-row').filter({ hasText: first }).getByTestId('backup-restore').click();
@@ -109,10 +76,10 @@ describe('backup and restore on the screen', () => {
     await page.waitForURL(/\/qe\/login/);
     await page.getByText('還原成功').waitFor();
 
-    const again = await token('superadmin');
-    expect((await api<{ nameEn: string }>(`/v1/positions/${positions[0].id}`, again)).data.nameEn).toBe(positions[0].nameEn);
-    expect((await api<{ list: unknown[] }>('/v1/classes?size=100', again)).data.list).toHaveLength(classes.length);
-    expect([401, 444]).toContain((await api('/v1/my/user-info', teacher)).code);
+    const again = await qe.token('superadmin');
+    expect((await qe.api<{ nameEn: string }>(`/v1/positions/${positions[0].id}`, again)).data.nameEn).toBe(positions[0].nameEn);
+    expect((await qe.api<{ list: unknown[] }>('/v1/classes?size=100', again)).data.list).toHaveLength(classes.length);
+    expect([401, 444]).toContain((await qe.api('/v1/my/user-info', teacher)).code);
     await page.close();
   });
 });

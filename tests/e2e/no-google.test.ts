@@ -1,12 +1,7 @@
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../src/server/config.js';
-import { buildApp } from '../../src/server/app.js';
-import { seedDemoSchool } from '../../src/server/demo/seed.js';
-import { createTestDatabase } from '../support/database.js';
 import { launchBrowser, newPage } from './browser.js';
+import { startOwnQe, type OwnQe } from './own-server.js';
 
 // Issue 12's proof: a QE with no Google settings at all (no QE_GOOGLE_CLIENT_ID) runs the whole
 // questionnaire journey — a teacher with no Google account creates, designs and opens a
@@ -15,38 +10,20 @@ import { launchBrowser, newPage } from './browser.js';
 // the top bar and the login page show them at once. This file starts its own QE (the shared one
 // of the other e2e files has Google configured).
 let browser: Browser;
-let app: FastifyInstance;
-let base: string;
-let drop: () => Promise<void>;
+let qe: OwnQe;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  drop = database.drop;
-  const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, clientDir: resolve('dist/client'), logLevel: 'warn', host: '127.0.0.1', port: 0 });
-  expect(config.google.clientId).toBe('');
-  const built = await buildApp(config, { logger: false });
-  app = built.app;
-  await seedDemoSchool(built.db);
-  base = await app.listen({ host: '127.0.0.1', port: 0 });
+  qe = await startOwnQe();
+  expect(qe.config.google.clientId).toBe('');
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  await drop?.();
+  await qe?.close();
 });
 
-const at = (path: string) => `${base}/qe${path}`;
-
-async function loginAs(page: Page, username: string, password = 'Passw0rd!') {
-  await page.goto(at('/login'));
-  // the staff-edit-personal question asked once after login is not what this journey is about
-  await page.evaluate(() => localStorage.setItem('qe-staff-edit-personal', '1'));
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('welcome').waitFor();
-}
+const at = (path: string) => qe.at(path);
+const loginAs = (page: Page, username: string, password?: string) => qe.loginAs(page, username, password);
 
 /** datetime-local value (the browser's time zone) for a moment. */
 function local(date: Date): string {

@@ -1,13 +1,8 @@
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../src/server/config.js';
-import { buildApp } from '../../src/server/app.js';
-import { seedDemoSchool } from '../../src/server/demo/seed.js';
 import type { RolloverPreview } from '../../src/shared/school/rollover.js';
-import { createTestDatabase } from '../support/database.js';
 import { launchBrowser, newPage } from './browser.js';
+import { startOwnQe, type OwnQe } from './own-server.js';
 
 // Issue 12's proof: an administrator rolls the demo school over to the next school year through
 // the wizard on the school-year list — the preview's counts per class, one class sent elsewhere
@@ -15,41 +10,18 @@ import { launchBrowser, newPage } from './browser.js';
 // showed: each class's students next year, the graduating grade left, the new year current.
 // This file starts its own QE: the roll-over changes the current year, which the other files rely on.
 let browser: Browser;
-let app: FastifyInstance;
-let base: string;
-let drop: () => Promise<void>;
+let qe: OwnQe;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  drop = database.drop;
-  const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, clientDir: resolve('dist/client'), logLevel: 'warn', host: '127.0.0.1', port: 0 });
-  const built = await buildApp(config, { logger: false });
-  app = built.app;
-  await seedDemoSchool(built.db);
-  base = await app.listen({ host: '127.0.0.1', port: 0 });
+  qe = await startOwnQe();
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  await drop?.();
+  await qe?.close();
 });
 
-const at = (path: string) => `${base}/qe${path}`;
-type Envelope<T> = { code: number; msg: string; data: T };
-async function call<T>(path: string, token: string, method = 'GET', body?: unknown): Promise<Envelope<T>> {
-  const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return (await res.json()) as Envelope<T>;
-}
-
-async function loginAs(page: Page, username: string) {
-  await page.goto(at('/login'));
-  await page.evaluate(() => localStorage.setItem('qe-staff-edit-personal', '1'));
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill('Passw0rd!');
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('welcome').waitFor();
-}
+const call = <T>(path: string, token: string, method = 'GET', body?: unknown) => qe.api<T>(path, token, method, body);
 
 /** The table's rows as [first cell, number in the last cell]. */
 const tableCounts = (page: Page, testId: string) =>
@@ -60,15 +32,15 @@ const tableCounts = (page: Page, testId: string) =>
 
 describe('the new school year, through the wizard', () => {
   it('previews, lets a class go elsewhere, rolls over at once, and stores what it showed', async () => {
-    const token = (await (await fetch(`${base}/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Passw0rd!' }) })).json()).data.tk as string;
+    const token = await qe.token('admin');
     const before = (await call<RolloverPreview>('/v1/school-years/rollover/preview', token, 'POST', {})).data;
     const from = before.moves.find((m) => m.fromCode === '2A')!;
     const elsewhere = before.classes.find((c) => c.code === '3B')!;
     expect(from.toCode).toBe('3A');
 
     const page = await newPage(browser);
-    await loginAs(page, 'admin');
-    await page.goto(at('/master/years/list'));
+    await qe.loginAs(page, 'admin');
+    await page.goto(qe.at('/master/years/list'));
     await page.getByTestId('new-school-year').click();
     await page.waitForURL(/\/master\/years\/new-year$/);
     await page.getByTestId('new-year-summary').waitFor();
@@ -110,7 +82,7 @@ describe('the new school year, through the wizard', () => {
     expect(before.moves.filter((m) => m.graduates).every((m) => before.classes.find((c) => c.id === m.fromClassId)!.gradeId === graduateGrade.id)).toBe(true);
 
     // the wizard again starts from the new current year
-    await page.goto(at('/master/years/new-year'));
+    await page.goto(qe.at('/master/years/new-year'));
     await expect(page.getByTestId('new-year-summary').innerText()).resolves.toContain(`${before.nextYear.name} →`);
     await page.close();
   });

@@ -1,29 +1,7 @@
+import type { BackupEntry, JobState, Schedule } from '../../shared/backup';
 import { request, upload } from '../providers/http';
 
-export interface BackupEntry {
-  name: string;
-  size: number;
-  createdAt: string;
-  createdBy: { id: number; name: string; nameEn?: string } | null;
-  scheduled: boolean;
-  uploaded: boolean;
-  encrypted: boolean;
-}
-
-export interface JobState {
-  id: string;
-  kind: 'backup' | 'restore';
-  state: 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  name: string | null;
-  error: { code: number; message: string } | null;
-}
-
-export interface Schedule {
-  everyHours: number;
-  keep: number;
-}
+export type { BackupEntry, JobState, Schedule } from '../../shared/backup';
 
 export const BACKUPS_KEY = ['backups'];
 /** A restore or an archive's upload may take many minutes on a large school. */

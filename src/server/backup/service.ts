@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { ERRORS, errorText } from '../../shared/errors.js';
+import type { BackupEntry, JobState, Schedule } from '../../shared/backup.js';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
@@ -10,30 +11,7 @@ import { ArchiveRefused, archiveKind, openArchive, type RefusalReason } from './
 import { restoreArchive } from './restore.js';
 import { writeBackup } from './write.js';
 
-export interface BackupEntry {
-  name: string;
-  size: number;
-  createdAt: string;
-  createdBy: { id: number; name: string } | null;
-  scheduled: boolean;
-  uploaded: boolean;
-  encrypted: boolean;
-}
-
-export interface JobState {
-  id: string;
-  kind: 'backup' | 'restore';
-  state: 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  name: string | null;
-  error: { code: number; message: string } | null;
-}
-
-export interface Schedule {
-  everyHours: number;
-  keep: number;
-}
+export type { BackupEntry, JobState, Schedule };
 
 /** What an archive refused for a reason answers the caller (src/shared/errors.ts 752–757). */
 export function refusalError(error: ArchiveRefused): BusinessError {
