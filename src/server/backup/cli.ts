@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { loadConfig } from '../config.js';
 import { createDb } from '../db/connect.js';
@@ -46,6 +46,10 @@ export async function main(argv: string[]): Promise<number> {
     if (!out) {
       console.error('usage: npm run backup -- --out FILE [--passphrase-env VAR]');
       return 2;
+    }
+    if (!config.databaseUrl && !existsSync(join(config.dataDir, 'qe.sqlite'))) {
+      console.error(`there is no QE database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL) to the school's`);
+      return 1;
     }
     const started = Date.now();
     const manifest = await writeBackup(config, resolve(out), { passphrase: passphraseOf(args) });
