@@ -27,11 +27,15 @@ describe('login limits under attack', () => {
     expect(checked + refused).toBe(200);
     for (const r of answers.filter((a) => a.json().code === 702)) expect(r.statusCode).toBe(429);
 
-    // the right password, sent after the burst — and sent last inside one
+    // the right password, sent after the burst — and inside one: the tries of a burst are counted
+    // in whatever order the database takes them (PostgreSQL on several connections), so the right
+    // one is checked only if it is among the first ten counted; never more than ten are checked
     expect((await attempt('teacher01', PASSWORD)).json().code).toBe(702);
     const burst = await Promise.all([...Array.from({ length: 20 }, (_, i) => attempt('teacher02', `guess-${i}`)), attempt('teacher02', PASSWORD)]);
-    expect(burst.at(-1)!.json().code).toBe(702);
-    expect(burst.filter((r) => r.json().code === 700).length).toBeLessThanOrEqual(10);
+    const burstCodes = burst.map((r) => r.json().code);
+    expect(burstCodes.filter((c) => c === 700 || c === 200).length).toBeLessThanOrEqual(10);
+    expect(burstCodes.filter((c) => c === 702).length).toBeGreaterThanOrEqual(11);
+    expect((await attempt('teacher02', PASSWORD)).json().code).toBe(burstCodes.at(-1) === 200 ? 200 : 702);
 
     // until the window has passed
     const windowMs = t.config.loginWindowMinutes * 60_000;
