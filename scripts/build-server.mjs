@@ -2,6 +2,7 @@
 // dist/node (tsconfig.server.json), then the files tsc does not carry — the workbook reader's
 // worker modules (.mjs) and anything else under src/server that is not TypeScript — copied beside.
 import { execFileSync } from 'node:child_process';
+import process from 'node:process';
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createRequire } from 'node:module';
