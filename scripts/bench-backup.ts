@@ -3,13 +3,15 @@
  * with 5,000 student accounts and a questionnaire of 25,000 replies (scripts/bench-seed.ts), then
  * on loopback: a light authenticated call (GET /v1/my/user-info, 10 connections) measured alone,
  * and again while a backup made through the API (POST /v1/backups, the admin's screen's call) runs,
- * polled until done; the backup's time and size, and the event loop's longest delay meanwhile.
+ * polled until done; the backup's time and size, and the event loop's longest delay meanwhile;
+ * then the restore of that archive timed, and (SQLite) a plain copy of the database file beside it.
  * Prints JSON and writes it to bench-results/bench-backup-<timestamp>.json. No thresholds.
  */
-import { statSync } from 'node:fs';
+import { copyFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { seedDemoSchool, DEMO_PASSWORD } from '../src/server/demo/seed.js';
+import { restoreArchive } from '../src/server/backup/restore.js';
 import { api, cannon, listen, logger, round, runBench, summary } from './bench-support.js';
 import { NOT_SUBMITTED_SHARE, seedQuestionnaire, seedRespondents, surveyDefinition } from './bench-seed.js';
 
@@ -54,6 +56,22 @@ runBench('bench-backup', async ({ app, db, config, databaseUrl, yardstick }) => 
   const bytes = statSync(join(config.dataDir, 'backups', job.name)).size;
   log(`backup ${job.name}: ${backupMs} ms, ${Math.round(bytes / 1024)} KiB; light call p99 ${alone.latencyMs.p99} ms alone, ${duringRun.latencyMs.p99} ms during`);
 
+  // the restore of the same archive (in process: it ends every session, the bench's too)
+  const r0 = performance.now();
+  const restored = await restoreArchive(db, config, join(config.dataDir, 'backups', job.name));
+  const restoreMs = Math.round(performance.now() - r0);
+  // what an administrator would otherwise do: copy the database file (SQLite; it misses what the WAL holds)
+  let fileCopy: { ms: number; bytes: number } | null = null;
+  if (!databaseUrl) {
+    const from = join(config.dataDir, 'qe.sqlite');
+    const to = join(config.dataDir, 'copy-of-qe.sqlite');
+    const c0 = performance.now();
+    copyFileSync(from, to);
+    fileCopy = { ms: Math.round(performance.now() - c0), bytes: statSync(to).size };
+    rmSync(to, { force: true });
+  }
+  log(`restore: ${restoreMs} ms (${restored.rows} rows)${fileCopy ? `; a plain copy of the SQLite file: ${fileCopy.ms} ms, ${Math.round(fileCopy.bytes / 2 ** 20)} MiB` : ''}`);
+
   return {
     date: new Date().toISOString(),
     node: process.version,
@@ -62,6 +80,8 @@ runBench('bench-backup', async ({ app, db, config, databaseUrl, yardstick }) => 
     replies: REPLIES,
     answerRows: seeded.rows,
     backup: { ms: backupMs, bytes, file: job.name, eventLoopMaxDelayMs: round(delay.max / 1e6) },
+    restore: { ms: restoreMs, rows: restored.rows },
+    sqliteFileCopy: fileCopy,
     runs: [yardstickRun, alone, duringRun],
     ratioToYardstick: { 'light-alone': round(alone.requestsPerSec / yardstickRun.requestsPerSec, 4), 'light-during-backup': round(duringRun.requestsPerSec / yardstickRun.requestsPerSec, 4) },
   };

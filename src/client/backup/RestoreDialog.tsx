@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, TextField } from '@mui/material';
 import { HttpError, useLogout, useNotify, useTranslate } from 'react-admin';
-import { restoreBackup, type BackupEntry } from './api';
+import { backupJob, restoreBackup, type BackupEntry } from './api';
 
 /**
  * The strong confirmation of a restore: what happens (every record replaced, everyone logged
@@ -18,6 +18,22 @@ export function RestoreDialog({ backup, onClose }: { backup: BackupEntry; onClos
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const ready = typed === backup.name && (!backup.encrypted || passphrase.length >= 8);
+  const [percent, setPercent] = useState<number | null>(null);
+
+  // while the restore runs: how far the server has come (rows loaded of all), every second
+  useEffect(() => {
+    if (!busy) return;
+    let stopped = false;
+    const timer = setInterval(() => {
+      backupJob(true)
+        .then((job) => !stopped && job?.kind === 'restore' && job.state === 'running' && job.total > 0 && setPercent(Math.round((job.done / job.total) * 100)))
+        .catch(() => undefined);
+    }, 1000);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [busy]);
 
   const restore = async () => {
     setBusy(true);
@@ -65,7 +81,7 @@ export function RestoreDialog({ backup, onClose }: { backup: BackupEntry; onClos
         )}
         {busy && (
           <>
-            <LinearProgress aria-label={translate('qe.backup.restoring')} data-testid="restore-progress" />
+            <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? undefined} aria-label={translate('qe.backup.restoring')} data-testid="restore-progress" />
             <DialogContentText>{translate('qe.backup.restoring')}</DialogContentText>
           </>
         )}

@@ -9,7 +9,8 @@ const LONG_MS = 60 * 60_000;
 
 export const listBackups = () => request<{ list: BackupEntry[]; schedule: Schedule; job: JobState | null }>('/v1/backups');
 export const startBackup = (passphrase?: string) => request<JobState>('/v1/backups', { method: 'POST', body: passphrase ? { passphrase } : {} });
-export const backupJob = () => request<JobState | null>('/v1/backups/job');
+/** The job's state; `quiet` while a restore runs: its end ends this session too, which is no news then. */
+export const backupJob = (quiet = false) => request<JobState | null>('/v1/backups/job', quiet ? { quietSession: true, ignoreErr: true } : {});
 export const deleteBackup = (name: string) => request<null>(`/v1/backups/${encodeURIComponent(name)}`, { method: 'DELETE' });
 export const saveSchedule = (schedule: Schedule) => request<Schedule>('/v1/backups/schedule', { method: 'PUT', body: schedule });
 /** The restore: errors come back to the dialog (wrong passphrase…) rather than as a toast. */
