@@ -125,8 +125,15 @@ describe('concurrent submissions', () => {
     expect(again.map((a) => a.body.data?.submittedAt)).toEqual(answers.map((a) => a.body.data?.submittedAt));
 
     await mixAnonymousReplies(t.db, t.config.anonymousMinGroup);
-    const stored = await replies(q.id);
+    let stored = await replies(q.id);
     expect(stored.map((r) => JSON.parse(r.answers).name).sort()).toEqual(students.map((_, i) => `M${i}`).sort());
+    expect(stored.every((r) => r.mixed === 1)).toBe(true);
+    // released in batches of at least the minimum: what came after the last batch waits (fewer
+    // than the minimum, however the rounds fell), and is released when the questionnaire finishes
+    expect(stored.filter((r) => r.released === 0).length).toBeLessThan(t.config.anonymousMinGroup);
+    await t.db.updateTable('questionnaires').set({ status: 'FINISHED' }).where('id', '=', q.id).execute();
+    await mixAnonymousReplies(t.db, t.config.anonymousMinGroup);
+    stored = await replies(q.id);
     expect(stored.every((r) => r.mixed === 1 && r.released === 1)).toBe(true);
     const rows = await feedback(q.id);
     expect(rows).toHaveLength(200);
