@@ -16,6 +16,15 @@ afterAll(async () => browser?.close());
 
 const SLOW = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
+/** A page of the shared context (its cache kept between visits) on the slow network. */
+async function slowPage(): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW);
+  return { page, cdp };
+}
+
 /** Opens the login page throttled; answers the bytes received over the network, the requests that did, and the time until the form can be used. */
 async function visit(page: Page, cdp: CDPSession) {
   const wire = new Map<string, number>();
@@ -36,10 +45,7 @@ async function visit(page: Page, cdp: CDPSession) {
 
 describe('the login page on a slow mobile network', () => {
   it('first visit: at most 400 KB on the wire, compressed; repeat visit: no script fetched again', async () => {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW);
+    const { page, cdp } = await slowPage();
     const first = await visit(page, cdp);
     console.log(`login page, first visit: ${(first.bytes / 1024).toFixed(0)} KB on the wire, usable after ${first.usable} ms`);
     for (const f of first.fetched) console.log(`  ${(f.bytes / 1024).toFixed(1)} KB ${f.url.replace(/^https?:\/\/[^/]+/, '')}`);
@@ -47,11 +53,8 @@ describe('the login page on a slow mobile network', () => {
     expect(first.fetched.some((f) => /\/assets\/index-[^/]+\.js$/.test(f.url))).toBe(true);
     await page.close();
 
-    const again = await context.newPage();
-    const cdp2 = await context.newCDPSession(again);
-    await cdp2.send('Network.enable');
-    await cdp2.send('Network.emulateNetworkConditions', SLOW);
-    const repeat = await visit(again, cdp2);
+    const again = await slowPage();
+    const repeat = await visit(again.page, again.cdp);
     console.log(`login page, repeat visit: ${(repeat.bytes / 1024).toFixed(1)} KB on the wire, usable after ${repeat.usable} ms`);
     for (const f of repeat.fetched) console.log(`  ${(f.bytes / 1024).toFixed(1)} KB ${f.url.replace(/^https?:\/\/[^/]+/, '')}`);
     expect(repeat.fetched.filter((f) => /\.(js|css|ttf)$/.test(f.url))).toEqual([]);

@@ -33,8 +33,9 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useHolds } from '../master/access';
+import { formatDateTime } from '../questionnaires/form/labels';
 import { download } from '../master/download';
-import { backupJob, BACKUPS_KEY, deleteBackup, listBackups, saveSchedule, sizeText, startBackup, timeText, uploadArchive, type BackupEntry, type JobState } from './api';
+import { backupJob, BACKUPS_KEY, deleteBackup, listBackups, saveSchedule, sizeText, startBackup, uploadArchive, type BackupEntry, type JobState } from './api';
 import { MakeBackupDialog } from './MakeBackupDialog';
 import { RestoreDialog } from './RestoreDialog';
 
@@ -235,7 +236,7 @@ export function BackupScreen() {
                 <TableBody>
                   {list.map((b) => (
                     <TableRow key={b.name} data-testid="backup-row">
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{timeText(b.createdAt)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</TableCell>
                       <TableCell sx={{ wordBreak: 'break-all' }}>
                         {b.name}
                         {b.encrypted && <Chip size="small" icon={<LockIcon />} label={translate('qe.backup.encrypted')} sx={{ ml: 1 }} />}

@@ -28,10 +28,3 @@ export function sizeText(bytes: number): string {
   if (bytes >= 2 ** 20) return `${(bytes / 2 ** 20).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
-
-/** yyyy-MM-dd HH:mm in the school's time (Hong Kong), as spec §9 shows dates. */
-export function timeText(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Hong_Kong', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-}

@@ -29,7 +29,7 @@ import { defaultValues, formProperties, toPayload, type FormMode } from './schem
 import { schemaResolver } from './validation';
 import { useRequiredLanguages } from '../auth/useSchoolInfo';
 import { RecordNotFound } from '../common/RecordNotFound';
-import { forgetUserInfo } from '../providers/authProvider';
+import { refreshSchoolYears } from '../common/useSchoolYears';
 import { isYearly, ScreenSchoolYear, withSchoolYear } from './schoolYear';
 
 export type ScreenType = 'view' | 'add' | 'edit';
@@ -146,7 +146,7 @@ export function SchemaScreen({ entity, type }: { entity: MasterEntity; type: Scr
   const mutationOptions = {
     meta: yearMeta,
     // every screen's school-year choices come from the user's info: a year added or changed shows at once
-    onSettled: meta.resource === 'school-years' ? () => { forgetUserInfo(); void queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] }); } : undefined,
+    onSettled: meta.resource === 'school-years' ? () => void refreshSchoolYears(queryClient) : undefined,
   };
 
   if (type === 'add') {

@@ -8,10 +8,11 @@ import type { DB } from '../db/connect.js';
 import { ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
+import { ARCHIVE_NAME } from './format.js';
 import { BackupService } from './service.js';
 
 const tags = ['backups'];
-const nameParams = { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 64, pattern: '^qe-[0-9]{8}-[0-9]{6}(-[a-z0-9]{1,12})?\\.qe\\.zip$' } } } as const;
+const nameParams = { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 64, pattern: ARCHIVE_NAME.source } } } as const;
 const passphrase = { type: 'string', minLength: 8, maxLength: 200 } as const;
 /** An uploaded archive may be this large (QE_BACKUP_UPLOAD_MB, 4 GiB by default). */
 const uploadLimit = () => (Number(process.env.QE_BACKUP_UPLOAD_MB) > 0 ? Number(process.env.QE_BACKUP_UPLOAD_MB) : 4096) * 2 ** 20;

@@ -1,5 +1,5 @@
 import { createCipheriv, createHash, randomBytes, scrypt as scryptCb } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, readdirSync, renameSync, rmSync, statSync, fsyncSync, openSync, closeSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readdirSync, renameSync, rmSync, fsyncSync, openSync, closeSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { once } from 'node:events';
 import { Zip, ZipDeflate } from 'fflate';
@@ -156,6 +156,3 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
     await snapshot.close();
   }
 }
-
-/** An archive's size in bytes. */
-export const archiveSize = (path: string) => statSync(path).size;

@@ -9,8 +9,8 @@ import { buildApp } from '../../../src/server/app.js';
 import { seedDemoSchool } from '../../../src/server/demo/seed.js';
 import { seedDemoQuestionnaires } from '../../../src/server/demo/questionnaires.js';
 import { createDb, type DB } from '../../../src/server/db/connect.js';
-import { ARCHIVED_TABLES } from '../../../src/server/backup/format.js';
 import { createTestDatabase } from '../../support/database.js';
+import { dumpTables } from './dump.js';
 
 const run = promisify(execFile);
 const CLI = resolve('src/server/backup/cli.ts');
@@ -21,18 +21,6 @@ async function cli(args: string[], env: { DATABASE_URL?: string; DATA_DIR: strin
   return run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...rest, ...env, LOG_LEVEL: 'silent' }, timeout: 120_000 });
 }
 
-/** Every archived table as sorted JSON lines; numbers to 6 significant digits (PostgreSQL's real is single precision). */
-async function dump(db: DB): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const table of ARCHIVED_TABLES) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every table by its name
-    const rows: Record<string, unknown>[] = await (db as any).selectFrom(table).selectAll().execute();
-    out[table] = rows
-      .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v]))))
-      .sort();
-  }
-  return out;
-}
 
 // a school moves from the embedded database to PostgreSQL and back with the two commands
 describe.runIf(Boolean(process.env.DATABASE_URL))('an archive made on one database restores into the other', () => {
@@ -59,7 +47,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('an archive made on one databa
   });
 
   it('SQLite → PostgreSQL → SQLite: every row and file the same', async () => {
-    const expected = await dump(source);
+    const expected = await dumpTables(source, { roundFloats: true });
     expect(expected.replies.length).toBeGreaterThan(0);
     expect(expected.reply_answers.length).toBeGreaterThan(0);
     const archive = join(sqliteDir, 'move.qe.zip');
@@ -72,7 +60,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('an archive made on one databa
     expect(restored.stdout).toMatch(/restored \d+ rows of \d+ tables into PostgreSQL/);
     const onPostgres = createDb({ dataDir: pgDb.dataDir, databaseUrl: pgDb.databaseUrl });
     try {
-      expect(await dump(onPostgres)).toEqual(expected);
+      expect(await dumpTables(onPostgres, { roundFloats: true })).toEqual(expected);
       // a new row gets an id after the restored ones (the sequences were moved on)
       const { id } = await onPostgres.insertInto('positions').values({ code: 'NEW', name_hk: '新', name_en: 'New', seq: 99 }).returning('id').executeTakeFirstOrThrow();
       expect(id).toBeGreaterThan(Math.max(...expected.positions.map((p) => JSON.parse(p).id)));
@@ -90,7 +78,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('an archive made on one databa
     await cli(['restore', back, '--yes'], { DATA_DIR: backSqliteDir });
     const again = createDb({ dataDir: backSqliteDir, databaseUrl: undefined });
     try {
-      expect(await dump(again)).toEqual(expected);
+      expect(await dumpTables(again, { roundFloats: true })).toEqual(expected);
     } finally {
       await again.destroy();
     }

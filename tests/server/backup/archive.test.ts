@@ -5,19 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '../../../src/server/backup/write.js';
 import { restoreArchive } from '../../../src/server/backup/restore.js';
 import { ArchiveRefused, openArchive } from '../../../src/server/backup/read.js';
-import { ARCHIVED_TABLES } from '../../../src/server/backup/format.js';
 import { testApp, login, type TestApp } from '../harness.js';
+import { dumpTables } from './dump.js';
 
-/** Every archived table's rows, in a stable order, as JSON text: what a restore must give back. */
-async function dump(t: TestApp): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const table of ARCHIVED_TABLES) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every table by its name
-    const rows = await (t.db as any).selectFrom(table).selectAll().execute();
-    out[table] = rows.map((r: Record<string, unknown>) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b))))).sort();
-  }
-  return out;
-}
 
 describe('backup archive', () => {
   let t: TestApp;
@@ -32,7 +22,7 @@ describe('backup archive', () => {
   afterAll(async () => t?.close());
 
   it('round-trips the demo school: every table and file back as it was, sessions ended', async () => {
-    const before = await dump(t);
+    const before = await dumpTables(t.db);
     const manifest = await writeBackup(t.config, archive);
     expect(manifest.tables.users).toBe(before.users.length);
     expect(manifest.files).toBe(1);
@@ -42,7 +32,7 @@ describe('backup archive', () => {
     writeFileSync(join(t.config.storageDir, 'images', 'new.png'), 'x');
     const result = await restoreArchive(t.db, t.config, archive);
     expect(result.rows).toBe(Object.values(manifest.tables).reduce((a, b) => a + b, 0));
-    expect(await dump(t)).toEqual(before);
+    expect(await dumpTables(t.db)).toEqual(before);
     expect(readFileSync(join(t.config.storageDir, 'images', 'logo.png'), 'utf8')).toBe('not really a png');
     expect(existsSync(join(t.config.storageDir, 'images', 'new.png'))).toBe(false);
     const res = await t.app.inject({ method: 'GET', url: '/v1/my/user-info', headers: { authorization: `Bearer ${tk}` } });
@@ -51,7 +41,7 @@ describe('backup archive', () => {
   });
 
   it('refuses a changed byte, a cut-short file and a foreign file, leaving the data as it was', async () => {
-    const before = await dump(t);
+    const before = await dumpTables(t.db);
     const bytes = readFileSync(archive);
     const cut = join(t.config.dataDir, 'cut.zip');
     writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
@@ -62,7 +52,7 @@ describe('backup archive', () => {
       expect(error, file).toBeInstanceOf(ArchiveRefused);
       expect((error as ArchiveRefused).reason, file).toBe(reason);
     }
-    expect(await dump(t)).toEqual(before);
+    expect(await dumpTables(t.db)).toEqual(before);
   });
 
   it('encrypts with a passphrase: refused without it or with another, restored with it', async () => {
@@ -130,7 +120,7 @@ describe('archives of another level, or changed inside', () => {
   const bytes = (s: string) => new TextEncoder().encode(s);
 
   it('refuses a table changed inside a valid zip (the checksum), and a row added (the count)', async () => {
-    const before = await dump(t);
+    const before = await dumpTables(t.db);
     const renamed = await repacked((e) => {
       e['tables/users.jsonl'] = bytes(text(e['tables/users.jsonl']).replace('"teacher01"', '"intruder"'));
     });
@@ -146,18 +136,18 @@ describe('archives of another level, or changed inside', () => {
       e['../../outside.txt'] = bytes('x');
     });
     await expect(restoreArchive(t.db, t.config, stray)).rejects.toMatchObject({ reason: 'foreign' });
-    expect(await dump(t)).toEqual(before);
+    expect(await dumpTables(t.db)).toEqual(before);
   });
 
   it('refuses an archive of a newer QE (a migration it does not know), the data untouched', async () => {
-    const before = await dump(t);
+    const before = await dumpTables(t.db);
     const newer = await repacked((e) => {
       const manifest = JSON.parse(text(e['manifest.json']));
       manifest.migrations.push('0999_from_the_future');
       e['manifest.json'] = bytes(JSON.stringify(manifest));
     });
     await expect(restoreArchive(t.db, t.config, newer)).rejects.toMatchObject({ reason: 'newer', detail: '0999_from_the_future' });
-    expect(await dump(t)).toEqual(before);
+    expect(await dumpTables(t.db)).toEqual(before);
   });
 
   it('restores an archive of an older level, migrated forward', async () => {

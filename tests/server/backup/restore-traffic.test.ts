@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARCHIVED_TABLES } from '../../../src/server/backup/format.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { isEnvelope } from '../attack/fuzz-support.js';
+import { dumpTables } from './dump.js';
 
-/** Every archived table's rows as sorted JSON lines. */
-async function dump(t: TestApp): Promise<Record<string, string[]>> {
-  const out: Record<string, string[]> = {};
-  for (const table of ARCHIVED_TABLES) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every table by its name
-    const rows: Record<string, unknown>[] = await (t.db as any).selectFrom(table).selectAll().execute();
-    out[table] = rows.map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b))))).sort();
-  }
-  return out;
-}
 
 // a restore while the school goes on using QE: every call answered (no 5xx, always the envelope),
 // and afterwards exactly the archive's data — what was written meanwhile is replaced with it
@@ -30,7 +20,7 @@ describe('a restore during traffic', () => {
     const started = await call('POST', '/v1/backups', admin, {});
     const name = started.json().data.name as string;
     while ((await call('GET', '/v1/backups/job', admin)).json().data.state === 'running') await new Promise((r) => setTimeout(r, 20));
-    const expected = await dump(t);
+    const expected = await dumpTables(t.db);
     const position = (await call('GET', '/v1/positions', admin)).json().data.list[0] as { id: number };
     const teacher = (await login(t.app, 'teacher04')).tk;
     const reader = (await login(t.app, 'admin')).tk;
@@ -64,6 +54,6 @@ describe('a restore during traffic', () => {
     }
     // the sessions of before are over: the calls with them are refused from now on
     expect([401, 444]).toContain((await call('GET', '/v1/my/user-info', teacher)).json().code);
-    expect(await dump(t)).toEqual(expected);
+    expect(await dumpTables(t.db)).toEqual(expected);
   });
 });

@@ -29,7 +29,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { HttpError, Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { forgetUserInfo } from '../../providers/authProvider';
+import { refreshSchoolYears } from '../../common/useSchoolYears';
 import { isDay, previewRollover, runRollover, type ClassMove, type RolloverPreview } from './api';
 import { YEARS_LIST_PATH } from './paths';
 
@@ -44,6 +44,8 @@ interface Choices {
 }
 
 const todayText = () => new Date().toISOString().slice(0, 10);
+/** The changed targets as the server takes them. */
+const mappingOf = (mapping: Choices['mapping']) => Object.entries(mapping).map(([from, to]) => ({ fromClassId: Number(from), toClassId: to }));
 
 /**
  * New school year (issue 12): the preview of what the roll-over does — next year, the students
@@ -75,7 +77,7 @@ export function NewSchoolYearScreen() {
     const ask = ++asked.current;
     setLoading(true);
     const timer = setTimeout(() => {
-      previewRollover({ graduateGradeId: choices.graduateGradeId, mapping: Object.entries(choices.mapping).map(([from, to]) => ({ fromClassId: Number(from), toClassId: to })), createMissingClasses: choices.createMissingClasses })
+      previewRollover({ graduateGradeId: choices.graduateGradeId, mapping: mappingOf(choices.mapping), createMissingClasses: choices.createMissingClasses })
         .then((p) => {
           if (ask !== asked.current) return;
           setPreview(p);
@@ -101,13 +103,11 @@ export function NewSchoolYearScreen() {
     try {
       const done = await runRollover({
         graduateGradeId: preview?.graduateGradeId,
-        mapping: Object.entries(choices.mapping).map(([from, to]) => ({ fromClassId: Number(from), toClassId: to })),
+        mapping: mappingOf(choices.mapping),
         createMissingClasses: choices.createMissingClasses,
         switchDate: switchMode === 'date' ? switchDate : null,
       });
-      // every screen's school-year choices come from the user's info
-      forgetUserInfo();
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
+      await refreshSchoolYears(queryClient);
       await queryClient.invalidateQueries({ queryKey: ['school-years'] });
       notify(done.switchDate ? 'qe.newYear.doneLater' : 'qe.newYear.doneNow', { type: 'success', messageArgs: { year: done.nextYear.name, promoted: done.promoted, graduates: done.graduates, date: done.switchDate ?? '' } });
       navigate(YEARS_LIST_PATH);

@@ -1,0 +1,18 @@
+import type { DB } from '../../../src/server/db/connect.js';
+import { ARCHIVED_TABLES } from '../../../src/server/backup/format.js';
+
+/**
+ * Every archived table's rows as sorted JSON lines, keys sorted: what a restore must give back,
+ * compared table by table. `roundFloats`: numbers to 6 significant digits, for a comparison
+ * across databases (PostgreSQL's real is single precision, SQLite's double).
+ */
+export async function dumpTables(db: DB, options: { roundFloats?: boolean } = {}): Promise<Record<string, string[]>> {
+  const value = (v: unknown) => (options.roundFloats && typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v);
+  const out: Record<string, string[]> = {};
+  for (const table of ARCHIVED_TABLES) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every table by its name
+    const rows: Record<string, unknown>[] = await (db as any).selectFrom(table).selectAll().execute();
+    out[table] = rows.map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, value(v)])))).sort();
+  }
+  return out;
+}
