@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify, { type FastifyInstance } from 'fastify';
 import autocannon from 'autocannon';
 import { loadConfig, type Config } from '../src/server/config.js';
@@ -34,13 +35,34 @@ export interface RunResult {
   errors: number;
   non2xx: number;
   connections: number;
+  /** the longest the server's event loop was held during the run (perf_hooks.monitorEventLoopDelay) */
+  eventLoopMaxMs?: number;
+}
+
+/** BENCH_ONLY=students-list,user-info runs only the named runs (and the yardstick); empty runs all. */
+export const wanted = (name: string) => {
+  const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return only.length === 0 || only.includes(name);
+};
+
+/** Measures the longest event-loop delay of this thread (the servers') while `work` runs, in ms. */
+export async function withLoopDelay<T>(work: () => Promise<T>): Promise<{ value: T; eventLoopMaxMs: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  try {
+    const value = await work();
+    return { value, eventLoopMaxMs: round(histogram.max / 1e6) };
+  } finally {
+    histogram.disable();
+  }
 }
 
 /** One autocannon run; the load comes from a worker thread so the servers have this thread's event loop. */
 export async function cannon(log: (m: string) => void, name: string, description: string, url: string, headers: Record<string, string> = {}, more: autocannon.Options | object = {}): Promise<RunResult & { result: autocannon.Result }> {
   const options: autocannon.Options = { url, connections: 10, duration: DURATION, headers, workers: 1, ...more };
   log(`${name}: ${options.connections} connections, ${DURATION} s`);
-  const r = await autocannon(options);
+  const { value: r, eventLoopMaxMs } = await withLoopDelay(() => autocannon(options));
+  log(`${name}: ${round(r.requests.mean)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, event loop max ${eventLoopMaxMs} ms`);
   return {
     name,
     description,
@@ -51,6 +73,7 @@ export async function cannon(log: (m: string) => void, name: string, description
     errors: r.errors,
     non2xx: r.non2xx,
     connections: options.connections!,
+    eventLoopMaxMs,
     result: r,
   };
 }
@@ -120,7 +143,9 @@ export function runBench(name: string, body: (bench: Bench) => Promise<{ date: s
     } finally {
       await yardstick.close();
       await app.close();
-      await database.drop();
+      // BENCH_KEEP=1 leaves the database for a look at its queries afterwards
+      if (process.env.BENCH_KEEP === '1') log(`kept: ${database.databaseUrl ?? join(database.dataDir, 'qe.sqlite')}`);
+      else await database.drop();
     }
   };
   main().then(

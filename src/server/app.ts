@@ -13,6 +13,7 @@ import { bodyPlugin } from './plugins/body.js';
 import { boundsPlugin, finiteNumbers } from './plugins/bounds.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { guardPlugin } from './plugins/guard.js';
+import { SessionCache } from './auth/session-cache.js';
 import { trimPlugin } from './plugins/trim.js';
 import { clientPlugin } from './plugins/client.js';
 import { logSerializers, logRedact } from './plugins/logging.js';
@@ -104,9 +105,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(bodyPlugin);
   await app.register(boundsPlugin);
   await app.register(trimPlugin);
-  await app.register(guardPlugin, { db, config });
+  const sessions = new SessionCache(db, config.secret);
+  await app.register(guardPlugin, { sessions });
 
-  await app.register(authRoutes, { db, config });
+  await app.register(authRoutes, { db, config, sessions });
   await app.register(schoolRoutes, { db, config });
   await app.register(developerRoutes, { db });
   await app.register(masterRoutes, { db, config, extraRoutes: options.extraMasterRoutes });

@@ -5,7 +5,8 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/validation.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError, FieldError, requestLang } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
-import { permissionEntries } from '../developer/permission-queries.js';
+import { permissionCatalogue, permissionEntries } from '../developer/permission-queries.js';
+import type { SessionCache } from './session-cache.js';
 import { loginLimiter } from './login-limit.js';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { openSession, revokeSession, revokeUserSessions } from './sessions.js';
@@ -15,7 +16,7 @@ const tags = ['session'];
 const password = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } as const;
 
 /** Login, logout, password change and what the logged-in user may see and do. */
-export async function authRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
+export async function authRoutes(app: FastifyInstance, { db, config, sessions }: { db: DB; config: Config; sessions: SessionCache }) {
   const limiter = loginLimiter(db, config);
 
   app.post<{ Body: { username: string; password: string } }>('/v1/login', {
@@ -109,7 +110,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: DB;
     const me = currentUser(request);
     ownUserId(request.query.userId, me.id);
     const user = await db.selectFrom('users').selectAll().where('id', '=', me.id).executeTakeFirstOrThrow();
-    return ok(await userInfo(db, user, me.permissions));
+    return ok(await userInfo(db, user, await sessions.permissionEntries(me.permissions, me.seen), await sessions.calendar(me.seen)));
   });
 
   app.get<{ Querystring: { userId?: number } }>('/v1/my/action-list', {
@@ -127,6 +128,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: { db: DB;
   }, async (request) => {
     const me = currentUser(request);
     ownUserId(request.query.userId, me.id);
-    return ok(await permissionEntries(db, me.permissions, request.query.system ?? 'QE'));
+    const system = request.query.system ?? 'QE';
+    return ok(system === 'QE' ? await sessions.permissionEntries(me.permissions, me.seen) : permissionEntries(await permissionCatalogue(db, system), me.permissions));
   });
 }

@@ -20,13 +20,13 @@ export async function signToken(secret: string, claims: TokenClaims, expiresAt: 
     .sign(new TextEncoder().encode(secret));
 }
 
-/** The claims of a valid token, or null when it is malformed, forged or expired. */
-export async function readToken(secret: string, token: string): Promise<TokenClaims | null> {
+/** The claims of a valid token with its expiry (epoch ms), or null when it is malformed, forged or expired. */
+export async function readToken(secret: string, token: string): Promise<(TokenClaims & { expiresAt: number }) | null> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { issuer: ISSUER, algorithms: ['HS256'] });
     const userId = Number(payload.jti);
-    if (!Number.isInteger(userId) || payload.sub !== payload.jti || typeof payload.sid !== 'string') return null;
-    return { userId, sessionId: payload.sid };
+    if (!Number.isInteger(userId) || payload.sub !== payload.jti || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    return { userId, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
   } catch {
     return null;
   }

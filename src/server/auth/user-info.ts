@@ -1,6 +1,6 @@
 import type { DB } from '../db/connect.js';
 import type { User } from '../db/schema.js';
-import { permissionEntries } from '../developer/permission-queries.js';
+import type { PermissionEntry } from '../../shared/permissions.js';
 import { latestPersonalStatus } from '../personal/requests.js';
 
 /** Whether the account may log in: active, a teacher on the job, a student still in school. */
@@ -32,7 +32,7 @@ export async function calendar(db: DB) {
 }
 
 /** The logged-in user's fields of spec §3, permissions included. */
-export async function userInfo(db: DB, user: User, held: Set<string>) {
+export async function userInfo(db: DB, user: User, permissions: PermissionEntry[], schoolCalendar: Awaited<ReturnType<typeof calendar>>) {
   const isStaff = user.user_type !== 'STUDENT';
   return {
     userId: user.id,
@@ -55,9 +55,9 @@ export async function userInfo(db: DB, user: User, held: Set<string>) {
     lastLogin: user.last_login,
     staff_id: isStaff ? user.id : null,
     status: user.status,
-    permissions: await permissionEntries(db, held),
+    permissions,
     // the state of the latest personal-data request (null: never asked): the client's staff-edit-personal prompt reads it
     personalDataStatus: isStaff ? await latestPersonalStatus(db, user.id) : null,
-    ...(await calendar(db)),
+    ...schoolCalendar,
   };
 }

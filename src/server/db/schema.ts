@@ -5,6 +5,7 @@ export interface Database {
   school: SchoolTable;
   users: UsersTable;
   sessions: SessionsTable;
+  cache_versions: CacheVersionsTable;
   login_failures: LoginFailuresTable;
   menus: MenusTable;
   actions: ActionsTable;
@@ -103,6 +104,12 @@ export interface SessionsTable {
   revoked_at: number | null;
   /** set for a session opened from a reminder link: it reaches this questionnaire only */
   questionnaire_id?: number | null;
+}
+
+/** Counters moved on by triggers whenever what QE keeps in memory changes: `auth`, `calendar` (migration 0017). */
+export interface CacheVersionsTable {
+  name: string;
+  version: number;
 }
 
 export interface LoginFailuresTable {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/connect.js';
 import { ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
-import { permissionEntries } from './permission-queries.js';
+import { permissionCatalogue, permissionEntries } from './permission-queries.js';
 import { menuRoutes } from './menus.js';
 import { roleRoutes } from './roles.js';
 
@@ -39,7 +39,7 @@ export async function developerRoutes(app: FastifyInstance, { db }: { db: DB }) 
         .where('m.system', '=', system)
         .select(['m.code as page', 'a.code as action'])
         .execute();
-      return ok(await permissionEntries(db, new Set(held.map((h) => `${h.page}.${h.action}`)), system));
+      return ok(permissionEntries(await permissionCatalogue(db, system), new Set(held.map((h) => `${h.page}.${h.action}`))));
     },
   );
 }

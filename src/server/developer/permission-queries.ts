@@ -16,20 +16,32 @@ export async function userPermissionCodes(db: DB, userId: number, system = 'QE')
   return new Set(rows.map((r) => `${r.page}.${r.action}`));
 }
 
-/** Every page of a system with its actions in order, each marked selected when `held` has it: the spec's permission entry. */
-export async function permissionEntries(db: DB, held: Set<string>, system = 'QE'): Promise<PermissionEntry[]> {
-  const rows = await db
+/** One action of one page of the catalogue, in the permission grid's order. */
+export interface CatalogueRow {
+  page: string;
+  action: string;
+  name_hk: string;
+  name_en: string;
+}
+
+/** Every page of a system with its actions, in order: what permission entries are made of. */
+export async function permissionCatalogue(db: DB, system = 'QE'): Promise<CatalogueRow[]> {
+  return db
     .selectFrom('menus as m')
     .innerJoin('actions as a', 'a.menu_id', 'm.id')
     .where('m.system', '=', system)
-    .select(['m.code as page', 'm.sort as menuSort', 'm.id as menuId', 'a.code as action', 'a.sort as actionSort', 'a.name_hk', 'a.name_en'])
+    .select(['m.code as page', 'a.code as action', 'a.name_hk', 'a.name_en'])
     .orderBy('m.sort')
     .orderBy('m.id')
     .orderBy('a.sort')
     .orderBy('a.id')
     .execute();
-  const byPage = new Map<string, typeof rows>();
-  for (const r of rows) {
+}
+
+/** Every page of the catalogue with its actions, each marked selected when `held` has it: the spec's permission entry. */
+export function permissionEntries(catalogue: CatalogueRow[], held: Set<string>): PermissionEntry[] {
+  const byPage = new Map<string, CatalogueRow[]>();
+  for (const r of catalogue) {
     const list = byPage.get(r.page) ?? [];
     list.push(r);
     byPage.set(r.page, list);

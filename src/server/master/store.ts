@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the engine reads and writes tables named by the schemas, so it works on a schema-less Kysely */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.js';
-import type { DB } from '../db/connect.js';
+import { isPostgres, type DB } from '../db/connect.js';
 import { lockFor } from '../db/locks.js';
 import { columnOf, languageFields, missingNames, propertyMeta, type Dependent, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
 import { masterEntities } from '../../shared/generated/master-entities.js';
@@ -146,7 +146,10 @@ export class EntityStore {
     const text = query.q?.trim();
     if (text && this.meta.search.length) {
       const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where(({ or }: any) => or(this.meta.search.map((f) => sql<boolean>`lower(${sql.ref(this.ref(f))}) like ${pattern} escape '\\'`)));
+      // SQLite's like ignores the case of ASCII letters already, as its lower() folds only those
+      // (and lower() on every row of every searched column was half of a search's time)
+      const folded = isPostgres(db) ? (f: string) => sql`lower(${sql.ref(this.ref(f))})` : (f: string) => sql.ref(this.ref(f));
+      q = q.where(({ or }: any) => or(this.meta.search.map((f) => sql<boolean>`${folded(f)} like ${pattern} escape '\\'`)));
     }
     for (const f of this.meta.filters ?? []) {
       const value = query[f];
@@ -164,19 +167,21 @@ export class EntityStore {
     const page = query.page ?? 1;
     const sortField = query.sort && (query.sort === 'id' || query.sort in this.entity.schema.properties) ? query.sort : this.meta.defaultSort.field;
     const order = (query.order ?? (query.sort ? 'asc' : this.meta.defaultSort.order)).toLowerCase() === 'desc' ? 'desc' : 'asc';
-    const [rows, count] = await Promise.all([
-      this.filtered(db, query, yearId)
-        .select(this.selection(db))
-        .orderBy(this.ref(sortField), order)
-        .orderBy('t.id', order)
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      this.filtered(db, query, yearId).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst(),
-    ]);
+    const offset = (page - 1) * size;
+    const rows = await this.filtered(db, query, yearId)
+      .select(this.selection(db))
+      .orderBy(this.ref(sortField), order)
+      .orderBy('t.id', order)
+      .limit(size)
+      .offset(offset)
+      .execute();
+    // a page that is not full is the last one, which tells the total without counting again
+    const total = rows.length < size && (rows.length > 0 || offset === 0)
+      ? offset + rows.length
+      : Number(((await this.filtered(db, query, yearId).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n?: number | string } | undefined)?.n ?? 0);
     const list = rows.map((r: Row) => this.answer(r));
     await this.attachLinks(db, list);
-    return { list, total: Number((count as { n?: number | string } | undefined)?.n ?? 0) };
+    return { list, total };
   }
 
   /** One record with its children and links, or null. */

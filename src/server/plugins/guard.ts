@@ -1,20 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
-import type { DB } from '../db/connect.js';
-import { readToken } from '../auth/tokens.js';
 import { mayLogIn } from '../auth/user-info.js';
-import { userPermissionCodes } from '../developer/permission-queries.js';
+import type { SessionCache, Versions } from '../auth/session-cache.js';
 import { BusinessError } from './errors.js';
 
 export interface AuthUser {
   id: number;
   userType: string;
   sessionId: string;
-  /** the `page.action` codes held, loaded on each request so a role change applies at once */
+  /** the `page.action` codes held, checked on each request so a role change applies at once (auth/session-cache.ts) */
   permissions: Set<string>;
   /** a session from a reminder link: this questionnaire only */
   questionnaireId: number | null;
+  /** the cache counters read as the request began (auth/session-cache.ts) */
+  seen: Versions;
 }
 
 /** What a reminder link's session may call: who am I, and that one questionnaire. */
@@ -49,33 +48,28 @@ function bearer(request: FastifyRequest): string | null {
   return m ? m[1].trim() : null;
 }
 
-export async function authenticate(db: DB, config: Config, request: FastifyRequest): Promise<AuthUser> {
+export async function authenticate(sessions: SessionCache, request: FastifyRequest): Promise<AuthUser> {
   const token = bearer(request);
   if (!token) throw new BusinessError('SESSION_EXPIRED');
-  const claims = await readToken(config.secret, token);
+  const claims = await sessions.claims(token);
   if (!claims) throw new BusinessError('SESSION_EXPIRED');
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .where('s.id', '=', claims.sessionId)
-    .select(['s.user_id', 's.expires_at', 's.revoked_at', 's.questionnaire_id', 'u.user_type', 'u.active', 'u.status'])
-    .executeTakeFirst();
-  if (!row || row.user_id !== claims.userId || row.expires_at < Date.now()) throw new BusinessError('SESSION_EXPIRED');
+  const { facts: session, seen } = await sessions.session(claims.sessionId);
+  if (!session || session.userId !== claims.userId || session.expiresAt < Date.now()) throw new BusinessError('SESSION_EXPIRED');
   // a revoked session (logout, password change) or an account that may no longer log in
   // (disabled, a teacher off the job, a student who left): 444, so the client logs out
-  if (row.revoked_at !== null || !mayLogIn(row)) throw new BusinessError('SESSION_REVOKED');
-  let permissions = await userPermissionCodes(db, claims.userId);
-  const questionnaireId = row.questionnaire_id ?? null;
+  if (session.revoked || !mayLogIn({ active: session.active, user_type: session.userType, status: session.status })) throw new BusinessError('SESSION_REVOKED');
+  let permissions = session.permissions;
+  const questionnaireId = session.questionnaireId;
   if (questionnaireId !== null) {
     const url = request.routeOptions.url ?? '';
     const id = (request.params as { id?: string } | undefined)?.id;
     if (!QUICK_ROUTES.has(url) || (url.includes(':id') && Number(id) !== questionnaireId)) throw new BusinessError('PERMISSION_DENIED');
     permissions = new Set([...permissions].filter((p) => p === 'form-input.view'));
   }
-  return { id: claims.userId, userType: row.user_type, sessionId: claims.sessionId, permissions, questionnaireId };
+  return { id: claims.userId, userType: session.userType, sessionId: claims.sessionId, permissions, questionnaireId, seen };
 }
 
-export const guardPlugin = fp<{ db: DB; config: Config }>(async function guard(app: FastifyInstance, { db, config }) {
+export const guardPlugin = fp<{ sessions: SessionCache }>(async function guard(app: FastifyInstance, { sessions }) {
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {
@@ -92,7 +86,7 @@ export const guardPlugin = fp<{ db: DB; config: Config }>(async function guard(a
     const permission = request.routeOptions.config?.permission;
     if (!permission) return; // not an API route (static files, the OpenAPI page)
     if (permission === 'public') return;
-    request.user = await authenticate(db, config, request);
+    request.user = await authenticate(sessions, request);
     if (permission === '*') return;
     const anyOf: readonly string[] = typeof permission === 'string' ? [permission] : permission;
     if (!anyOf.some((p) => request.user!.permissions.has(p))) throw new BusinessError('PERMISSION_DENIED');
