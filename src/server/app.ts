@@ -14,6 +14,7 @@ import { boundsPlugin, finiteNumbers } from './plugins/bounds.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { guardPlugin } from './plugins/guard.js';
 import { SessionCache } from './auth/session-cache.js';
+import { WriteGate, writeGatePlugin } from './plugins/write-gate.js';
 import { trimPlugin } from './plugins/trim.js';
 import { clientPlugin } from './plugins/client.js';
 import { logSerializers, logRedact } from './plugins/logging.js';
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(trimPlugin);
   const sessions = new SessionCache(db, config.secret);
   await app.register(guardPlugin, { sessions });
+  const gate = new WriteGate();
+  await app.register(writeGatePlugin, { gate });
 
   await app.register(authRoutes, { db, config, sessions });
   await app.register(schoolRoutes, { db, config });
@@ -118,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(statisticsRoutes, { db, config });
   await app.register(personalDataRoutes, { db, config });
   await app.register(rolloverRoutes, { db, config });
-  await app.register(backupRoutes, { db, config });
+  await app.register(backupRoutes, { db, config, gate });
 
   await app.register(clientPlugin, { config });
   return { app, db };

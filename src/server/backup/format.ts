@@ -43,6 +43,12 @@ export type ArchivedTable = (typeof ARCHIVED_TABLES)[number];
 export const TRANSIENT_TABLES = ['sessions', 'login_failures'] as const;
 
 /**
+ * Not archived either: derived from archived rows and made again by a restore — answer_counts
+ * (recounted from reply_answers), cache_versions (moved on by the restore's own writes).
+ */
+export const DERIVED_TABLES = ['answer_counts', 'cache_versions'] as const;
+
+/**
  * Rows whose place in the file must not tell when they came (an anonymous reply's): written in
  * the order of their primary key, which begins with the reply's id — a random UUID (v4) given
  * at submission — so the order is a random one, read by index as it streams, with no sort of

@@ -9,11 +9,14 @@ import { createDb, isPostgres, type DB } from '../db/connect.js';
 import { knownMigrations, migrateTo, migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { ARCHIVED_TABLES, SERIAL_ID_TABLES, TRANSIENT_TABLES } from './format.js';
+import { recountAnswers } from '../statistics/answerRows.js';
 import { ArchiveRefused, openArchive } from './read.js';
 
 export interface RestoreOptions {
   passphrase?: string;
   onProgress?: (progress: { done: number; total: number }) => void;
+  /** holds the app's writes back for the swap (plugins/write-gate.ts) and answers how to let them go again */
+  holdWrites?: () => Promise<() => void>;
 }
 
 /** Rows inserted per statement (well under both databases' limits on bound values). */
@@ -134,32 +137,39 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
 
     // the swap: every live table emptied and refilled from the copy in one transaction
     const s = staging;
-    await live.connection().execute(async (conn) => {
-      await s.beforeSwap?.(conn);
-      try {
-        await conn.transaction().execute(async (trx) => {
-          for (const table of [...ARCHIVED_TABLES].reverse()) await sql`delete from ${sql.table(table)}`.execute(trx);
-          for (const table of TRANSIENT_TABLES) await sql`delete from ${sql.table(table)}`.execute(trx);
-          for (const table of ARCHIVED_TABLES) {
-            const cols = (await columnsOf(trx, table)).map((c) => sql.id(c));
-            await sql`insert into ${sql.table(table)} (${sql.join(cols)}) select ${sql.join(cols)} from ${s.table(table)}`.execute(trx);
-          }
-          if (isPostgres(trx)) {
-            for (const table of SERIAL_ID_TABLES) {
-              await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+    const release = (await options.holdWrites?.()) ?? (() => undefined);
+    try {
+      await live.connection().execute(async (conn) => {
+        await s.beforeSwap?.(conn);
+        try {
+          await conn.transaction().execute(async (trx) => {
+            for (const table of [...ARCHIVED_TABLES].reverse()) await sql`delete from ${sql.table(table)}`.execute(trx);
+            for (const table of TRANSIENT_TABLES) await sql`delete from ${sql.table(table)}`.execute(trx);
+            for (const table of ARCHIVED_TABLES) {
+              const cols = (await columnsOf(trx, table)).map((c) => sql.id(c));
+              await sql`insert into ${sql.table(table)} (${sql.join(cols)}) select ${sql.join(cols)} from ${s.table(table)}`.execute(trx);
             }
-          }
-        });
-      } finally {
-        await s.afterSwap?.(conn);
-      }
-    });
+            // derived from the rows just copied: counted again rather than archived
+            await recountAnswers(trx);
+            if (isPostgres(trx)) {
+              for (const table of SERIAL_ID_TABLES) {
+                await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+              }
+            }
+          });
+        } finally {
+          await s.afterSwap?.(conn);
+        }
+      });
 
-    // the uploaded files: the archive's in place of the current ones
-    const old = `${config.storageDir}.old-${randomBytes(4).toString('hex')}`;
-    if (existsSync(config.storageDir)) renameSync(config.storageDir, old);
-    renameSync(incoming, config.storageDir);
-    rmSync(old, { recursive: true, force: true });
+      // the uploaded files: the archive's in place of the current ones
+      const old = `${config.storageDir}.old-${randomBytes(4).toString('hex')}`;
+      if (existsSync(config.storageDir)) renameSync(config.storageDir, old);
+      renameSync(incoming, config.storageDir);
+      rmSync(old, { recursive: true, force: true });
+    } finally {
+      release();
+    }
     return { tables: Object.keys(manifest.tables).length, rows: total };
   } finally {
     archive.close();

@@ -9,6 +9,7 @@ import { ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
 import { ARCHIVE_NAME } from './format.js';
+import type { WriteGate } from '../plugins/write-gate.js';
 import { BackupService } from './service.js';
 
 const tags = ['backups'];
@@ -29,8 +30,8 @@ async function who(db: DB, request: FastifyRequest): Promise<{ id: number; name:
  * the schedule. An archive holds every password hash and the mail settings: downloading one
  * needs the Backup action itself.
  */
-export async function backupRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
-  const service = new BackupService(db, config);
+export async function backupRoutes(app: FastifyInstance, { db, config, gate }: { db: DB; config: Config; gate?: WriteGate }) {
+  const service = new BackupService(db, config, gate);
   const stop = service.startScheduler(config.schedulerSeconds, app.log);
   app.addHook('onClose', async () => stop());
 
@@ -94,7 +95,7 @@ export async function backupRoutes(app: FastifyInstance, { db, config }: { db: D
   });
 
   app.post<{ Params: { name: string }; Body: { passphrase?: string; confirm: string } }>('/v1/backups/:name/restore', {
-    config: { permission: 'backup.restore' },
+    config: { permission: 'backup.restore', duringRestore: true },
     schema: {
       tags,
       summary: 'Restores an archive over the current data (confirm: the archive\'s name); every session ends, the caller\'s too',

@@ -9,6 +9,10 @@ import { BusinessError } from '../plugins/errors.js';
 import { ARCHIVE_NAME } from './format.js';
 import { ArchiveRefused, archiveKind, openArchive, type RefusalReason } from './read.js';
 import { restoreArchive } from './restore.js';
+import type { WriteGate } from '../plugins/write-gate.js';
+
+/** How long a restore waits for calls that may write to finish before it swaps the data. */
+const WRITES_WAITED_MS = 60_000;
 import { writeBackup } from './write.js';
 
 export type { BackupEntry, JobState, Schedule };
@@ -42,7 +46,12 @@ export class BackupService {
   readonly dir: string;
   private job: JobState | null = null;
 
-  constructor(private readonly db: DB, private readonly config: Config) {
+  constructor(
+    private readonly db: DB,
+    private readonly config: Config,
+    /** the app's writes, held back while a restore swaps the data */
+    private readonly gate?: WriteGate,
+  ) {
     this.dir = join(config.dataDir, 'backups');
   }
 
@@ -159,7 +168,12 @@ export class BackupService {
     const job = this.claim('restore');
     job.name = name;
     try {
-      const result = await restoreArchive(this.db, this.config, path, { passphrase, onProgress: ({ done, total }) => Object.assign(job, { done, total }) });
+      const gate = this.gate;
+      const holdWrites = gate && (async () => {
+        await gate.close(WRITES_WAITED_MS);
+        return () => gate.open();
+      });
+      const result = await restoreArchive(this.db, this.config, path, { passphrase, holdWrites, onProgress: ({ done, total }) => Object.assign(job, { done, total }) });
       job.state = 'done';
       return result;
     } catch (error) {

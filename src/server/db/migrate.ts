@@ -17,6 +17,7 @@ import * as m0012 from './migrations/0012_year_rollover.js';
 import * as m0015 from './migrations/0015_backups.js';
 import * as m0016 from './migrations/0016_list_indexes.js';
 import * as m0017 from './migrations/0017_cache_versions.js';
+import * as m0018 from './migrations/0018_answer_counts.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015_backups': m0015,
   '0016_list_indexes': m0016,
   '0017_cache_versions': m0017,
+  '0018_answer_counts': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -26,6 +26,7 @@ export interface Database {
   feedback: FeedbackTable;
   replies: RepliesTable;
   reply_answers: ReplyAnswersTable;
+  answer_counts: AnswerCountsTable;
   seeded_codes: SeededCodesTable;
   personal_data_requests: PersonalDataRequestsTable;
 }
@@ -324,6 +325,18 @@ export interface ReplyAnswersTable {
   respondent_role: string | null;
   grade_id: number | null;
   class_id: number | null;
+}
+
+/** reply_answers counted per (question, item, column) and respondent group ('' and 0: none); migration 0018. */
+export interface AnswerCountsTable {
+  questionnaire_id: number;
+  question_id: string;
+  item: string;
+  col: string;
+  respondent_role: string;
+  grade_id: number;
+  class_id: number;
+  n: number;
 }
 
 /** A page code (`page`) or action code (`page.action`) QE has seeded once: a deleted one is not seeded again. */

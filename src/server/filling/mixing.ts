@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { DB } from '../db/connect.js';
 import { isPostgres } from '../db/connect.js';
 import { scrubRewrittenRows } from '../db/scrub.js';
-import { answerRows, insertAnswerRows, type ReplyAnswerRow } from '../statistics/answerRows.js';
+import { answerRows, countAnswerRows, insertAnswerRows, type ReplyAnswerRow } from '../statistics/answerRows.js';
 import type { Definition } from '../../shared/questionnaire/definition.js';
 
 /**
@@ -74,6 +74,8 @@ async function mixQuestionnaire(db: DB, id: number, minGroup: number, now: strin
       answers.push(...(await trx.deleteFrom('reply_answers').where('reply_id', 'in', part).returningAll().execute()));
       replies.push(...(await trx.deleteFrom('replies').where('id', 'in', part).returningAll().execute()));
     }
+    // written again below with the newly released ones, and counted again then
+    await countAnswerRows(trx, answers, -1);
     const definition = JSON.parse(q.definition) as Definition;
     let released = 0;
     const rewritten = shuffle(replies).map((r) => {

@@ -1,5 +1,6 @@
 import type { DB } from '../db/connect.js';
-import type { ReplyAnswersTable } from '../db/schema.js';
+import { sql } from 'kysely';
+import type { AnswerCountsTable, ReplyAnswersTable } from '../db/schema.js';
 import type { Definition, Question } from '../../shared/questionnaire/definition.js';
 import type { Answer, Answers, GridCheckboxAnswer, GridRadioAnswer, MultiChoiceAnswer, SingleChoiceAnswer } from '../../shared/questionnaire/answers.js';
 import { OTHER } from '../../shared/questionnaire/answers.js';
@@ -74,7 +75,43 @@ export function answerRows(definition: Definition, reply: ReplyOfRows, answers: 
   return out;
 }
 
-/** Inserts rows in chunks (SQLite allows 32,766 bound values a statement; 10 a row). */
+/** Inserts rows in chunks (SQLite allows 32,766 bound values a statement; 10 a row), and counts them. */
 export async function insertAnswerRows(db: DB, rows: ReplyAnswerRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) await db.insertInto('reply_answers').values(rows.slice(i, i + 1000)).execute();
+  await countAnswerRows(db, rows, 1);
+}
+
+const COUNTED = ['questionnaire_id', 'question_id', 'item', 'col', 'respondent_role', 'grade_id', 'class_id'] as const;
+
+/**
+ * The counters of answer rows (answer_counts, migration 0018): `sign` 1 as rows are written,
+ * -1 as they are removed — in the transaction that writes or removes them. The counters are
+ * written in one order (their key's) by every writer, so concurrent submissions on PostgreSQL
+ * lock the rows they share in the same order and never deadlock.
+ */
+export async function countAnswerRows(db: DB, rows: ReplyAnswerRow[], sign: 1 | -1): Promise<void> {
+  const byKey = new Map<string, AnswerCountsTable>();
+  for (const r of rows) {
+    const counter = { questionnaire_id: r.questionnaire_id, question_id: r.question_id, item: r.item, col: r.col, respondent_role: r.respondent_role ?? '', grade_id: r.grade_id ?? 0, class_id: r.class_id ?? 0, n: 0 };
+    const key = COUNTED.map((c) => counter[c]).join('\u0000');
+    const kept = byKey.get(key) ?? counter;
+    kept.n += sign;
+    byKey.set(key, kept);
+  }
+  const counters = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
+  for (let i = 0; i < counters.length; i += 1000) {
+    await db
+      .insertInto('answer_counts')
+      .values(counters.slice(i, i + 1000))
+      .onConflict((oc) => oc.columns([...COUNTED]).doUpdateSet((eb) => ({ n: eb('answer_counts.n', '+', eb.ref('excluded.n')) })))
+      .execute();
+  }
+}
+
+/** Every counter recounted from the answer rows (after a restore, which copies the rows alone). */
+export async function recountAnswers(db: DB): Promise<void> {
+  await db.deleteFrom('answer_counts').execute();
+  await sql`insert into answer_counts (questionnaire_id, question_id, item, col, respondent_role, grade_id, class_id, n)
+    select questionnaire_id, question_id, item, col, coalesce(respondent_role, ''), coalesce(grade_id, 0), coalesce(class_id, 0), count(*)
+    from reply_answers group by questionnaire_id, question_id, item, col, coalesce(respondent_role, ''), coalesce(grade_id, 0), coalesce(class_id, 0)`.execute(db);
 }

@@ -224,34 +224,52 @@ export class StatisticsService {
   }
 
   /**
-   * reply_answers of the questionnaire, of the filter's replies only, read from the one index
-   * that covers every count (migration 0007). A grade or class means students, and a class its
-   * grade: said outright, so that what the filter leaves out is plain to the planner.
+   * The filter as the group columns say it (reply_answers and answer_counts have the same): a
+   * grade or class means students, and a class its grade — said outright, so that what the filter
+   * leaves out is plain to the planner. `none`: no reply can match (a teacher in a class).
    */
-  private async answers(id: number, filter: StatisticsFilter) {
-    let q = this.db.selectFrom('reply_answers as ra').where('ra.questionnaire_id', '=', id);
-    if (!FILTER_KEYS.some(([key]) => filter[key] !== undefined)) return q;
+  private async groupOf(filter: StatisticsFilter): Promise<{ role?: string; gradeId?: number; classId?: number; none: boolean } | null> {
+    if (!FILTER_KEYS.some(([key]) => filter[key] !== undefined)) return null;
     let gradeId = filter.gradeId;
     if (filter.classId !== undefined && gradeId === undefined) {
       gradeId = (await this.db.selectFrom('classes').select('grade_id').where('id', '=', filter.classId).executeTakeFirst())?.grade_id ?? -1;
     }
     const role = gradeId !== undefined ? 'STUDENT' : filter.role;
-    if (filter.role !== undefined && role !== filter.role) q = q.where(sql<boolean>`1 = 0`);
-    if (role !== undefined) q = q.where('ra.respondent_role', '=', role);
-    if (gradeId !== undefined) q = q.where('ra.grade_id', '=', gradeId);
-    if (filter.classId !== undefined) q = q.where('ra.class_id', '=', filter.classId);
+    return { role, gradeId, classId: filter.classId, none: filter.role !== undefined && role !== filter.role };
+  }
+
+  /** reply_answers of the questionnaire, of the filter's replies only, read from the one index that covers them (migration 0007). */
+  private async answers(id: number, filter: StatisticsFilter) {
+    let q = this.db.selectFrom('reply_answers as ra').where('ra.questionnaire_id', '=', id);
+    const group = await this.groupOf(filter);
+    if (!group) return q;
+    if (group.none) q = q.where(sql<boolean>`1 = 0`);
+    if (group.role !== undefined) q = q.where('ra.respondent_role', '=', group.role);
+    if (group.gradeId !== undefined) q = q.where('ra.grade_id', '=', group.gradeId);
+    if (group.classId !== undefined) q = q.where('ra.class_id', '=', group.classId);
     return q;
   }
 
-  /** The one grouped count every summary is made of (see answerRows.ts for the rows it counts). */
+  /**
+   * The one grouped count every summary is made of (see answerRows.ts for the rows it counts):
+   * the counters of the filter's groups summed (answer_counts, kept as rows are written), so its
+   * cost follows the questionnaire's size and number of groups, not its number of replies.
+   */
   async counts(id: number, filter: StatisticsFilter): Promise<Counts> {
-    const rows = await (await this.answers(id, filter))
-      .select((eb) => ['ra.question_id', 'ra.item', 'ra.col', eb.fn.countAll<number>().as('n')])
-      .groupBy(['ra.question_id', 'ra.item', 'ra.col'])
+    let q = this.db.selectFrom('answer_counts as ac').where('ac.questionnaire_id', '=', id);
+    const group = await this.groupOf(filter);
+    if (group?.none) q = q.where(sql<boolean>`1 = 0`);
+    if (group?.role !== undefined) q = q.where('ac.respondent_role', '=', group.role);
+    if (group?.gradeId !== undefined) q = q.where('ac.grade_id', '=', group.gradeId);
+    if (group?.classId !== undefined) q = q.where('ac.class_id', '=', group.classId);
+    const rows = await q
+      .select((eb) => ['ac.question_id', 'ac.item', 'ac.col', eb.fn.sum<number>('ac.n').as('n')])
+      .groupBy(['ac.question_id', 'ac.item', 'ac.col'])
       .execute();
     const counts: Counts = { cells: [], answered: new Map(), rowBases: new Map() };
     for (const r of rows) {
       const n = Number(r.n);
+      if (n === 0) continue;
       if (r.item === '' && r.col === '') counts.answered.set(r.question_id, n);
       else if (r.col === '') {
         counts.rowBases.set(`${r.question_id}\u0000${r.item}`, n);

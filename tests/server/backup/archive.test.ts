@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '../../../src/server/backup/write.js';
 import { restoreArchive } from '../../../src/server/backup/restore.js';
 import { ArchiveRefused, openArchive } from '../../../src/server/backup/read.js';
+import { sql } from 'kysely';
+import { ARCHIVED_TABLES, DERIVED_TABLES, TRANSIENT_TABLES } from '../../../src/server/backup/format.js';
+import { isPostgres } from '../../../src/server/db/connect.js';
 import { testApp, login, type TestApp } from '../harness.js';
 import { dumpTables } from './dump.js';
 
@@ -20,6 +23,14 @@ describe('backup archive', () => {
     archive = join(t.config.dataDir, 'backups', 'qe-20261124-010203.qe.zip');
   });
   afterAll(async () => t?.close());
+
+  it('knows every table of the database: archived, transient or derived (a new table cannot be left out unnoticed)', async () => {
+    const { rows } = isPostgres(t.db)
+      ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.db);
+    const known = new Set<string>([...ARCHIVED_TABLES, ...TRANSIENT_TABLES, ...DERIVED_TABLES]);
+    expect(rows.map((r) => r.name).filter((name) => !name.startsWith('kysely_migration') && !known.has(name))).toEqual([]);
+  });
 
   it('round-trips the demo school: every table and file back as it was, sessions ended', async () => {
     const before = await dumpTables(t.db);

@@ -52,6 +52,10 @@ describe('a restore during traffic', () => {
       expect(a.status, `${a.url}: ${a.body}`).toBeLessThan(500);
       expect(isEnvelope(a.body), a.url).toBe(true);
     }
+    // a write is saved before the swap (and replaced by it), or refused with "restoring: try again", or
+    // refused because the restore ended its session — never saved after the swap
+    const writes = answers.filter((a) => a.url.startsWith('/v1/positions/') && JSON.parse(a.body).code !== 200 && a.status !== 200);
+    for (const w of writes) expect([759, 401, 444], w.body).toContain(JSON.parse(w.body).code);
     // the sessions of before are over: the calls with them are refused from now on
     expect([401, 444]).toContain((await call('GET', '/v1/my/user-info', teacher)).json().code);
     expect(await dumpTables(t.db)).toEqual(expected);

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { BusinessError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the route goes on while a restore holds writes back (the backup routes themselves) */
+    duringRestore?: boolean;
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Writes held back while a restore replaces the data (backup/restore.ts): a call that may write
+ * is refused at the door with RESTORING, and the restore waits for those already inside before it
+ * swaps the tables — so none lands after the swap on data it was not meant for, and a school's
+ * user is told to try again instead of losing what they saved.
+ */
+export class WriteGate {
+  private inside = 0;
+  private closed = false;
+  private waiting: (() => void)[] = [];
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  enter(): void {
+    if (this.closed) throw new BusinessError('RESTORING');
+    this.inside++;
+  }
+
+  leave(): void {
+    this.inside--;
+    if (this.inside === 0) for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  /** Closes the gate and waits until every call inside has left; refused (gate open again) after `timeoutMs`. */
+  async close(timeoutMs: number): Promise<void> {
+    this.closed = true;
+    if (this.inside === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const drained = new Promise<boolean>((resolve) => this.waiting.push(() => resolve(true)));
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    const done = await Promise.race([drained, late]);
+    clearTimeout(timer);
+    if (!done) {
+      this.open();
+      throw new BusinessError('RESTORE_WAITED');
+    }
+  }
+
+  open(): void {
+    this.closed = false;
+  }
+}
+
+/** Counts the calls that may write (every API call but reads) in and out of the gate. */
+export const writeGatePlugin = fp<{ gate: WriteGate }>(async function writeGate(app: FastifyInstance, { gate }) {
+  const entered = new WeakSet<FastifyRequest>();
+  const leave = async (request: FastifyRequest) => {
+    if (entered.delete(request)) gate.leave();
+  };
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (!config?.permission || READS.has(request.method) || config.duringRestore) return;
+    gate.enter();
+    entered.add(request);
+  });
+  app.addHook('onResponse', leave);
+  app.addHook('onRequestAbort', leave);
+});
