@@ -15,7 +15,7 @@ import * as m0014 from './migrations/0014_defaults_that_stick.js';
 import * as m0013 from './migrations/0013_personal_data.js';
 import * as m0012 from './migrations/0012_year_rollover.js';
 import * as m0015 from './migrations/0015_backups.js';
-import * as m0016 from './migrations/0016_list_indexes.js';
+import * as m0016 from './migrations/0016_read_indexes.js';
 import * as m0017 from './migrations/0017_cache_versions.js';
 import * as m0018 from './migrations/0018_answer_counts.js';
 
@@ -36,7 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013_personal_data': m0013,
   '0012_year_rollover': m0012,
   '0015_backups': m0015,
-  '0016_list_indexes': m0016,
+  '0016_read_indexes': m0016,
   '0017_cache_versions': m0017,
   '0018_answer_counts': m0018,
 };

@@ -120,11 +120,12 @@ export class EntityStore {
     return `t.${columnOf(name, p)}`;
   }
 
-  private base(db: AnyDb, yearId: number | null) {
+  /** The entity's rows, with this year's per-year values beside them unless `withYearly` is false (a count that needs none). */
+  private base(db: AnyDb, yearId: number | null, withYearly = true) {
     let q = db.selectFrom(`${this.meta.table} as t`);
     for (const [column, value] of Object.entries(this.meta.scope ?? {})) q = q.where(`t.${column}`, '=', value);
     const yearly = this.yearly[0] && propertyMeta(this.yearly[0][1]).yearly;
-    if (yearly) {
+    if (yearly && withYearly) {
       q = q.leftJoin(`${yearly.table} as y`, (join) => join.onRef(`y.${yearly.ownerColumn}`, '=', 't.id').on(`y.${yearly.yearColumn}`, '=', yearId ?? -1));
     }
     return q;
@@ -140,8 +141,15 @@ export class EntityStore {
     return columns;
   }
 
-  private filtered(db: AnyDb, query: ListQuery, yearId: number | null) {
-    let q = this.base(db, yearId);
+  /** Whether the query filters or searches on a per-year value (a student's class): then a count must join them. */
+  private usesYearly(query: ListQuery): boolean {
+    const yearlyNames = new Set(this.yearly.map(([name]) => name));
+    const searched = query.q?.trim() ? this.meta.search : [];
+    return [...searched, ...(this.meta.filters ?? []).filter((f) => query[f] !== undefined && query[f] !== null && query[f] !== '')].some((f) => yearlyNames.has(f));
+  }
+
+  private filtered(db: AnyDb, query: ListQuery, yearId: number | null, withYearly = true) {
+    let q = this.base(db, yearId, withYearly);
     if (query.id?.length) q = q.where('t.id', 'in', query.id);
     const text = query.q?.trim();
     if (text && this.meta.search.length) {
@@ -178,7 +186,7 @@ export class EntityStore {
     // a page that is not full is the last one, which tells the total without counting again
     const total = rows.length < size && (rows.length > 0 || offset === 0)
       ? offset + rows.length
-      : Number(((await this.filtered(db, query, yearId).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n?: number | string } | undefined)?.n ?? 0);
+      : Number(((await this.filtered(db, query, yearId, this.usesYearly(query)).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n?: number | string } | undefined)?.n ?? 0);
     const list = rows.map((r: Row) => this.answer(r));
     await this.attachLinks(db, list);
     return { list, total };

@@ -1,6 +1,5 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db/connect.js';
-import type { Database } from '../db/schema.js';
 import type { AuthUser } from '../plugins/guard.js';
 import { BusinessError } from '../plugins/errors.js';
 import { contains, type ListQuery } from '../questionnaires/service.js';
@@ -52,6 +51,15 @@ const FILTER_KEYS = [
   ['gradeId', 'grade_id'],
   ['classId', 'class_id'],
 ] as const;
+
+/** How many respondents of one group (role, grade, class) are in one state. */
+interface RespondentCell {
+  role: string;
+  gradeId: number | null;
+  classId: number | null;
+  submitted: boolean;
+  n: number;
+}
 
 /** Adds the filter to a query over replies (as r) or feedback (as f): both carry respondent_role, grade_id and class_id. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- builders over different joins share only those three columns
@@ -284,10 +292,10 @@ export class StatisticsService {
     const id = scoped.row.id;
     const withheld = await this.withheld(scoped, filter);
     const anonymous = scoped.row.type === 'ANONYMOUS';
-    const groups = await this.groups(id, anonymous);
-    const people = await filtered(this.db.selectFrom('feedback as f').where('f.questionnaire_id', '=', id), 'f', filter)
-      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('f.status', '=', 'SUBMITTED').then(1).else(0).end()).as('submitted')])
-      .executeTakeFirst();
+    const cells = await this.respondentCells(id);
+    const groups = await this.groups(id, anonymous, cells);
+    const asked = cells.filter((c) => (filter.role === undefined || c.role === filter.role) && (filter.gradeId === undefined || c.gradeId === filter.gradeId) && (filter.classId === undefined || c.classId === filter.classId));
+    const people = { total: asked.reduce((sum, c) => sum + c.n, 0), submitted: asked.filter((c) => c.submitted).reduce((sum, c) => sum + c.n, 0) };
     const replyCount = Number((await this.releasedReplies(id, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
     const counts = withheld ? null : await this.counts(id, filter);
     return {
@@ -310,58 +318,66 @@ export class StatisticsService {
   }
 
   /**
+   * Who was asked, by group and state: one grouped read of the feedback records' covering index
+   * (migration 0016) that the groups and the filter's counts are all made of.
+   */
+  private async respondentCells(id: number): Promise<RespondentCell[]> {
+    const rows = await this.db
+      .selectFrom('feedback')
+      .select((eb) => ['respondent_role', 'grade_id', 'class_id', 'status', eb.fn.countAll<number>().as('n')])
+      .where('questionnaire_id', '=', id)
+      .groupBy(['respondent_role', 'grade_id', 'class_id', 'status'])
+      .execute();
+    return rows.map((r) => ({ role: r.respondent_role, gradeId: r.grade_id ?? null, classId: r.class_id ?? null, submitted: r.status === 'SUBMITTED', n: Number(r.n) }));
+  }
+
+  /**
    * Roles, grades and classes with respondents, and how many of each submitted: from the
    * feedback records, or for an anonymous questionnaire from its released replies.
    */
-  private async groups(id: number, anonymous: boolean): Promise<StatisticsDetail['groups']> {
-    const submitted = (eb: ExpressionBuilder<Database & { f: Database['feedback'] }, 'f'>) =>
-      eb.fn.sum<number>(eb.case().when('f.status', '=', 'SUBMITTED').then(1).else(0).end()).as('submittedNum');
-    const roles = await this.db
-      .selectFrom('feedback as f')
-      .select((eb) => ['f.respondent_role', eb.fn.countAll<number>().as('respondentNum'), submitted(eb)])
-      .where('f.questionnaire_id', '=', id)
-      .groupBy('f.respondent_role')
-      .orderBy('f.respondent_role')
-      .execute();
-    const grades = await this.db
-      .selectFrom('feedback as f')
-      .innerJoin('grades as g', 'g.id', 'f.grade_id')
-      .select((eb) => ['g.id', 'g.name_hk', 'g.name_en', 'g.seq', eb.fn.countAll<number>().as('respondentNum'), submitted(eb)])
-      .where('f.questionnaire_id', '=', id)
-      .groupBy(['g.id', 'g.name_hk', 'g.name_en', 'g.seq'])
-      .orderBy('g.seq')
-      .orderBy('g.id')
-      .execute();
-    const classes = await this.db
-      .selectFrom('feedback as f')
-      .innerJoin('classes as c', 'c.id', 'f.class_id')
-      .select((eb) => ['c.id', 'c.grade_id', 'c.name_hk', 'c.name_en', 'c.seq', eb.fn.countAll<number>().as('respondentNum'), submitted(eb)])
-      .where('f.questionnaire_id', '=', id)
-      .groupBy(['c.id', 'c.grade_id', 'c.name_hk', 'c.name_en', 'c.seq'])
-      .orderBy('c.seq')
-      .orderBy('c.id')
-      .execute();
-    const n = (v: unknown) => Number(v ?? 0);
+  private async groups(id: number, anonymous: boolean, cells: RespondentCell[]): Promise<StatisticsDetail['groups']> {
+    const tally = <K>(key: (c: RespondentCell) => K | null) => {
+      const out = new Map<K, { respondentNum: number; submittedNum: number }>();
+      for (const c of cells) {
+        const k = key(c);
+        if (k === null) continue;
+        const t = out.get(k) ?? { respondentNum: 0, submittedNum: 0 };
+        t.respondentNum += c.n;
+        if (c.submitted) t.submittedNum += c.n;
+        out.set(k, t);
+      }
+      return out;
+    };
+    const byRole = tally((c) => c.role);
+    const byGrade = tally((c) => c.gradeId);
+    const byClass = tally((c) => c.classId);
+    const grades = byGrade.size
+      ? await this.db.selectFrom('grades').select(['id', 'name_hk', 'name_en']).where('id', 'in', [...byGrade.keys()]).orderBy('seq').orderBy('id').execute()
+      : [];
+    const classes = byClass.size
+      ? await this.db.selectFrom('classes').select(['id', 'grade_id', 'name_hk', 'name_en']).where('id', 'in', [...byClass.keys()]).orderBy('seq').orderBy('id').execute()
+      : [];
     let submittedIn = {
-      role: (r: (typeof roles)[number]) => n(r.submittedNum),
-      grade: (g: (typeof grades)[number]) => n(g.submittedNum),
-      class: (c: (typeof classes)[number]) => n(c.submittedNum),
+      role: (role: string) => byRole.get(role)?.submittedNum ?? 0,
+      grade: (gradeId: number) => byGrade.get(gradeId)?.submittedNum ?? 0,
+      class: (classId: number) => byClass.get(classId)?.submittedNum ?? 0,
     };
     if (anonymous) {
       const released = await this.replyGroups(id);
       const sum = (match: (g: GroupRow) => boolean) => released.filter(match).reduce((total, g) => total + g.n, 0);
       submittedIn = {
-        role: (r) => sum((g) => g.respondent_role === r.respondent_role),
-        grade: (gr) => sum((g) => g.respondent_role === 'STUDENT' && g.grade_id === gr.id),
-        class: (c) => sum((g) => g.respondent_role === 'STUDENT' && g.class_id === c.id),
+        role: (role) => sum((g) => g.respondent_role === role),
+        grade: (gradeId) => sum((g) => g.respondent_role === 'STUDENT' && g.grade_id === gradeId),
+        class: (classId) => sum((g) => g.respondent_role === 'STUDENT' && g.class_id === classId),
       };
     }
     return {
-      roles: roles.map((r) => ({ role: r.respondent_role as RespondentRole, respondentNum: n(r.respondentNum), submittedNum: submittedIn.role(r) })),
-      grades: grades.map((g) => ({ id: g.id, nameHk: g.name_hk, nameEn: g.name_en, respondentNum: n(g.respondentNum), submittedNum: submittedIn.grade(g) })),
-      classes: classes.map((c) => ({ id: c.id, gradeId: c.grade_id, nameHk: c.name_hk, nameEn: c.name_en, respondentNum: n(c.respondentNum), submittedNum: submittedIn.class(c) })),
+      roles: [...byRole.keys()].sort().map((role) => ({ role: role as RespondentRole, respondentNum: byRole.get(role)!.respondentNum, submittedNum: submittedIn.role(role) })),
+      grades: grades.map((g) => ({ id: g.id, nameHk: g.name_hk, nameEn: g.name_en, respondentNum: byGrade.get(g.id)!.respondentNum, submittedNum: submittedIn.grade(g.id) })),
+      classes: classes.map((c) => ({ id: c.id, gradeId: c.grade_id, nameHk: c.name_hk, nameEn: c.name_en, respondentNum: byClass.get(c.id)!.respondentNum, submittedNum: submittedIn.class(c.id) })),
     };
   }
+
 
   /** The texts of a text question, or the 'other' texts of a choice question; searched and paged. */
   async texts(user: AuthUser, id: number, query: StatisticsFilter & Paging & { questionId: string; part?: 'answer' | 'other'; q?: string }): Promise<TextPage> {
