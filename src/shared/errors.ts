@@ -145,13 +145,15 @@ export const ERRORS = {
   BACKUP_NEWER: { code: 757, http: 400, 'zh-hk': '此備份由較新版本的 QE 製作（%{detail}），請先更新 QE 再還原；現有資料沒有改動', en: 'This backup was made by a newer QE (%{detail}): update QE, then restore; the current data is unchanged' },
   BACKUP_CONFIRM: { code: 758, http: 400, 'zh-hk': '請輸入備份的名稱以確認還原', en: 'Type the backup’s name to confirm the restore' },
   RESTORING: { code: 759, http: 409, 'zh-hk': '系統正在從備份還原資料，未能儲存；請稍候片刻再試', en: 'QE is restoring data from a backup, so nothing was saved: try again in a moment' },
+  // imports hashed as a job (issue 14)
+  IMPORT_RUNNING: { code: 761, http: 409, 'zh-hk': '另一個匯入正在設定此名單的密碼，請待其完成後再匯入', en: 'Another import into this list is still setting its passwords: import again when it has finished' },
   RESTORE_WAITED: { code: 760, http: 409, 'zh-hk': '仍有儲存工作未完成，還原未能開始，現有資料沒有改動；請稍後再試', en: 'Work that saves data was still running, so the restore did not start and the current data is unchanged: try again later' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;
 
 /** Codes after which the client shows the server's msg (spec §8). */
-export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 720, 721, 722, 725, 726, 727, 728, 729, 740, 741, 750, 751, 752, 753, 754, 755, 756, 757, 758, 759, 760, 20000, 20002]);
+export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 720, 721, 722, 725, 726, 727, 728, 729, 740, 741, 750, 751, 752, 753, 754, 755, 756, 757, 758, 759, 760, 761, 20000, 20002]);
 export const SESSION_CODES = new Set([401, 444]);
 export const SUCCESS_CODES = new Set([200, 201]);
 

@@ -93,6 +93,10 @@ export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = {
     'zh-hk': '「%{value}」的記錄已存在：請選擇更新或略過已有的記錄',
     en: 'A record with "%{value}" already exists: choose to update or to skip existing records',
   },
+  'import.failed': {
+    'zh-hk': '寫入資料時出錯，沒有匯入任何記錄：請再次匯入檔案',
+    en: 'Writing the records failed, so nothing was imported: import the file again',
+  },
   leaveDateInSchool: { 'zh-hk': '在校學生不可有離校日期', en: 'A student still in school cannot have a leave date' },
   // staff personal data
   identityCard: { 'zh-hk': '證件號碼格式不正確（香港身份證例如 A123456(7)）', en: 'Wrong document number (a Hong Kong identity card looks like A123456(7))' },

@@ -40,7 +40,7 @@ export const ARCHIVED_TABLES = [
 export type ArchivedTable = (typeof ARCHIVED_TABLES)[number];
 
 /** Cleared by a restore and not archived. */
-export const TRANSIENT_TABLES = ['sessions', 'login_failures'] as const;
+export const TRANSIENT_TABLES = ['sessions', 'login_failures', 'import_jobs'] as const;
 
 /**
  * Not archived either: derived from archived rows and made again by a restore — answer_counts

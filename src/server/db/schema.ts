@@ -27,6 +27,7 @@ export interface Database {
   replies: RepliesTable;
   reply_answers: ReplyAnswersTable;
   answer_counts: AnswerCountsTable;
+  import_jobs: ImportJobsTable;
   seeded_codes: SeededCodesTable;
   personal_data_requests: PersonalDataRequestsTable;
 }
@@ -337,6 +338,28 @@ export interface AnswerCountsTable {
   grade_id: number;
   class_id: number;
   n: number;
+}
+
+/** An import whose passwords are hashed after the file was checked (migration 0019); times in ms. */
+export interface ImportJobsTable {
+  id: Generated<number>;
+  /** the master-data resource imported into (`students`) */
+  resource: string;
+  user_id: number;
+  /** running, done, failed (errors says why; nothing written) or interrupted (a restart; nothing written) */
+  status: 'running' | 'done' | 'failed' | 'interrupted';
+  rows: number;
+  /** how many distinct passwords are hashed, and how many are so far */
+  passwords: number;
+  hashed: number;
+  added: number;
+  updated: number;
+  skipped: number;
+  /** the lines of a failed job (JSON array), in the language of the one who imported */
+  errors: string | null;
+  created_at: number;
+  heartbeat_at: number;
+  finished_at: number | null;
 }
 
 /** A page code (`page`) or action code (`page.action`) QE has seeded once: a deleted one is not seeded again. */

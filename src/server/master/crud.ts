@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ImportJobs } from './import-jobs.js';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -17,6 +18,8 @@ import { sheetRoutes } from './sheets.js';
 export interface MasterDeps {
   db: DB;
   config: Config;
+  /** imports whose passwords are hashed after the answer */
+  jobs: ImportJobs;
 }
 
 /** The query string a list accepts: paging, sorting, the search box, the entity's filters. */

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
-import { idListSchema, pagingProperties } from '../plugins/route-schemas.js';
+import { idListSchema, idParams, pagingProperties } from '../plugins/route-schemas.js';
+import { BusinessError } from '../plugins/errors.js';
+import { currentUser } from '../plugins/guard.js';
 import type { MasterDeps } from './crud.js';
 import { generatedMasterRoutes } from './generated/routes.js';
 
@@ -30,4 +32,23 @@ export async function masterRoutes(app: FastifyInstance, deps: MasterDeps & { ex
     const list = await query.orderBy('g.seq').orderBy('c.seq').orderBy('c.code').execute();
     return ok({ list, total: list.length });
   });
+
+  // an import's job (master/import-jobs.ts): only the one who imported sees it
+  app.get<{ Params: { id: number } }>('/v1/import-jobs/:id', {
+    config: { permission: '*' },
+    schema: { tags: ['imports'], summary: "One of the caller's import jobs: status (running, done, failed, interrupted), rows, passwords hashed so far, counts, errors", params: idParams, response: { 200: envelopeSchema() } },
+  }, async (request) => {
+    const job = await deps.jobs.view(request.params.id, currentUser(request).id);
+    if (!job) throw new BusinessError('RECORD_NOT_FOUND');
+    return ok(job);
+  });
+  app.get<{ Querystring: { resource: string } }>('/v1/import-jobs/latest', {
+    config: { permission: '*' },
+    schema: {
+      tags: ['imports'],
+      summary: "The caller's latest import job into a list (null: none), for the import screen opened again",
+      querystring: { type: 'object', additionalProperties: false, required: ['resource'], properties: { resource: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,39}$' } } },
+      response: { 200: envelopeSchema() },
+    },
+  }, async (request) => ok(await deps.jobs.latest(request.query.resource, currentUser(request).id)));
 }

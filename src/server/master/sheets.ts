@@ -7,7 +7,8 @@ import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError, requestLang } from '../plugins/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { fieldMessage, ruleOf } from '../../shared/field-messages.js';
-import { interpolate, type Lang } from '../../shared/errors.js';
+import { errorText, interpolate, type Lang } from '../../shared/errors.js';
+import { ImportRefused, type ImportCounts, type ImportJobView, type ImportWrite } from './import-jobs.js';
 import { choiceLabel, fieldLabel } from '../../shared/master/labels.js';
 import { columnOf, missingNames, propertyMeta, type PropertySchema } from '../../shared/master/entity.js';
 import { requiredLanguages } from '../school/languages.js';
@@ -15,7 +16,7 @@ import { PAGES } from '../../shared/permissions.js';
 import type { MasterDeps } from './crud.js';
 import { listQuerySchema } from './crud.js';
 import { PlacesTaken, tableOf, type EntityStore, type ListQuery, type Row } from './store.js';
-import type { Permission } from '../plugins/guard.js';
+import { currentUser, type Permission } from '../plugins/guard.js';
 import { idSchema } from '../plugins/route-schemas.js';
 import { readWorkbook, WorkbookRefused, type SheetCells } from './workbook/read.js';
 import { WORKBOOK_LIMITS } from './workbook/limits.js';
@@ -125,7 +126,7 @@ export async function sheetRoutes(app: FastifyInstance, deps: MasterDeps, store:
     config: { permission: importPermission },
     schema: {
       tags,
-      summary: `Imports ${meta.resource} from .xlsx or .xls (multipart "file"): all rows or none; 706 lists every bad row. Records that exist (by ${meta.unique?.[0] ?? 'their key'}) are updated or skipped as \`existing\` says, else refused`,
+      summary: `Imports ${meta.resource} from .xlsx or .xls (multipart "file"): all rows or none; 706 lists every bad row. Records that exist (by ${meta.unique?.[0] ?? 'their key'}) are updated or skipped as \`existing\` says, else refused. A file with more than ${JOB_PASSWORDS} different passwords is answered once checked, with \`job\` (GET /v1/import-jobs/:id follows it); 761 while another import of this list hashes`,
       querystring: {
         type: 'object',
         additionalProperties: false,
@@ -136,9 +137,10 @@ export async function sheetRoutes(app: FastifyInstance, deps: MasterDeps, store:
   }, async (request) => {
     const lang = requestLang(request);
     const sheet = await readUpload(request, lang, meta.resource);
-    const counts = await importSheet(store, deps, sheet, lang, request.query.existing ?? 'refuse', request.query.schoolYearId);
-    // `imported` (added and updated) stays for callers that read only it
-    return ok({ imported: counts.added + counts.updated, ...counts });
+    await deps.jobs.assertIdle(meta.resource);
+    const outcome = await importSheet(store, deps, sheet, lang, request.query.existing ?? 'refuse', request.query.schoolYearId, { userId: currentUser(request).id });
+    // `imported` (added and updated) stays for callers that read only it; with a job, what it will be
+    return ok({ imported: outcome.added + outcome.updated, ...outcome });
   });
 }
 
@@ -215,7 +217,13 @@ function columnName(n: number): string {
 
 /** What an existing record (same code) in the file becomes: refused (the default), updated or skipped. */
 export type ExistingChoice = 'refuse' | 'update' | 'skip';
-export type ImportCounts = { added: number; updated: number; skipped: number };
+export type ImportOutcome = ImportCounts & { job?: ImportJobView };
+
+/**
+ * More distinct passwords than this (about half a second of hashing) make the import a job:
+ * the request answers once the file is checked, and the screen follows the job's progress.
+ */
+export const JOB_PASSWORDS = 16;
 
 /**
  * Validates every row, then imports all of them in one transaction — or none, answering 706 with
@@ -223,7 +231,7 @@ export type ImportCounts = { added: number; updated: number; skipped: number };
  * unique property) is stored already are updated or skipped as `existing` says; for them the
  * password is optional.
  */
-export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: SheetCells, lang: Lang, existing: ExistingChoice = 'refuse', schoolYearId?: number): Promise<ImportCounts> {
+export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: SheetCells, lang: Lang, existing: ExistingChoice = 'refuse', schoolYearId?: number, job?: { userId: number }): Promise<ImportOutcome> {
   const entityKey = store.entity.key;
   const columns = sheetColumns(store, true);
   const fail = (lines: string[]) => new BusinessError('IMPORT_ERRORS', {}, lines);
@@ -411,21 +419,44 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
   }
 
   // rows with the same initial password share one hash: a school's file usually gives one to all
-  const hashes = new Map<string, string>();
-  if (store.meta.account) {
-    const distinct = [...new Set(records.filter((r) => r.values.password !== undefined).map((r) => String(r.values.password)))];
-    for (let i = 0; i < distinct.length; i += 4) {
-      await Promise.all(distinct.slice(i, i + 4).map(async (pw) => hashes.set(pw, await hashPassword(pw))));
-    }
-  }
+  const passwords = store.meta.account ? [...new Set(records.filter((r) => r.values.password !== undefined).map((r) => String(r.values.password)))] : [];
   const added = records.filter((r) => r.id === null);
   const updated = records.filter((r) => r.id !== null).map((r) => ({ id: r.id!, values: r.values }));
+  const counts = { added: added.length, updated: updated.length, skipped };
+  const write: ImportWrite = async (hashes, within) => {
+    try {
+      await store.createMany(added.map((r) => r.values), (values) => hashes.get(String(values.password)), updated, currentYear ?? undefined, within);
+    } catch (error) {
+      // a number given to someone else between the check above and the writing transaction
+      if (error instanceof PlacesTaken && placeField) throw new ImportRefused(error.indexes.map((i) => rowLine(added[i].row, placeField, fieldMessage('classNumberTaken', lang))));
+      throw error;
+    }
+  };
+
+  // many different passwords (each pupil their own): hashed as a job after this answer
+  if (passwords.length > JOB_PASSWORDS && job) {
+    return {
+      ...counts,
+      job: await deps.jobs.start({
+        resource: store.meta.resource,
+        userId: job.userId,
+        rows: records.length,
+        passwords,
+        counts,
+        lines: { restoring: errorText('RESTORING', lang), failed: fieldMessage('import.failed', lang) },
+        write,
+      }),
+    };
+  }
+  const hashes = new Map<string, string>();
+  for (let i = 0; i < passwords.length; i += 4) {
+    await Promise.all(passwords.slice(i, i + 4).map(async (pw) => hashes.set(pw, await hashPassword(pw))));
+  }
   try {
-    await store.createMany(added.map((r) => r.values), (values) => hashes.get(String(values.password)), updated, currentYear ?? undefined);
+    await write(hashes, async () => undefined);
   } catch (error) {
-    // a number given to someone else between the check above and the writing transaction
-    if (error instanceof PlacesTaken && placeField) throw fail(error.indexes.map((i) => rowLine(added[i].row, placeField, fieldMessage('classNumberTaken', lang))));
+    if (error instanceof ImportRefused) throw fail(error.lines);
     throw error;
   }
-  return { added: added.length, updated: updated.length, skipped };
+  return counts;
 }

@@ -310,9 +310,10 @@ export class EntityStore {
    * Creates many checked records at once (an import): batched inserts in one transaction.
    * `passwordHash` gives each account's hash, computed beforehand. `updates` are checked
    * records that exist already (a re-imported export), written first in the same transaction:
-   * all or nothing. Their password changes only when the sheet gives one.
+   * all or nothing. Their password changes only when the sheet gives one. `within` writes more
+   * in the same transaction (an import job's outcome).
    */
-  async createMany(records: Row[], passwordHash: (values: Row) => string | undefined, updates: { id: number; values: Row }[] = [], schoolYearId?: number): Promise<void> {
+  async createMany(records: Row[], passwordHash: (values: Row) => string | undefined, updates: { id: number; values: Row }[] = [], schoolYearId?: number, within?: (trx: Transaction<any>) => Promise<void>): Promise<void> {
     const stamp = now();
     await this.db.transaction().execute(async (t) => {
       const trx = t as unknown as Transaction<any>;
@@ -365,6 +366,7 @@ export class EntityStore {
         }
         if (role) await trx.insertInto('user_roles').values(ids.map((id) => ({ user_id: id, role_id: role.id }))).execute();
       }
+      await within?.(trx);
     });
   }
 

@@ -1,6 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../../src/server/auth/sessions.js';
@@ -8,6 +5,7 @@ import { loadConfig, type Config } from '../../../src/server/config.js';
 import { createDb, type DB } from '../../../src/server/db/connect.js';
 import type { Definition } from '../../../src/shared/questionnaire/definition.js';
 import { createTestDatabase } from '../../support/database.js';
+import { call, freePort, QeProcess, type Answer } from '../../support/qe-process.js';
 import { everyType, goodAnswers, newKey } from '../filling/helpers.js';
 
 /**
@@ -26,125 +24,10 @@ const STUDENTS = 200;
 const KILL_AT = 40;
 const SECRET = 'crash-test-secret-0123456789abcdef';
 
-interface Answer {
-  status: number;
-  body: { code: number; msg: string; data: { submittedAt?: string } | null };
-}
 /** One submission's fate: the server's answer, or none (the connection died with the server). */
 type Outcome = { answer: Answer } | { error: string };
 
 const acknowledged = (o: Outcome): o is { answer: Answer } => 'answer' in o && o.answer.status === 200 && o.answer.body.code === 200;
-
-/** A QE server process: `tsx src/server/main.ts` in a process group of its own, so kill -9 reaches the server itself (tsx runs it in a child). */
-class QeProcess {
-  private child: ChildProcess | null = null;
-  private exited: Promise<void> = Promise.resolve();
-  private output: string[] = [];
-
-  constructor(
-    private readonly env: NodeJS.ProcessEnv,
-    readonly base: string,
-  ) {}
-
-  get running() {
-    return this.child !== null;
-  }
-
-  /** Starts QE and waits until it answers HTTP (at most a minute). */
-  async start(args: string[] = []): Promise<void> {
-    const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts', ...args], { env: this.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child = child;
-    live.add(child.pid!);
-    const keep = (chunk: Buffer) => {
-      this.output.push(...chunk.toString().split('\n').filter(Boolean));
-      this.output.splice(0, Math.max(0, this.output.length - 40));
-    };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    let gone = false;
-    this.exited = new Promise((resolve) =>
-      child.once('exit', () => {
-        gone = true;
-        live.delete(child.pid!);
-        resolve();
-      }),
-    );
-    for (let attempt = 0; attempt < 240; attempt++) {
-      if (gone) throw new Error(`QE stopped while starting:\n${this.output.join('\n')}`);
-      try {
-        await call(this.base, 'GET', '/v1/no-such-route');
-        return;
-      } catch {
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
-    throw new Error(`QE did not answer within a minute:\n${this.output.join('\n')}`);
-  }
-
-  /** kill -9 of the whole group (tsx and the server it runs); resolves once it is gone. */
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child) return;
-    this.child = null;
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-    await this.exited;
-  }
-}
-
-/** Process groups still running: killed when the test process ends, whatever happened. */
-const live = new Set<number>();
-process.once('exit', () => {
-  for (const pid of live) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-});
-
-/** One HTTP request on a connection of its own; rejects when the connection fails or dies (no answer within two minutes counts as none). */
-function call(base: string, method: string, path: string, token?: string, body?: unknown): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(`${base}${path}`, {
-      method,
-      agent: false,
-      headers: {
-        'accept-language': 'en',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-      },
-    });
-    req.setTimeout(120_000, () => req.destroy(new Error('no answer')));
-    req.on('error', reject);
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        try {
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) });
-        } catch (e) {
-          reject(e);
-        }
-      });
-    });
-    req.end(payload);
-  });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('kill -9 during 200 concurrent submissions', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
