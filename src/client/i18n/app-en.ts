@@ -418,6 +418,12 @@ const appEn = {
         existing_refuse: 'Refuse the file, listing them',
         existing_update: 'Update them with the file’s values (the password only where given)',
         existing_skip: 'Skip them, importing only new records',
+        job: {
+          running: 'Setting passwords: %{hashed} of %{passwords} (%{rows} rows checked)',
+          mayClose: 'You may close this window: the import goes on, and opening Import again shows how far it is.',
+          failed: 'Nothing was imported: the %{rows} rows stopped at these problems',
+          interrupted: 'Nothing was imported: QE restarted before the import of %{rows} rows had finished. Import the file again.',
+        },
       },
       password: {
         reset: 'Reset password',

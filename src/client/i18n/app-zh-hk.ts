@@ -420,6 +420,12 @@ const appZhHk: AppMessages = {
         existing_refuse: '不匯入檔案，並列出這些記錄',
         existing_update: '以檔案內容更新（只在有填寫時更改密碼）',
         existing_skip: '略過，只匯入新記錄',
+        job: {
+          running: '正在設定密碼：%{hashed} / %{passwords}（已檢查 %{rows} 行）',
+          mayClose: '你可以關閉此視窗，匯入會繼續進行；再次按「匯入」可查看進度。',
+          failed: '沒有匯入任何記錄：%{rows} 行因以下問題未能匯入',
+          interrupted: '沒有匯入任何記錄：匯入 %{rows} 行期間 QE 重新啟動。請再次匯入檔案。',
+        },
       },
       password: {
         reset: '重設密碼',

@@ -1,5 +1,7 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import {
+  Alert,
+  AlertTitle,
   Box,
   Dialog,
   DialogActions,
@@ -21,6 +23,8 @@ import type { EntityMeta } from '../../shared/master/entity';
 import { upload } from '../providers/http';
 import { download } from './download';
 import { SchoolYearSelect } from './schoolYear';
+import type { ImportJobView } from '../../shared/master/import-job';
+import { markSeen, useImportJob } from './importJob';
 
 /** The spec's upload rule: Excel only (.xlsx, .xls), checked before anything is sent. */
 export const isExcelFile = (name: string) => /\.(xlsx|xls)$/i.test(name);
@@ -48,7 +52,18 @@ export function ImportDialog({ meta, onClose, yearly = false, schoolYearId = '' 
   const matched = Boolean(meta.unique?.length);
   /** undefined: idle; a number: per cent sent; null: sent, the server is working */
   const [progress, setProgress] = useState<number | null | undefined>(undefined);
+  // a file with many different passwords: the server answers once it is checked and hashes them as a job
+  const [job, setJob] = useImportJob(meta.resource);
+  const hashing = job?.status === 'running';
   const busy = progress !== undefined;
+
+  // an ended job is seen once it is on screen; one that wrote rows shows them in the list
+  const ended = job && job.status !== 'running' ? job : null;
+  useEffect(() => {
+    if (!ended) return;
+    markSeen(ended);
+    if (ended.status === 'done') refresh();
+  }, [ended, refresh]);
 
   const pick = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0] ?? null;
@@ -74,9 +89,14 @@ export function ImportDialog({ meta, onClose, yearly = false, schoolYearId = '' 
       if (matched) params.set('existing', existing);
       if (yearly && year) params.set('schoolYearId', year);
       const query = params.size ? `?${params}` : '';
-      const result = await upload<{ imported?: number; added?: number; updated?: number; skipped?: number }>(`/v1/${meta.resource}/import${query}`, form, (fraction) =>
+      const result = await upload<{ imported?: number; added?: number; updated?: number; skipped?: number; job?: ImportJobView }>(`/v1/${meta.resource}/import${query}`, form, (fraction) =>
         setProgress(fraction === null ? null : Math.round(fraction * 100)),
       );
+      if (result?.job) {
+        setFile(null);
+        setJob(result.job);
+        return;
+      }
       const counts = { added: result?.added ?? 0, updated: result?.updated ?? 0, skipped: result?.skipped ?? 0 };
       notify(translate('qe.master.import.counts', { ...counts, done: translate('qe.master.import.done', { smart_count: result?.imported ?? 0 }) }), { type: 'success' });
       refresh();
@@ -134,6 +154,7 @@ export function ImportDialog({ meta, onClose, yearly = false, schoolYearId = '' 
             {error}
           </FormHelperText>
         )}
+        {job && <ImportJobStatus job={job} />}
         {busy && (
           <Box sx={{ mt: 2 }} data-testid="import-progress">
             <LinearProgress variant={progress === null ? 'indeterminate' : 'determinate'} value={progress ?? undefined} />
@@ -145,13 +166,53 @@ export function ImportDialog({ meta, onClose, yearly = false, schoolYearId = '' 
       </DialogContent>
       <DialogActions>
         <MuiButton onClick={onClose} disabled={busy}>
-          {translate('qe.common.cancel')}
+          {translate(job ? 'qe.common.close' : 'qe.common.cancel')}
         </MuiButton>
-        <MuiButton variant="contained" onClick={send} disabled={!file || busy} data-testid="import-upload">
+        <MuiButton variant="contained" onClick={send} disabled={!file || busy || hashing} data-testid="import-upload">
           {translate('qe.master.import.upload')}
         </MuiButton>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * Where an import job stands: its passwords being set (the bar), or its outcome — every row
+ * imported, none (the rows that stopped it), or none because QE restarted meanwhile.
+ */
+function ImportJobStatus({ job }: { job: ImportJobView }) {
+  const translate = useTranslate();
+  if (job.status === 'running') {
+    const percent = job.passwords ? Math.round((job.hashed / job.passwords) * 100) : 0;
+    return (
+      <Box sx={{ mt: 2 }} data-testid="import-job" data-status={job.status}>
+        <LinearProgress variant="determinate" value={percent} aria-label={translate('qe.master.import.job.running', { hashed: job.hashed, passwords: job.passwords, rows: job.rows })} />
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          {translate('qe.master.import.job.running', { hashed: job.hashed, passwords: job.passwords, rows: job.rows })}
+        </Typography>
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {translate('qe.master.import.job.mayClose')}
+        </Typography>
+      </Box>
+    );
+  }
+  if (job.status === 'done') {
+    const done = translate('qe.master.import.done', { smart_count: job.added + job.updated });
+    return (
+      <Alert severity="success" sx={{ mt: 2 }} data-testid="import-job" data-status={job.status}>
+        {translate('qe.master.import.counts', { done, added: job.added, updated: job.updated, skipped: job.skipped })}
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity={job.status === 'failed' ? 'error' : 'warning'} sx={{ mt: 2 }} data-testid="import-job" data-status={job.status}>
+      <AlertTitle>{translate(`qe.master.import.job.${job.status}`, { rows: job.rows })}</AlertTitle>
+      {job.errors?.map((line) => (
+        <Typography key={line} variant="body2">
+          {line}
+        </Typography>
+      ))}
+    </Alert>
   );
 }
 

@@ -1,6 +1,9 @@
 import type { Transaction } from 'kysely';
 import { isPostgres, type DB } from '../db/connect.js';
 import type { Database, ImportJobsTable } from '../db/schema.js';
+import type { ImportJobView } from '../../shared/master/import-job.js';
+
+export type { ImportJobView };
 import { hashPassword } from '../auth/passwords.js';
 import { hashQueue } from '../auth/hash-queue.js';
 import { BusinessError } from '../plugins/errors.js';
@@ -9,23 +12,6 @@ import type { WriteGate } from '../plugins/write-gate.js';
 /** How often a running job says it is alive, and after how long without that it is taken for cut off. */
 const HEARTBEAT_MS = 2_000;
 export const STALE_MS = 15_000;
-
-/** What the import screen shows of a job. */
-export interface ImportJobView {
-  id: number;
-  resource: string;
-  status: ImportJobsTable['status'];
-  rows: number;
-  passwords: number;
-  hashed: number;
-  added: number;
-  updated: number;
-  skipped: number;
-  /** why a failed job wrote nothing, line by line, in the importer's language */
-  errors: string[] | null;
-  createdAt: number;
-  finishedAt: number | null;
-}
 
 /** The part of an import that runs after its passwords are hashed: one transaction that writes every row. */
 export type ImportWrite = (hashes: Map<string, string>, within: (trx: Transaction<Database>) => Promise<void>) => Promise<void>;
