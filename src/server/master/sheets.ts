@@ -22,6 +22,7 @@ import { idSchema } from '../plugins/route-schemas.js';
 import { readWorkbook, WorkbookRefused, type SheetCells } from './workbook/read.js';
 import { WORKBOOK_LIMITS } from './workbook/limits.js';
 import { neutralCell, restoredText } from './workbook/cells.js';
+import { eventLoopTurns } from '../event-loop-turns.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -313,9 +314,10 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
 
   const records: { row: number; id: number | null; values: Row }[] = [];
   let skipped = 0;
-  for (const [k, { row, cells: r }] of data.entries()) {
-    // a few hundred rows at a time, so that a 10,000-row file does not hold other requests
-    if (k % 250 === 249) await new Promise<void>((resolve) => setImmediate(resolve));
+  // a slice of rows at a time, so that a 10,000-row file does not hold other requests
+  const pause = eventLoopTurns();
+  for (const { row, cells: r } of data) {
+    await pause();
     const keyText = keyIndex === undefined ? null : cellText(r[keyIndex]);
     const id = keyText === null ? null : (storedIds.get(keyText.normalize('NFKC')) ?? null);
     if (id !== null && existing === 'skip') {

@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.js';
 import { isPostgres, type DB } from '../db/connect.js';
+import { eventLoopTurns } from '../event-loop-turns.js';
 import { lockFor } from '../db/locks.js';
 import { columnOf, languageFields, missingNames, propertyMeta, type Dependent, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
 import { masterEntities } from '../../shared/generated/master-entities.js';
@@ -319,8 +320,11 @@ export class EntityStore {
       const trx = t as unknown as Transaction<any>;
       const yearId = await this.yearId(trx, schoolYearId);
       const yearly = this.yearly.length ? propertyMeta(this.yearly[0][1]).yearly! : null;
-      for (const [k, { id, values }] of updates.entries()) {
-        if (k % 200 === 199) await new Promise<void>((resolve) => setImmediate(resolve));
+      // SQLite's driver answers within the same tick: without pauses the whole import would hold
+      // the event loop (its queries still wait for the one connection, other work does not)
+      const pause = eventLoopTurns();
+      for (const { id, values } of updates) {
+        await pause();
         await this.rules.beforeSave?.(trx, values, null);
         const row = this.columns(values);
         if (this.meta.account) {
@@ -339,11 +343,9 @@ export class EntityStore {
       }
       // the role new accounts get, chosen on the Roles screen (none: refused before anything is written)
       const role = this.meta.account && this.meta.scope?.user_type ? { id: await defaultRoleId(t, String(this.meta.scope.user_type)) } : undefined;
-      for (let i = 0; i < records.length; i += 200) {
-        // SQLite's driver answers within the same tick: without a pause the whole import would
-        // hold the event loop (its queries still wait for the one connection, other work does not)
-        if (i) await new Promise<void>((resolve) => setImmediate(resolve));
-        const chunk = records.slice(i, i + 200);
+      for (let i = 0; i < records.length; i += 50) {
+        await pause();
+        const chunk = records.slice(i, i + 50);
         for (const values of chunk) await this.rules.beforeSave?.(trx, values, null);
         const rows = chunk.map((values) => {
           const row: Row = { ...this.columns(values, true), ...(this.meta.scope ?? {}) };
