@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { launchBrowser, url } from './browser.js';
+import { apiLogin, launchBrowser, openedForClass, url } from './browser.js';
 
 // Issue 14, client delivery: the login page on a slow mobile network (1.6 Mbit/s, 150 ms round
 // trip), first visit and repeat visit. What is asserted is what does not depend on the machine:
 // the bytes on the wire (≤ 400 KB, compressed) and that a repeat visit fetches no script again
-// (hashed assets are immutable). The times are printed, as the bench prints its figures.
+// (hashed assets are immutable). The times are printed, as the bench prints its figures. Then a
+// student's answer screen, opened on the same network after logging in there.
 let browser: Browser;
 let context: BrowserContext;
 beforeAll(async () => {
@@ -58,5 +59,38 @@ describe('the login page on a slow mobile network', () => {
     console.log(`login page, repeat visit: ${(repeat.bytes / 1024).toFixed(1)} KB on the wire, usable after ${repeat.usable} ms`);
     for (const f of repeat.fetched) console.log(`  ${(f.bytes / 1024).toFixed(1)} KB ${f.url.replace(/^https?:\/\/[^/]+/, '')}`);
     expect(repeat.fetched.filter((f) => /\.(js|css|ttf)$/.test(f.url))).toEqual([]);
+  });
+});
+
+describe("a student's answer screen on a slow mobile network", () => {
+  it('opens with its first question ready to answer (the times printed), first after logging in and again', async () => {
+    const teacher = await apiLogin('teacher01');
+    const questions = Array.from({ length: 10 }, (_, i) =>
+      i % 2 ? { id: `q${i + 1}`, type: 'SHORT_TEXT', title: `第${i + 1}題`, required: false } : { id: `q${i + 1}`, type: 'RADIO', title: `第${i + 1}題`, required: false, options: [{ id: 'a', label: '同意' }, { id: 'b', label: '不同意' }] },
+    );
+    const id = await openedForClass(teacher, '1A', `E2E 慢網絡 ${Date.now()}`, { version: 1, sections: [{ id: 's1', title: '問題', questions }] });
+    // a context of its own: nothing cached but what this student's own visits bring
+    const own = await browser.newContext({ viewport: { width: 360, height: 640 }, locale: 'zh-HK' });
+    const page = await own.newPage();
+    const cdp = await own.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW);
+    await page.goto(url('/login'));
+    await page.evaluate(() => localStorage.setItem('qe-staff-edit-personal', '1'));
+    await page.getByTestId('login-username').fill('student002');
+    await page.getByTestId('login-password').fill('Passw0rd!');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('welcome').waitFor();
+
+    const open = async () => {
+      const started = Date.now();
+      await page.goto(url(`/questionnaire-filling/detail?id=${id}`));
+      await page.getByTestId('question-q1').getByRole('radio').first().waitFor();
+      return Date.now() - started;
+    };
+    const first = await open();
+    const repeat = await open();
+    console.log(`answer screen, first opening after login: usable after ${first} ms; opened again: ${repeat} ms`);
+    await own.close();
   });
 });

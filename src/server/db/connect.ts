@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { ownerOnlyFile } from './files.js';
+import { registerSqliteFile } from './read-aside.js';
 
 // int8 (counts, epoch milliseconds) as JS numbers rather than strings: every value QE
 // keeps there is far below 2^53.
@@ -40,7 +41,9 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DB {
   sqlite.pragma('temp_store = MEMORY');
   // fresh planner statistics where the tables changed much since the last time (cheap when nothing did)
   sqlite.pragma('optimize = 0x10002');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: keptStatements(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keptStatements(sqlite) }) });
+  registerSqliteFile(db, file);
+  return db;
 }
 
 /**

@@ -4,6 +4,7 @@ import { OTHER, type Answer, type GridCheckboxAnswer, type GridRadioAnswer, type
 import { messageText } from '../../shared/master/labels.js';
 import type { StatisticsDetail, StatisticsFilter, Withheld } from '../../shared/statistics/types.js';
 import type { DB } from '../db/connect.js';
+import { readAside } from '../db/read-aside.js';
 import { filtered, type StatisticsService, type Scoped } from './service.js';
 import { neutralCell } from '../master/workbook/cells.js';
 import { XlsxWriter, type CellValue } from './xlsx-writer.js';
@@ -139,14 +140,14 @@ export async function statisticsWorkbook(db: DB, service: StatisticsService, sco
     return finish();
   }
   // the rows' order first, from ids and sort keys alone (a small sort), then their answers a page
-  // at a time: no sort of every reply's answers, no whole questionnaire in memory, and the event
-  // loop free between pages
+  // at a time: no sort of every reply's answers, no whole questionnaire in memory; on SQLite both
+  // read on a thread of their own (db/read-aside.ts), so the event loop is free meanwhile
   const PAGE = 500;
   if (anonymous) {
-    const order = await filtered(db.selectFrom(service.numbered(scoped.row.id).as('r')).select(['r.id', 'r.number', 'r.submitted_on']), 'r', filter).orderBy('r.number').execute();
+    const order = await readAside(db, filtered(db.selectFrom(service.numbered(scoped.row.id).as('r')).select(['r.id', 'r.number', 'r.submitted_on']), 'r', filter).orderBy('r.number'));
     for (let i = 0; i < order.length; i += PAGE) {
       const page = order.slice(i, i + PAGE);
-      const answers = new Map((await db.selectFrom('replies').select(['id', 'answers']).where('id', 'in', page.map((r) => r.id)).execute()).map((r) => [r.id, r.answers]));
+      const answers = new Map((await readAside(db, db.selectFrom('replies').select(['id', 'answers']).where('id', 'in', page.map((r) => r.id)))).map((r) => [r.id, r.answers]));
       for (const r of page) {
         const parsed = JSON.parse(answers.get(r.id) ?? '{}') as Record<string, Answer>;
         await put(sheet, [t('anonymous', { number: Number(r.number) }), r.submitted_on, ...columns.map((c) => c.value(parsed, t))]);
@@ -166,13 +167,15 @@ export async function statisticsWorkbook(db: DB, service: StatisticsService, sco
       'r',
       filter,
     );
-  const order = await joined().select('r.id').orderBy('r.respondent_role').orderBy('c.seq').orderBy('sc.student_number').orderBy('u.id').execute();
+  const order = await readAside(db, joined().select('r.id').orderBy('r.respondent_role').orderBy('c.seq').orderBy('sc.student_number').orderBy('u.id'));
   for (let i = 0; i < order.length; i += PAGE) {
     const ids = order.slice(i, i + PAGE).map((r) => r.id);
-    const raw = await joined()
-      .select(['r.id', 'r.respondent_role', 'u.name_hk', 'u.name_en', 'u.user_no', 'c.name_hk as class_hk', 'c.name_en as class_en', 'sc.student_number', 'r.submitted_on', 'r.answers'])
-      .where('r.id', 'in', ids)
-      .execute();
+    const raw = await readAside(
+      db,
+      joined()
+        .select(['r.id', 'r.respondent_role', 'u.name_hk', 'u.name_en', 'u.user_no', 'c.name_hk as class_hk', 'c.name_en as class_en', 'sc.student_number', 'r.submitted_on', 'r.answers'])
+        .where('r.id', 'in', ids),
+    );
     const byId = new Map(raw.map((r) => [r.id, r]));
     for (const id of ids) {
       const r = byId.get(id)!;

@@ -1,0 +1,82 @@
+import { Worker } from 'node:worker_threads';
+import type { Compilable, Kysely } from 'kysely';
+
+const WORKER = new URL('./read-aside.worker.mjs', import.meta.url);
+/** A thread idle this long ends (a test's or a closed app's file is not kept open for good). */
+const IDLE_MS = 30_000;
+
+/** The SQLite file behind each database QE opened (connect.ts registers it). */
+const files = new WeakMap<Kysely<any>, string>();
+export const registerSqliteFile = (db: Kysely<any>, file: string) => files.set(db, file);
+
+type Pending = { resolve: (rows: unknown[]) => void; reject: (error: Error) => void };
+
+/** One thread per SQLite file, started when first asked and ended when idle; queries run one after another. */
+class ReadThread {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private next = 0;
+  private idle: NodeJS.Timeout | undefined;
+
+  constructor(private readonly file: string) {}
+
+  all(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
+    const worker = this.start();
+    clearTimeout(this.idle);
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, sql, parameters });
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(WORKER, { workerData: { file: this.file } });
+    worker.unref();
+    worker.on('message', ({ id, rows, error }: { id: number; rows?: unknown[]; error?: string }) => {
+      const waiting = this.pending.get(id);
+      this.pending.delete(id);
+      if (error !== undefined) waiting?.reject(new Error(error));
+      else waiting?.resolve(rows!);
+      if (this.pending.size === 0) {
+        this.idle = setTimeout(() => this.stop(), IDLE_MS);
+        this.idle.unref();
+      }
+    });
+    const failAll = (error: Error) => {
+      this.worker = null;
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', failAll);
+    worker.on('exit', (code) => failAll(new Error(`the reading thread ended (${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private stop(): void {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker && this.pending.size === 0) void worker.terminate();
+  }
+}
+
+const threads = new Map<string, ReadThread>();
+
+/**
+ * A long read (a sort of every reply of a questionnaire) without holding the event loop. On
+ * SQLite, whose driver runs a query within the calling thread, the compiled query runs on a
+ * thread of its own with a read-only connection — it sees what was committed when it starts, as
+ * any reader beside the one writer does; on PostgreSQL the driver waits without holding the loop,
+ * and the query runs as usual.
+ */
+export async function readAside<R>(db: Kysely<any>, query: Compilable<R> & { execute(): Promise<R[]> }): Promise<R[]> {
+  const file = files.get(db);
+  // PostgreSQL's databases are not registered
+  if (!file) return query.execute();
+  const { sql, parameters } = query.compile();
+  let thread = threads.get(file);
+  if (!thread) threads.set(file, (thread = new ReadThread(file)));
+  return (await thread.all(sql, parameters)) as R[];
+}
