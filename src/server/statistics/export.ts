@@ -143,11 +143,21 @@ export async function statisticsWorkbook(db: DB, service: StatisticsService, sco
   // at a time: no sort of every reply's answers, no whole questionnaire in memory; on SQLite both
   // read on a thread of their own (db/read-aside.ts), so the event loop is free meanwhile
   const PAGE = 500;
+  // a page read ahead that fails is awaited (and its error thrown) in turn, or never if the
+  // export stopped before: not an unhandled rejection meanwhile
+  const ahead = <T>(reading: Promise<T>) => {
+    reading.catch(() => undefined);
+    return reading;
+  };
   if (anonymous) {
     const order = await readAside(db, filtered(db.selectFrom(service.numbered(scoped.row.id).as('r')).select(['r.id', 'r.number', 'r.submitted_on']), 'r', filter).orderBy('r.number'));
+    const pageAnswers = (i: number) => ahead(readAside(db, db.selectFrom('replies').select(['id', 'answers']).where('id', 'in', order.slice(i, i + PAGE).map((r) => r.id))));
+    // the next page is read while this one is written
+    let reading = order.length ? pageAnswers(0) : null;
     for (let i = 0; i < order.length; i += PAGE) {
       const page = order.slice(i, i + PAGE);
-      const answers = new Map((await readAside(db, db.selectFrom('replies').select(['id', 'answers']).where('id', 'in', page.map((r) => r.id)))).map((r) => [r.id, r.answers]));
+      const answers = new Map((await reading!).map((r) => [r.id, r.answers]));
+      reading = i + PAGE < order.length ? pageAnswers(i + PAGE) : null;
       for (const r of page) {
         const parsed = JSON.parse(answers.get(r.id) ?? '{}') as Record<string, Answer>;
         await put(sheet, [t('anonymous', { number: Number(r.number) }), r.submitted_on, ...columns.map((c) => c.value(parsed, t))]);
@@ -168,14 +178,22 @@ export async function statisticsWorkbook(db: DB, service: StatisticsService, sco
       filter,
     );
   const order = await readAside(db, joined().select('r.id').orderBy('r.respondent_role').orderBy('c.seq').orderBy('sc.student_number').orderBy('u.id'));
-  for (let i = 0; i < order.length; i += PAGE) {
-    const ids = order.slice(i, i + PAGE).map((r) => r.id);
-    const raw = await readAside(
-      db,
-      joined()
-        .select(['r.id', 'r.respondent_role', 'u.name_hk', 'u.name_en', 'u.user_no', 'c.name_hk as class_hk', 'c.name_en as class_en', 'sc.student_number', 'r.submitted_on', 'r.answers'])
-        .where('r.id', 'in', ids),
+  const pageRows = (ids: string[]) =>
+    ahead(
+      readAside(
+        db,
+        joined()
+          .select(['r.id', 'r.respondent_role', 'u.name_hk', 'u.name_en', 'u.user_no', 'c.name_hk as class_hk', 'c.name_en as class_en', 'sc.student_number', 'r.submitted_on', 'r.answers'])
+          .where('r.id', 'in', ids),
+      ),
     );
+  const idsOf = (i: number) => order.slice(i, i + PAGE).map((r) => r.id);
+  // the next page is read while this one is written
+  let reading = order.length ? pageRows(idsOf(0)) : null;
+  for (let i = 0; i < order.length; i += PAGE) {
+    const ids = idsOf(i);
+    const raw = await reading!;
+    reading = i + PAGE < order.length ? pageRows(idsOf(i + PAGE)) : null;
     const byId = new Map(raw.map((r) => [r.id, r]));
     for (const id of ids) {
       const r = byId.get(id)!;

@@ -116,6 +116,9 @@ const EXPECTED: Record<string, string> = {
   'POST /v1/teachers/import': '------AS',
   // the class list of the student screens: not for students or teachers
   'GET /v1/classes': '------AS',
+  // an import's job: any logged-in account asks, and sees only its own (404 otherwise)
+  'GET /v1/import-jobs/{id}': '----sTAS',
+  'GET /v1/import-jobs/latest': '----sTAS',
   // questionnaire design: teachers (their own), administrators (all)
   'GET /v1/questionnaires': '-----TAS',
   'POST /v1/questionnaires': '-----TAS',
