@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 
 /** What a QE process answered: the HTTP status and the envelope. */
 export interface Answer {
@@ -117,4 +118,19 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** The environment of a QE process of its own on a test database, listening on a free port of loopback. */
+export async function qeEnv(database: { dataDir: string; databaseUrl?: string }, secret: string, more: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessEnv> {
+  return {
+    ...process.env,
+    DATA_DIR: database.dataDir,
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    QE_SECRET: secret,
+    LOG_LEVEL: 'warn',
+    QE_CLIENT_DIR: join(database.dataDir, 'no-client'),
+    DATABASE_URL: database.databaseUrl ?? '',
+    ...more,
+  };
 }

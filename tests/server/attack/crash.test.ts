@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../../src/server/auth/sessions.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
 import { createDb, type DB } from '../../../src/server/db/connect.js';
 import type { Definition } from '../../../src/shared/questionnaire/definition.js';
 import { createTestDatabase } from '../../support/database.js';
-import { call, freePort, QeProcess, type Answer } from '../../support/qe-process.js';
+import { call, QeProcess, qeEnv, type Answer } from '../../support/qe-process.js';
 import { everyType, goodAnswers, newKey } from '../filling/helpers.js';
 
 /**
@@ -40,18 +39,8 @@ describe('kill -9 during 200 concurrent submissions', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: database.dataDir,
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      QE_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-      QE_CLIENT_DIR: join(database.dataDir, 'no-client'),
-      // anonymous replies are mixed every second: the counts must hold while that job rewrites them
-      QE_ANONYMOUS_MIX_SECONDS: '1',
-      DATABASE_URL: database.databaseUrl ?? '',
-    };
+    // anonymous replies are mixed every second: the counts must hold while that job rewrites them
+    const env = await qeEnv(database, SECRET, { QE_ANONYMOUS_MIX_SECONDS: '1' });
     qe = new QeProcess(env, `http://127.0.0.1:${env.PORT}`);
     await qe.start(['--demo']);
     config = loadConfig(env);

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldLabel } from '../../../src/shared/master/labels.js';
@@ -7,7 +6,7 @@ import { JOB_PASSWORDS } from '../../../src/server/master/sheets.js';
 import type { ImportJobView } from '../../../src/server/master/import-jobs.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { createTestDatabase } from '../../support/database.js';
-import { call, freePort, QeProcess } from '../../support/qe-process.js';
+import { call, QeProcess, qeEnv } from '../../support/qe-process.js';
 import { caller, multipart } from './helpers.js';
 
 /**
@@ -103,16 +102,7 @@ describe('kill -9 while an import job hashes', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: database.dataDir,
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      QE_SECRET: 'import-job-test-secret-0123456789ab',
-      LOG_LEVEL: 'warn',
-      QE_CLIENT_DIR: join(database.dataDir, 'no-client'),
-      DATABASE_URL: database.databaseUrl ?? '',
-    };
+    const env = await qeEnv(database, 'import-job-test-secret-0123456789ab');
     qe = new QeProcess(env, `http://127.0.0.1:${env.PORT}`);
     await qe.start(['--demo']);
   }, 180_000);
