@@ -11,5 +11,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // a polled condition waits as long as a locator does (Vitest's 1 s default failed a backup on
+    // a busy 2-core CI run): bounded waits, no timed assertions
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -44,7 +44,8 @@ describe('backup and restore on the screen', () => {
     await expect(page.getByTestId('backup-start').isDisabled()).resolves.toBe(true);
     await page.getByTestId('backup-passphrase-repeat').fill('school passphrase');
     await page.getByTestId('backup-start').click();
-    await expect.poll(() => page.getByTestId('backup-row').count()).toBe(2);
+    // as long as the backup takes (the first one's "backup succeeded" may still be on screen): bounded, not timed
+    await expect.poll(() => page.getByTestId('backup-row').count(), { timeout: 60_000 }).toBe(2);
     await expect(page.getByTestId('backup-row').filter({ hasText: '已加密' }).count()).resolves.toBe(1);
 
     // download: the archive itself
