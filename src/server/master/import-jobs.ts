@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import { isPostgres, type DB } from '../db/connect.js';
 import type { Database, ImportJobsTable } from '../db/schema.js';
 import type { ImportJobView } from '../../shared/master/import-job.js';
@@ -127,7 +127,7 @@ export class ImportJobs {
     return row ? this.shown(row) : null;
   }
 
-  private shown(row: { [K in keyof ImportJobsTable]: K extends 'id' ? number : ImportJobsTable[K] }): ImportJobView {
+  private shown(row: Selectable<ImportJobsTable>): ImportJobView {
     const alive = this.running.has(row.id) || Date.now() - Number(row.heartbeat_at) < STALE_MS;
     const status = row.status === 'running' && !alive ? 'interrupted' : row.status;
     return {
