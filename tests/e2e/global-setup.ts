@@ -44,7 +44,8 @@ export default async function setup(project: TestProject) {
       google: { clientId: 'qe-e2e', clientSecret: 'qe-e2e-secret', authUrl: `${issuer}/authorize`, tokenUrl: `${issuer}/token`, userInfoUrl: `${issuer}/userinfo` },
     },
   );
-  const { app, db } = await buildApp(config, { logger: false });
+  // errors only (a 500's stack in the CI log), not every request
+  const { app, db } = await buildApp(config, { logger: { level: 'error' } });
   await seedDemoSchool(db);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   project.provide('baseUrl', address);

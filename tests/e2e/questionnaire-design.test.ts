@@ -50,7 +50,11 @@ describe('questionnaire design', () => {
     await expect(page.getByTestId('question-editor').count()).resolves.toBe(10);
     await page.getByTestId('question-editor').first().getByTestId('image-file').setInputFiles({ name: 'pic.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('question-editor').first().getByTestId('image-preview').waitFor();
+    // the save's own answer first: a failure then names its status and message instead of a chip that stays
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/v1/questionnaires/${id}`, { timeout: 30_000 });
     await page.getByTestId('designer-save').click();
+    const answer = await saved;
+    expect(`${answer.status()} ${await answer.text().then((t) => t.slice(0, 300))}`).toMatch(/^200 /);
     await page.getByTestId('designer-dirty').waitFor({ state: 'detached' });
 
     await page.getByTestId('designer-preview').click();

@@ -23,3 +23,14 @@ const LOCKS = {
 export async function lockFor(trx: Transaction<Database>, work: keyof typeof LOCKS): Promise<void> {
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${LOCKS[work]})`.execute(trx);
 }
+
+/** Kinds of work that must never run beside themselves for the same questionnaire (the second key). */
+const QUESTIONNAIRE_LOCKS = {
+  /** writing a questionnaire's pending replies into its countable rows and counters (statistics/counting.ts) */
+  replyCounting: 1_101_101,
+} as const;
+
+/** As `lockFor`, for one questionnaire: work on others goes on beside it. */
+export async function lockForQuestionnaire(trx: Transaction<Database>, work: keyof typeof QUESTIONNAIRE_LOCKS, questionnaireId: number): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${QUESTIONNAIRE_LOCKS[work]}::int4, ${questionnaireId}::int4)`.execute(trx);
+}

@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016_read_indexes.js';
 import * as m0017 from './migrations/0017_cache_versions.js';
 import * as m0018 from './migrations/0018_answer_counts.js';
 import * as m0019 from './migrations/0019_import_jobs.js';
+import * as m0020 from './migrations/0020_reply_counting.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017_cache_versions': m0017,
   '0018_answer_counts': m0018,
   '0019_import_jobs': m0019,
+  '0020_reply_counting': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -308,6 +308,8 @@ export interface RepliesTable {
   mixed: Generated<number>;
   /** 1 once the reply counts in results: at once for a named one, in batches for anonymous ones (filling/mixing.ts) */
   released: Generated<number>;
+  /** 0 while a named reply's countable rows and counters are still to be written (statistics/counting.ts) */
+  counted: Generated<number>;
   /** copied from the feedback record: what statistics filter by; for anonymous replies all that is kept of the person */
   respondent_role?: string | null;
   grade_id?: number | null;

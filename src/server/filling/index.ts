@@ -13,7 +13,7 @@ import type { Definition } from '../../shared/questionnaire/definition.js';
 import { QUESTIONNAIRE_STATUSES, type Target } from '../../shared/questionnaire/types.js';
 import { resolveAudience } from '../questionnaires/audience.js';
 import { messageText } from '../../shared/master/labels.js';
-import { answerRows, insertAnswerRows } from '../statistics/answerRows.js';
+import type { ReplyCounting } from '../statistics/counting.js';
 
 const tags = ['filling'];
 const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } as const;
@@ -40,7 +40,7 @@ type Mine = {
  * idempotent by the client's submission key, and for an anonymous questionnaire stored with
  * nothing that joins it to me.
  */
-export async function fillingRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
+export async function fillingRoutes(app: FastifyInstance, { db, config, counting }: { db: DB; config: Config; counting: ReplyCounting }) {
   await quickLoginRoutes(app, { db, config });
   const stopMixing = startMixing(db, config.anonymousMixSeconds, config.anonymousMinGroup, app.log);
   app.addHook('onClose', async () => stopMixing());
@@ -207,15 +207,20 @@ export async function fillingRoutes(app: FastifyInstance, { db, config }: { db: 
           feedback_id: anonymous ? null : row.feedback_id,
           submitted_on: schoolDay(),
           answers: JSON.stringify(kept),
-          // an anonymous reply waits to be mixed and released in a batch, its countable rows written then
+          // an anonymous reply waits to be mixed and released in a batch, its countable rows written then;
+          // a named one is in results at once, its countable rows written in a batch shortly after
+          // (statistics/counting.ts: any statistics call counts what is still pending before it reads)
           mixed: 0,
           released: anonymous ? 0 : 1,
+          counted: anonymous ? 1 : 0,
         })
         .execute();
-      if (!anonymous) await insertAnswerRows(trx, answerRows(definition, reply, kept));
       return true;
     });
-    if (stored) return ok({ submittedAt });
+    if (stored) {
+      if (!anonymous) counting.soon();
+      return ok({ submittedAt });
+    }
     const again = await db.selectFrom('feedback').select(['submission_key', 'submitted_at']).where('id', '=', row.feedback_id).executeTakeFirst();
     if (again?.submission_key === submissionKey) return ok({ submittedAt: again.submitted_at });
     throw new BusinessError('ALREADY_SUBMITTED');

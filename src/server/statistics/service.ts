@@ -22,6 +22,7 @@ import type {
 import { percent } from '../../shared/statistics/types.js';
 import { summarise, type Counts } from './summaries.js';
 import { releasedCounts } from '../filling/released.js';
+import { countPendingReplies, hasPendingReplies } from './counting.js';
 
 /** A questionnaire whose results the caller may read. */
 export interface Scoped {
@@ -204,6 +205,8 @@ export class StatisticsService {
   async scoped(user: AuthUser, id: number): Promise<Scoped> {
     const raw = await this.base(user).select(this.columns()).select('q.definition').where('q.id', '=', id).executeTakeFirst();
     if (!raw) throw new BusinessError('RECORD_NOT_FOUND');
+    // results never lag behind the replies stored: what the background counting has not reached yet is counted now
+    if (await hasPendingReplies(this.db, id)) await countPendingReplies(this.db, id);
     const [row] = await this.rows([raw]);
     return { row, definition: JSON.parse(raw.definition) as Definition, yearId: await audienceYear(this.db, raw.school_year_id) };
   }

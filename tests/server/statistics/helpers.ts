@@ -2,6 +2,9 @@ import type { Answers } from '../../../src/shared/questionnaire/answers.js';
 import { seededRandom } from '../../support/random.js';
 import { openSession } from '../../../src/server/auth/sessions.js';
 import type { TestApp } from '../harness.js';
+import type { DB } from '../../../src/server/db/connect.js';
+import { answerRows } from '../../../src/server/statistics/answerRows.js';
+import type { Definition } from '../../../src/shared/questionnaire/definition.js';
 import { caller } from '../master/helpers.js';
 import { data } from '../questionnaires/helpers.js';
 import { newKey } from '../filling/helpers.js';
@@ -41,4 +44,27 @@ export async function submitAs(t: TestApp, questionnaireId: number, userIds: num
     sent.set(userId, answers);
   }
   return sent;
+}
+
+/** A counter's key and count, as one line, for comparing sets of them. */
+const line = (c: { question_id: string; item: string; col: string; respondent_role: string | null; grade_id: number | null; class_id: number | null; n: number | string }) =>
+  [c.question_id, c.item, c.col, c.respondent_role ?? '', c.grade_id ?? 0, c.class_id ?? 0, Number(c.n)].join('|');
+
+/** The counters QE keeps for a questionnaire (zero counts left out). */
+export async function counters(db: DB, id: number): Promise<string[]> {
+  const rows = await db.selectFrom('answer_counts').selectAll().where('questionnaire_id', '=', id).execute();
+  return rows.filter((r) => Number(r.n) !== 0).map(line).sort();
+}
+
+/** The same counted again from the replies' own JSON (released ones), through the rows' definition alone. */
+export async function recount(db: DB, id: number, definition: Definition): Promise<string[]> {
+  const replies = await db.selectFrom('replies').selectAll().where('questionnaire_id', '=', id).where('released', '=', 1).execute();
+  const n = new Map<string, number>();
+  for (const r of replies) {
+    for (const row of answerRows(definition, { id: r.id, questionnaire_id: id, respondent_role: r.respondent_role ?? null, grade_id: r.grade_id ?? null, class_id: r.class_id ?? null }, JSON.parse(r.answers))) {
+      const key = line({ ...row, n: 0 }).replace(/\|0$/, '');
+      n.set(key, (n.get(key) ?? 0) + 1);
+    }
+  }
+  return [...n.entries()].map(([key, count]) => `${key}|${count}`).sort();
 }

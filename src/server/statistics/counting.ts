@@ -1,0 +1,121 @@
+import type { DB } from '../db/connect.js';
+import { lockForQuestionnaire } from '../db/locks.js';
+import type { Definition } from '../../shared/questionnaire/definition.js';
+import { answerRows, insertAnswerRows, type ReplyAnswerRow } from './answerRows.js';
+
+/**
+ * A named reply is stored with `counted = 0` (filling/index.ts): its submission's transaction
+ * writes the reply and the feedback record only, so a whole school submitting at once waits for
+ * two rows each, not ~150 index entries and as many counters. Its countable rows (reply_answers)
+ * and counters (answer_counts) are written here, many replies in one transaction — each counter
+ * once per batch however many replies it counts — shortly after (ReplyCounting below), and by
+ * any statistics call before it reads (StatisticsService.scoped), so results are never behind
+ * the replies stored. A batch marks its replies counted in the transaction that writes their
+ * rows: after a crash the replies still at 0 are counted at the next start, none twice.
+ */
+
+/** Rows per transaction: large enough that counters are shared, small enough that others wait ~10 ms at most. */
+const BATCH_ROWS = 2000;
+const BATCH_REPLIES = 200;
+
+/** Writes the countable rows and counters of a questionnaire's uncounted replies; answers how many replies. */
+export async function countPendingReplies(db: DB, questionnaireId: number): Promise<number> {
+  let counted = 0;
+  for (;;) {
+    const done = await db.transaction().execute(async (trx) => {
+      // one counting of a questionnaire at a time across instances; a second one then finds none left
+      await lockForQuestionnaire(trx, 'replyCounting', questionnaireId);
+      const pending = await trx
+        .selectFrom('replies')
+        .select(['id', 'answers', 'respondent_role', 'grade_id', 'class_id'])
+        .where('questionnaire_id', '=', questionnaireId)
+        .where('counted', '=', 0)
+        .limit(BATCH_REPLIES)
+        .execute();
+      if (!pending.length) return { replies: 0, more: false };
+      const q = await trx.selectFrom('questionnaires').select('definition').where('id', '=', questionnaireId).executeTakeFirstOrThrow();
+      const definition = JSON.parse(q.definition) as Definition;
+      const rows: ReplyAnswerRow[] = [];
+      const ids: string[] = [];
+      for (const r of pending) {
+        rows.push(...answerRows(definition, { id: r.id, questionnaire_id: questionnaireId, respondent_role: r.respondent_role ?? null, grade_id: r.grade_id ?? null, class_id: r.class_id ?? null }, JSON.parse(r.answers)));
+        ids.push(r.id);
+        if (rows.length >= BATCH_ROWS) break;
+      }
+      await insertAnswerRows(trx, rows);
+      await trx.updateTable('replies').set({ counted: 1 }).where('id', 'in', ids).execute();
+      return { replies: ids.length, more: ids.length < pending.length || pending.length === BATCH_REPLIES };
+    });
+    counted += done.replies;
+    if (!done.more) return counted;
+    // other requests between batches
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Whether a questionnaire has replies still to count (one probe of a partial index). */
+export async function hasPendingReplies(db: DB, questionnaireId: number): Promise<boolean> {
+  const row = await db.selectFrom('replies').select('id').where('questionnaire_id', '=', questionnaireId).where('counted', '=', 0).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Counts every questionnaire's pending replies now; answers how many replies. */
+export async function countAllPendingReplies(db: DB): Promise<number> {
+  const due = await db.selectFrom('replies').select('questionnaire_id').where('counted', '=', 0).groupBy('questionnaire_id').execute();
+  let n = 0;
+  for (const { questionnaire_id } of due) n += await countPendingReplies(db, questionnaire_id);
+  return n;
+}
+
+/**
+ * The background side: `soon()` after a named submission counts the pending replies a moment
+ * later, so that submissions arriving together are counted together; at start, the replies a
+ * stop left uncounted. `close()` waits for a counting under way.
+ */
+export class ReplyCounting {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private again = false;
+  private closed = false;
+
+  constructor(
+    private readonly db: DB,
+    private readonly log: { error: (o: object, m: string) => void },
+    private readonly delayMs = 100,
+  ) {}
+
+  /** Counts what a stop left uncounted (at start). */
+  start(): void {
+    this.soon(0);
+  }
+
+  /** Counts the pending replies after the delay (once for all the submissions meanwhile). */
+  soon(delayMs = this.delayMs): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) return;
+    this.timer = setTimeout(() => this.run(), delayMs);
+    this.timer.unref();
+  }
+
+  private run(): void {
+    this.timer = null;
+    this.again = false;
+    this.running = countAllPendingReplies(this.db)
+      .catch((err) => this.log.error({ err }, 'counting replies failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) this.soon();
+      });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}
