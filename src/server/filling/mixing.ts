@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { DB } from '../db/connect.js';
 import { isPostgres } from '../db/connect.js';
 import { scrubRewrittenRows } from '../db/scrub.js';
-import { answerRows, countAnswerRows, insertAnswerRows, type ReplyAnswerRow } from '../statistics/answerRows.js';
+import { answerRows, countAnswerRows, storeAnswerRows, type ReplyAnswerRow } from '../statistics/answerRows.js';
 import type { Definition } from '../../shared/questionnaire/definition.js';
 
 /**
@@ -67,26 +67,25 @@ async function mixQuestionnaire(db: DB, id: number, minGroup: number, now: strin
     if (!release && !waiting.some((r) => r.mixed === 0)) return { mixed: 0, released: 0 };
 
     const ids = waiting.map((r) => r.id);
-    // countable rows of replies already released (written before batches existed) carry the submission's transaction id too
-    const answers: ReplyAnswerRow[] = [];
+    // the stored text rows of replies already released carry the submission's transaction id too:
+    // rewritten with them (their counters stay as they are)
+    const texts: ReplyAnswerRow[] = [];
     const replies = [];
     for (const part of chunks(ids)) {
-      answers.push(...(await trx.deleteFrom('reply_answers').where('reply_id', 'in', part).returningAll().execute()));
+      texts.push(...(await trx.deleteFrom('reply_answers').where('reply_id', 'in', part).returningAll().execute()));
       replies.push(...(await trx.deleteFrom('replies').where('id', 'in', part).returningAll().execute()));
     }
-    // written again below with the newly released ones, and counted again then
-    await countAnswerRows(trx, answers, -1);
     const definition = JSON.parse(q.definition) as Definition;
-    let released = 0;
+    // the rows of the replies released now: counted, and their texts stored
+    const fresh: ReplyAnswerRow[] = [];
     const rewritten = shuffle(replies).map((r) => {
-      if (r.released === 0 && release) {
-        answers.push(...answerRows(definition, { id: r.id, questionnaire_id: id, respondent_role: r.respondent_role ?? null, grade_id: r.grade_id ?? null, class_id: r.class_id ?? null }, JSON.parse(r.answers)));
-        released++;
-      }
+      if (r.released === 0 && release) fresh.push(...answerRows(definition, { id: r.id, questionnaire_id: id, respondent_role: r.respondent_role ?? null, grade_id: r.grade_id ?? null, class_id: r.class_id ?? null }, JSON.parse(r.answers)));
       return { ...r, mixed: 1, released: r.released === 1 || release ? 1 : 0 };
     });
+    const released = release ? held : 0;
     for (const part of chunks(rewritten)) await trx.insertInto('replies').values(part).execute();
-    await insertAnswerRows(trx, shuffle(answers));
+    await storeAnswerRows(trx, shuffle([...texts, ...fresh]));
+    await countAnswerRows(trx, fresh, 1);
 
     // the respondents' side: who has submitted, rewritten in random order, so that no place nor
     // transaction id tells who submitted in this round (no reply refers to these records)

@@ -1,5 +1,4 @@
 import type { DB } from '../db/connect.js';
-import { sql } from 'kysely';
 import type { AnswerCountsTable, ReplyAnswersTable } from '../db/schema.js';
 import type { Definition, Question } from '../../shared/questionnaire/definition.js';
 import type { Answer, Answers, GridCheckboxAnswer, GridRadioAnswer, MultiChoiceAnswer, SingleChoiceAnswer } from '../../shared/questionnaire/answers.js';
@@ -75,43 +74,97 @@ export function answerRows(definition: Definition, reply: ReplyOfRows, answers: 
   return out;
 }
 
-/** Inserts rows in chunks (SQLite allows 32,766 bound values a statement; 10 a row), and counts them. */
+/**
+ * Stores the rows that carry a text (text answers, "other" texts): the only rows read back, a page
+ * of texts at a time. Every other row is counted (answer_counts) and not kept: the counters answer
+ * every count, and a recount reads the replies themselves (recountAnswers).
+ */
+export async function storeAnswerRows(db: DB, rows: ReplyAnswerRow[]): Promise<void> {
+  const kept = rows.filter((r) => r.value_text !== null);
+  // SQLite allows 32,766 bound values a statement; 10 a row
+  for (let i = 0; i < kept.length; i += 1000) await db.insertInto('reply_answers').values(kept.slice(i, i + 1000)).execute();
+}
+
+/** A reply's rows as results take them in: the texts stored, every row counted. */
 export async function insertAnswerRows(db: DB, rows: ReplyAnswerRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) await db.insertInto('reply_answers').values(rows.slice(i, i + 1000)).execute();
+  await storeAnswerRows(db, rows);
   await countAnswerRows(db, rows, 1);
 }
 
 const COUNTED = ['questionnaire_id', 'question_id', 'item', 'col', 'respondent_role', 'grade_id', 'class_id'] as const;
 
-/**
- * The counters of answer rows (answer_counts, migration 0018): `sign` 1 as rows are written,
- * -1 as they are removed — in the transaction that writes or removes them. The counters are
- * written in one order (their key's) by every writer, so concurrent submissions on PostgreSQL
- * lock the rows they share in the same order and never deadlock.
- */
-export async function countAnswerRows(db: DB, rows: ReplyAnswerRow[], sign: 1 | -1): Promise<void> {
-  const byKey = new Map<string, AnswerCountsTable>();
-  for (const r of rows) {
-    const counter = { questionnaire_id: r.questionnaire_id, question_id: r.question_id, item: r.item, col: r.col, respondent_role: r.respondent_role ?? '', grade_id: r.grade_id ?? 0, class_id: r.class_id ?? 0, n: 0 };
-    const key = COUNTED.map((c) => counter[c]).join('\u0000');
-    const kept = byKey.get(key) ?? counter;
-    kept.n += sign;
-    byKey.set(key, kept);
+/** Counters added up in memory (many replies' rows), then written at once. */
+export class CounterTally {
+  private readonly byKey = new Map<string, AnswerCountsTable>();
+
+  add(rows: ReplyAnswerRow[], sign: 1 | -1): this {
+    for (const r of rows) {
+      const counter = { questionnaire_id: r.questionnaire_id, question_id: r.question_id, item: r.item, col: r.col, respondent_role: r.respondent_role ?? '', grade_id: r.grade_id ?? 0, class_id: r.class_id ?? 0, n: 0 };
+      const key = COUNTED.map((c) => counter[c]).join('\u0000');
+      const kept = this.byKey.get(key) ?? counter;
+      kept.n += sign;
+      this.byKey.set(key, kept);
+    }
+    return this;
   }
-  const counters = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
-  for (let i = 0; i < counters.length; i += 1000) {
-    await db
-      .insertInto('answer_counts')
-      .values(counters.slice(i, i + 1000))
-      .onConflict((oc) => oc.columns([...COUNTED]).doUpdateSet((eb) => ({ n: eb('answer_counts.n', '+', eb.ref('excluded.n')) })))
-      .execute();
+
+  /**
+   * Adds the tally to answer_counts (migration 0018). The counters are written in one order
+   * (their key's) by every writer, so concurrent writers on PostgreSQL lock the rows they share
+   * in the same order and never deadlock.
+   */
+  async write(db: DB): Promise<void> {
+    const counters = [...this.byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
+    for (let i = 0; i < counters.length; i += 1000) {
+      await db
+        .insertInto('answer_counts')
+        .values(counters.slice(i, i + 1000))
+        .onConflict((oc) => oc.columns([...COUNTED]).doUpdateSet((eb) => ({ n: eb('answer_counts.n', '+', eb.ref('excluded.n')) })))
+        .execute();
+    }
   }
 }
 
-/** Every counter recounted from the answer rows (after a restore, which copies the rows alone). */
+/** The counters of answer rows: `sign` 1 as a reply enters results, -1 as it leaves — in the transaction that does it. */
+export async function countAnswerRows(db: DB, rows: ReplyAnswerRow[], sign: 1 | -1): Promise<void> {
+  await new CounterTally().add(rows, sign).write(db);
+}
+
+/**
+ * Every counter counted again from the replies in results (after a restore, which archives
+ * replies, not counters): their own answers through their questionnaire's definition, as the
+ * submission counted them. Named replies still to count (`counted` 0) are left to the counting
+ * (statistics/counting.ts), which writes their rows and counters.
+ */
 export async function recountAnswers(db: DB): Promise<void> {
   await db.deleteFrom('answer_counts').execute();
-  await sql`insert into answer_counts (questionnaire_id, question_id, item, col, respondent_role, grade_id, class_id, n)
-    select questionnaire_id, question_id, item, col, coalesce(respondent_role, ''), coalesce(grade_id, 0), coalesce(class_id, 0), count(*)
-    from reply_answers group by questionnaire_id, question_id, item, col, coalesce(respondent_role, ''), coalesce(grade_id, 0), coalesce(class_id, 0)`.execute(db);
+  const questionnaires = await db
+    .selectFrom('questionnaires')
+    .select(['id', 'definition'])
+    .where('id', 'in', db.selectFrom('replies').select('questionnaire_id'))
+    .execute();
+  const PAGE = 1000;
+  for (const q of questionnaires) {
+    const definition = JSON.parse(q.definition) as Definition;
+    const tally = new CounterTally();
+    let after = '';
+    for (;;) {
+      const replies = await db
+        .selectFrom('replies')
+        .select(['id', 'answers', 'respondent_role', 'grade_id', 'class_id'])
+        .where('questionnaire_id', '=', q.id)
+        .where('released', '=', 1)
+        .where('counted', '=', 1)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(PAGE)
+        .execute();
+      for (const r of replies) {
+        tally.add(answerRows(definition, { id: r.id, questionnaire_id: q.id, respondent_role: r.respondent_role ?? null, grade_id: r.grade_id ?? null, class_id: r.class_id ?? null }, JSON.parse(r.answers) as Answers), 1);
+      }
+      if (replies.length < PAGE) break;
+      after = replies[replies.length - 1].id;
+    }
+    await tally.write(db);
+  }
 }
