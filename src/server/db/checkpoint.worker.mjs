@@ -1,6 +1,7 @@
 // The thread of checkpoint.ts: its own connection to QE's SQLite file, copying what the
 // write-ahead log holds into the database file (and syncing it) while the server writes on.
 import { parentPort, workerData } from 'node:worker_threads';
+import { clearInterval, setInterval } from 'node:timers';
 import SQLite from 'better-sqlite3';
 
 const db = new SQLite(workerData.file, { fileMustExist: true });
