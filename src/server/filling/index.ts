@@ -14,6 +14,7 @@ import { QUESTIONNAIRE_STATUSES, type Target } from '../../shared/questionnaire/
 import { resolveAudience } from '../questionnaires/audience.js';
 import { messageText } from '../../shared/master/labels.js';
 import type { ReplyCounting } from '../statistics/counting.js';
+import { SubmissionWriter } from './submissions.js';
 
 const tags = ['filling'];
 const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } as const;
@@ -43,6 +44,7 @@ type Mine = {
 export async function fillingRoutes(app: FastifyInstance, { db, config, counting }: { db: DB; config: Config; counting: ReplyCounting }) {
   await quickLoginRoutes(app, { db, config });
   const stopMixing = startMixing(db, config.anonymousMixSeconds, config.anonymousMinGroup, app.log);
+  const submissions = new SubmissionWriter(db);
   app.addHook('onClose', async () => stopMixing());
   const mine = (userId: number) =>
     db
@@ -190,32 +192,28 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
     const anonymous = row.type === 'ANONYMOUS';
     // an anonymous submission keeps the day only (mixing.ts); a named one the moment
     const submittedAt = anonymous ? schoolDay() : now;
-    // the feedback update is the claim: of concurrent submissions exactly one changes the row
-    const stored = await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable('feedback')
-        .set({ status: 'SUBMITTED', submitted_at: submittedAt, submission_key: submissionKey })
-        .where('id', '=', row.feedback_id)
-        .where('status', '=', 'NOT_SUBMITTED')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return false;
-      const reply = { id: randomUUID(), questionnaire_id: row.id, respondent_role: row.respondent_role, grade_id: row.grade_id, class_id: row.class_id };
-      await trx
-        .insertInto('replies')
-        .values({
-          ...reply,
-          feedback_id: anonymous ? null : row.feedback_id,
-          submitted_on: schoolDay(),
-          answers: JSON.stringify(kept),
-          // an anonymous reply waits to be mixed and released in a batch, its countable rows written then;
-          // a named one is in results at once, its countable rows written in a batch shortly after
-          // (statistics/counting.ts: any statistics call counts what is still pending before it reads)
-          mixed: 0,
-          released: anonymous ? 0 : 1,
-          counted: anonymous ? 1 : 0,
-        })
-        .execute();
-      return true;
+    // stored with the submissions that arrive with it, in one transaction (submissions.ts); the
+    // feedback update is the claim: of concurrent submissions exactly one changes the row
+    const stored = await submissions.store({
+      feedbackId: row.feedback_id,
+      submittedAt,
+      submissionKey,
+      reply: {
+        id: randomUUID(),
+        questionnaire_id: row.id,
+        respondent_role: row.respondent_role,
+        grade_id: row.grade_id,
+        class_id: row.class_id,
+        feedback_id: anonymous ? null : row.feedback_id,
+        submitted_on: schoolDay(),
+        answers: JSON.stringify(kept),
+        // an anonymous reply waits to be mixed and released in a batch, its countable rows written then;
+        // a named one is in results at once, its countable rows written in a batch shortly after
+        // (statistics/counting.ts: any statistics call counts what is still pending before it reads)
+        mixed: 0,
+        released: anonymous ? 0 : 1,
+        counted: anonymous ? 1 : 0,
+      },
     });
     if (stored) {
       if (!anonymous) counting.soon();

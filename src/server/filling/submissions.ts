@@ -1,0 +1,73 @@
+import type { Insertable } from 'kysely';
+import type { DB } from '../db/connect.js';
+import type { RepliesTable } from '../db/schema.js';
+
+/** One submission to store: the claim of its feedback record and its reply. */
+export interface Submission {
+  feedbackId: number;
+  submittedAt: string;
+  submissionKey: string;
+  reply: Insertable<RepliesTable>;
+}
+
+interface Queued extends Submission {
+  resolve: (stored: boolean) => void;
+  reject: (error: unknown) => void;
+}
+
+/** At most this many submissions share a transaction (the rest take the next one). */
+const GROUP = 200;
+
+/**
+ * Stores submissions the way a whole school sends them: together. Those that arrive within the
+ * same turn of the event loop are written in one transaction — on SQLite, which has one writer
+ * anyway, one commit instead of one each — and each is answered only after that commit, so an
+ * acknowledged reply is stored. In the transaction each submission's feedback update is its claim:
+ * of concurrent submissions of one person exactly one changes the record and stores its reply
+ * (`false` for the others), as when each had a transaction of its own.
+ */
+export class SubmissionWriter {
+  private queue: Queued[] = [];
+  private scheduled = false;
+
+  constructor(private readonly db: DB) {}
+
+  /** Stores the submission: true once committed, false when the feedback record was already submitted. */
+  store(submission: Submission): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ ...submission, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.scheduled = false;
+    while (this.queue.length) {
+      const group = this.queue.splice(0, GROUP);
+      try {
+        const stored = await this.db.transaction().execute(async (trx) => {
+          const claimed: boolean[] = [];
+          for (const s of group) {
+            const result = await trx
+              .updateTable('feedback')
+              .set({ status: 'SUBMITTED', submitted_at: s.submittedAt, submission_key: s.submissionKey })
+              .where('id', '=', s.feedbackId)
+              .where('status', '=', 'NOT_SUBMITTED')
+              .executeTakeFirst();
+            claimed.push(Number(result.numUpdatedRows) === 1);
+          }
+          const replies = group.filter((_, i) => claimed[i]).map((s) => s.reply);
+          for (let i = 0; i < replies.length; i += 50) await trx.insertInto('replies').values(replies.slice(i, i + 50)).execute();
+          return claimed;
+        });
+        group.forEach((s, i) => s.resolve(stored[i]));
+      } catch (error) {
+        // nothing of the group is stored: each is answered with the failure, none acknowledged
+        for (const s of group) s.reject(error);
+      }
+    }
+  }
+}
