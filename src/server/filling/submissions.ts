@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { DB } from '../db/connect.js';
 import type { RepliesTable } from '../db/schema.js';
 
@@ -22,9 +22,10 @@ const GROUP = 200;
  * Stores submissions the way a whole school sends them: together. Those that arrive within the
  * same turn of the event loop are written in one transaction — on SQLite, which has one writer
  * anyway, one commit instead of one each — and each is answered only after that commit, so an
- * acknowledged reply is stored. In the transaction each submission's feedback update is its claim:
- * of concurrent submissions of one person exactly one changes the record and stores its reply
- * (`false` for the others), as when each had a transaction of its own.
+ * acknowledged reply is stored. The feedback records are claimed by one conditional update for the
+ * group: a record still NOT_SUBMITTED turns SUBMITTED and its reply is stored; of concurrent
+ * submissions of one person exactly one does (`false` for the others), as when each had a
+ * transaction of its own.
  */
 export class SubmissionWriter {
   private queue: Queued[] = [];
@@ -49,19 +50,27 @@ export class SubmissionWriter {
       const group = this.queue.splice(0, GROUP);
       try {
         const stored = await this.db.transaction().execute(async (trx) => {
-          const claimed: boolean[] = [];
-          for (const s of group) {
-            const result = await trx
+          // a person's second submission in the same group is refused as it would be a moment later
+          const first = new Map<number, Queued>();
+          for (const s of group) if (!first.has(s.feedbackId)) first.set(s.feedbackId, s);
+          const claimed = new Set<number>();
+          const claims = [...first.values()];
+          for (let i = 0; i < claims.length; i += 100) {
+            const part = claims.slice(i, i + 100);
+            const each = (value: (s: Queued) => string) => sql<string>`case ${sql.ref('id')} ${sql.join(part.map((s) => sql`when ${s.feedbackId} then ${value(s)}`), sql` `)} end`;
+            const rows = await trx
               .updateTable('feedback')
-              .set({ status: 'SUBMITTED', submitted_at: s.submittedAt, submission_key: s.submissionKey })
-              .where('id', '=', s.feedbackId)
+              .set({ status: 'SUBMITTED', submitted_at: each((s) => s.submittedAt), submission_key: each((s) => s.submissionKey) })
+              .where('id', 'in', part.map((s) => s.feedbackId))
               .where('status', '=', 'NOT_SUBMITTED')
-              .executeTakeFirst();
-            claimed.push(Number(result.numUpdatedRows) === 1);
+              .returning('id')
+              .execute();
+            for (const r of rows) claimed.add(r.id);
           }
-          const replies = group.filter((_, i) => claimed[i]).map((s) => s.reply);
+          const won = group.map((s) => claimed.has(s.feedbackId) && first.get(s.feedbackId) === s);
+          const replies = group.filter((_, i) => won[i]).map((s) => s.reply);
           for (let i = 0; i < replies.length; i += 50) await trx.insertInto('replies').values(replies.slice(i, i + 50)).execute();
-          return claimed;
+          return won;
         });
         group.forEach((s, i) => s.resolve(stored[i]));
       } catch (error) {
