@@ -44,7 +44,7 @@ export const TRANSIENT_TABLES = ['sessions', 'login_failures', 'import_jobs'] as
 
 /**
  * Not archived either: derived from archived rows and made again by a restore — answer_counts
- * (recounted from reply_answers), cache_versions (moved on by the restore's own writes).
+ * (recounted from the replies' answers), cache_versions (moved on by the restore's own writes).
  */
 export const DERIVED_TABLES = ['answer_counts', 'cache_versions'] as const;
 

@@ -316,7 +316,7 @@ export interface RepliesTable {
   class_id?: number | null;
 }
 
-/** One reply's answers as countable rows: see src/server/statistics/answerRows.ts. */
+/** A reply's answer rows that carry a text (text answers, 'other' texts): see src/server/statistics/answerRows.ts. */
 export interface ReplyAnswersTable {
   reply_id: string;
   questionnaire_id: number;
@@ -330,7 +330,7 @@ export interface ReplyAnswersTable {
   class_id: number | null;
 }
 
-/** reply_answers counted per (question, item, column) and respondent group ('' and 0: none); migration 0018. */
+/** Countable answer rows (statistics/answerRows.ts) counted per (question, item, column) and respondent group ('' and 0: none); migration 0018. */
 export interface AnswerCountsTable {
   questionnaire_id: number;
   question_id: string;

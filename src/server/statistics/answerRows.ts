@@ -5,14 +5,15 @@ import type { Answer, Answers, GridCheckboxAnswer, GridRadioAnswer, MultiChoiceA
 import { OTHER } from '../../shared/questionnaire/answers.js';
 
 /**
- * One reply's answers as rows the database can count (table reply_answers): a row per
+ * One reply's answers as countable rows: a row per
  * chosen option, per grid cell, per scale point, date or time. `item` is what is counted (an
  * option id, a grid row id, the value of a scale/date/time answer); `col` a grid column id;
  * `value_text` the text of a text answer or of an 'other'. Every answered question also has
  * one row with item '' and col '' (a text answer is that row), and every answered grid row
  * one with col '': so one grouped count gives the choices, how many answered each question
- * and each grid row. The reply's group (role, grade, class) is repeated on each row, so a
- * filtered count reads one index range instead of joining every row to its reply.
+ * and each grid row. Each row is counted in answer_counts per the reply's group (role, grade,
+ * class, repeated on the row); only the rows with a text are stored (table reply_answers), to be
+ * read back a page of texts at a time.
  */
 export type ReplyAnswerRow = ReplyAnswersTable;
 

@@ -6,15 +6,15 @@ import { answerRows, insertAnswerRows, type ReplyAnswerRow } from './answerRows.
 /**
  * A named reply is stored with `counted = 0` (filling/index.ts): its submission's transaction
  * writes the reply and the feedback record only, so a whole school submitting at once waits for
- * two rows each, not ~150 index entries and as many counters. Its countable rows (reply_answers)
- * and counters (answer_counts) are written here, many replies in one transaction — each counter
+ * two rows each, not ~150 countable rows and as many counters. Its counters (answer_counts) and
+ * its rows with a text (reply_answers) are written here, many replies in one transaction — each counter
  * once per batch however many replies it counts — shortly after (ReplyCounting below), and by
  * any statistics call before it reads (StatisticsService.scoped), so results are never behind
  * the replies stored. A batch marks its replies counted in the transaction that writes their
  * rows: after a crash the replies still at 0 are counted at the next start, none twice.
  */
 
-/** Rows per transaction: large enough that counters are shared, small enough that others wait ~10 ms at most. */
+/** Countable rows per transaction (most are counted, not stored): counters shared by many replies, others kept waiting a few ms at most. */
 const BATCH_ROWS = 2000;
 const BATCH_REPLIES = 200;
 

@@ -109,7 +109,7 @@ export function isWithheld(groups: GroupRow[], filter: StatisticsFilter, min: nu
   return false;
 }
 
-/** The results of questionnaires (issue 6), computed by grouped queries over reply_answers. */
+/** The results of questionnaires (issue 6), summed from the answer counters; the texts paged from reply_answers. */
 export class StatisticsService {
   constructor(
     private readonly db: DB,
@@ -249,7 +249,7 @@ export class StatisticsService {
     return { role, gradeId, classId: filter.classId, none: filter.role !== undefined && role !== filter.role };
   }
 
-  /** reply_answers of the questionnaire, of the filter's replies only, read from the one index that covers them (migration 0007). */
+  /** The stored text rows (reply_answers) of the questionnaire, of the filter's replies only (index: migration 0020). */
   private async answers(id: number, filter: StatisticsFilter) {
     let q = this.db.selectFrom('reply_answers as ra').where('ra.questionnaire_id', '=', id);
     const group = await this.groupOf(filter);
