@@ -57,10 +57,14 @@ function rowsOf(question: Question, answer: Answer): Cell[] {
   }
 }
 
-/** The rows of one reply, for the questions the definition has (answers of questions no longer there are left out). */
+/** The question id of the row that stands for the reply itself (counted, never stored). */
+export const REPLY_QUESTION_ID = '';
+
+/** The rows of one reply — its own, then one per answer —, for the questions the definition has (answers of questions no longer there are left out). */
 export function answerRows(definition: Definition, reply: ReplyOfRows, answers: Answers): ReplyAnswerRow[] {
-  const out: ReplyAnswerRow[] = [];
   const of = { reply_id: reply.id, questionnaire_id: reply.questionnaire_id, respondent_role: reply.respondent_role, grade_id: reply.grade_id, class_id: reply.class_id };
+  // the reply itself: its counter is how many replies a group has (no question has the empty id)
+  const out: ReplyAnswerRow[] = [{ ...of, question_id: REPLY_QUESTION_ID, item: '', col: '', value_text: null, value_number: null }];
   for (const section of definition.sections) {
     for (const question of section.questions) {
       const answer = answers[question.id];

@@ -23,12 +23,15 @@ import { percent } from '../../shared/statistics/types.js';
 import { summarise, type Counts } from './summaries.js';
 import { releasedCounts } from '../filling/released.js';
 import { countPendingReplies, hasPendingReplies } from './counting.js';
+import { REPLY_QUESTION_ID } from './answerRows.js';
 
 /** A questionnaire whose results the caller may read. */
 export interface Scoped {
   row: StatisticsRow;
   definition: Definition;
   yearId: number | null;
+  /** who was asked, by group and state (the row's counts are made of them, and the detail's groups) */
+  cells: RespondentCell[];
 }
 
 /** The questionnaire list's query, without its scope: statistics are always of what the caller may read. */
@@ -54,7 +57,7 @@ const FILTER_KEYS = [
 ] as const;
 
 /** How many respondents of one group (role, grade, class) are in one state. */
-interface RespondentCell {
+export interface RespondentCell {
   role: string;
   gradeId: number | null;
   classId: number | null;
@@ -147,15 +150,18 @@ export class StatisticsService {
     ] as const;
   }
 
-  private async rows(raw: Record<string, unknown>[]): Promise<StatisticsRow[]> {
+  /** The rows of the list; `known`: the feedback counts of a questionnaire already read (one questionnaire's cells). */
+  private async rows(raw: Record<string, unknown>[], known?: { questionnaire_id: number; total: number; submitted: number }): Promise<StatisticsRow[]> {
     if (!raw.length) return [];
     const ids = raw.map((r) => r.id as number);
-    const counts = await this.db
-      .selectFrom('feedback')
-      .select((eb) => ['questionnaire_id', eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('status', '=', 'SUBMITTED').then(1).else(0).end()).as('submitted')])
-      .where('questionnaire_id', 'in', ids)
-      .groupBy('questionnaire_id')
-      .execute();
+    const counts = known
+      ? [known]
+      : await this.db
+          .selectFrom('feedback')
+          .select((eb) => ['questionnaire_id', eb.fn.countAll().as('total'), eb.fn.sum(eb.case().when('status', '=', 'SUBMITTED').then(1).else(0).end()).as('submitted')])
+          .where('questionnaire_id', 'in', ids)
+          .groupBy('questionnaire_id')
+          .execute();
     const released = await releasedCounts(this.db, raw.filter((r) => r.type === 'ANONYMOUS').map((r) => r.id as number));
     return raw.map((r) => {
       const c = counts.find((x) => x.questionnaire_id === r.id);
@@ -207,8 +213,11 @@ export class StatisticsService {
     if (!raw) throw new BusinessError('RECORD_NOT_FOUND');
     // results never lag behind the replies stored: what the background counting has not reached yet is counted now
     if (await hasPendingReplies(this.db, id)) await countPendingReplies(this.db, id);
-    const [row] = await this.rows([raw]);
-    return { row, definition: JSON.parse(raw.definition) as Definition, yearId: await audienceYear(this.db, raw.school_year_id) };
+    const cells = await this.respondentCells(id);
+    const total = cells.reduce((sum, c) => sum + c.n, 0);
+    const submitted = cells.filter((c) => c.submitted).reduce((sum, c) => sum + c.n, 0);
+    const [row] = await this.rows([raw], { questionnaire_id: id, total, submitted });
+    return { row, definition: JSON.parse(raw.definition) as Definition, yearId: await audienceYear(this.db, raw.school_year_id), cells };
   }
 
   private async replyGroups(id: number): Promise<GroupRow[]> {
@@ -295,12 +304,15 @@ export class StatisticsService {
     const id = scoped.row.id;
     const withheld = await this.withheld(scoped, filter);
     const anonymous = scoped.row.type === 'ANONYMOUS';
-    const cells = await this.respondentCells(id);
+    const cells = scoped.cells;
     const groups = await this.groups(id, anonymous, cells);
     const asked = cells.filter((c) => (filter.role === undefined || c.role === filter.role) && (filter.gradeId === undefined || c.gradeId === filter.gradeId) && (filter.classId === undefined || c.classId === filter.classId));
     const people = { total: asked.reduce((sum, c) => sum + c.n, 0), submitted: asked.filter((c) => c.submitted).reduce((sum, c) => sum + c.n, 0) };
-    const replyCount = Number((await this.releasedReplies(id, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
     const counts = withheld ? null : await this.counts(id, filter);
+    // the replies' own counter (answerRows.ts), read with the others; counted when the results are withheld
+    const replyCount = counts
+      ? (counts.answered.get(REPLY_QUESTION_ID) ?? 0)
+      : Number((await this.releasedReplies(id, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
     return {
       questionnaire: scoped.row,
       filter,

@@ -10,7 +10,7 @@ import { counters, recount } from '../statistics/helpers.js';
 
 /**
  * The crash test (issue 11): QE as a real process on a database of its own, 200 students
- * submitting at the same moment over real HTTP, `kill -9` while their submissions are in flight,
+ * submitting within a moment (waves of 10) over real HTTP, `kill -9` while their submissions are in flight,
  * a restart on the same data; then, for a named and for an anonymous questionnaire: no
  * acknowledged submission is lost, none is doubled, and sending each again with its key answers
  * the first result without storing anything new. Bounded: fixed counts, and every wait has a
@@ -26,6 +26,11 @@ const SECRET = 'crash-test-secret-0123456789abcdef';
 
 /** One submission's fate: the server's answer, or none (the connection died with the server). */
 type Outcome = { answer: Answer } | { error: string };
+
+/** The moment the i-th submission is sent: waves of WAVE, WAVE_MS apart. */
+const WAVE = 10;
+const WAVE_MS = 30;
+const wave = (i: number) => new Promise((resolve) => setTimeout(resolve, Math.floor(i / WAVE) * WAVE_MS));
 
 const acknowledged = (o: Outcome): o is { answer: Answer } => 'answer' in o && o.answer.status === 200 && o.answer.body.code === 200;
 
@@ -93,14 +98,16 @@ describe('kill -9 during 200 concurrent submissions', () => {
       const questionnaireId = await openQuestionnaire(type, everyType());
       const keys = students.map(() => newKey());
 
-      // 200 at the same moment; the server is killed when the 40th acknowledgement arrives
+      // 200 in waves of 10 every 30 ms (QE stores the submissions that arrive together in one
+      // transaction: sent all at once, every one was acknowledged before a kill could land); the
+      // server is killed when the 40th acknowledgement arrives
       let acks = 0;
       let settled = 0;
       let unsettledAtKill = -1;
       let killed: Promise<void> | null = null;
       const outcomes: Outcome[] = await Promise.all(
         students.map((s, i) =>
-          submit(s.token, questionnaireId, keys[i], i).then(
+          wave(i).then(() => submit(s.token, questionnaireId, keys[i], i)).then(
             (answer): Outcome => {
               settled++;
               if (acknowledged({ answer }) && ++acks === KILL_AT) {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../connect.js';
-import { answerRows, countAnswerRows, type ReplyAnswerRow } from '../../statistics/answerRows.js';
+import { answerRows, countAnswerRows, recountAnswers, type ReplyAnswerRow } from '../../statistics/answerRows.js';
 import type { Definition } from '../../../shared/questionnaire/definition.js';
 
 /**
@@ -13,7 +13,8 @@ import type { Definition } from '../../../shared/questionnaire/definition.js';
  * row at ~150 places of the index per reply, most of a submission's cost — gives way to an index
  * of the rows with a text, and only those rows are kept (text answers and "other" texts, read a
  * page at a time in the order of their reply): the rest are counted, not stored. A recount after
- * a restore reads the replies' own answers (recountAnswers). The down migration writes every
+ * a restore reads the replies' own answers (recountAnswers), as this migration does to add each
+ * reply's own counter (how many replies a group has). The down migration writes every
  * row again from the replies, and counts the replies that were still to count.
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -28,6 +29,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['questionnaire_id', 'question_id', 'item', 'reply_id'])
     .where(sql.ref('value_text'), 'is not', null)
     .execute();
+  // counted again, now with each reply's own counter (how many replies a group has)
+  await recountAnswers(db as unknown as DB);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
