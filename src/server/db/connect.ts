@@ -6,7 +6,6 @@ import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { ownerOnlyFile } from './files.js';
 import { registerSqliteFile } from './read-aside.js';
-import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES } from './checkpoint.js';
 
 // int8 (counts, epoch milliseconds) as JS numbers rather than strings: every value QE
 // keeps there is far below 2^53.
@@ -42,9 +41,7 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DB {
   sqlite.pragma('temp_store = MEMORY');
   // fresh planner statistics where the tables changed much since the last time (cheap when nothing did)
   sqlite.pragma('optimize = 0x10002');
-  // checkpoints on a thread of their own (checkpoint.ts), this connection's only as a safety net
-  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keptStatements(sqlite, new Checkpointer(file)) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keptStatements(sqlite) }) });
   registerSqliteFile(db, file);
   return db;
 }
@@ -56,20 +53,14 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DB {
  * connection runs one query at a time, a streamed one included.
  */
 const STATEMENTS_KEPT = 500;
-function keptStatements(sqlite: SQLite.Database, checkpointer: Checkpointer): SqliteDatabase {
+function keptStatements(sqlite: SQLite.Database): SqliteDatabase {
   const kept = new Map<string, SQLite.Statement>();
   return {
-    close: () => {
-      checkpointer.stop();
-      sqlite.close();
-    },
+    close: () => sqlite.close(),
     prepare(sql: string) {
       let statement = kept.get(sql);
       if (statement) kept.delete(sql);
-      else {
-        statement = sqlite.prepare(sql);
-        if (!statement.reader) checkpointer.start();
-      }
+      else statement = sqlite.prepare(sql);
       kept.set(sql, statement);
       if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
       return statement;
