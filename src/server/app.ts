@@ -108,10 +108,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(bodyPlugin);
   await app.register(boundsPlugin);
   await app.register(trimPlugin);
-  const sessions = new SessionCache(db, config.secret);
-  await app.register(guardPlugin, { sessions });
+  // the write gate before the guard: a write is counted in before its session is checked, so a
+  // restore's swap cannot come between an old session's check and its write (the write would
+  // land after the swap, on data it was not meant for)
   const gate = new WriteGate();
   await app.register(writeGatePlugin, { gate });
+  const sessions = new SessionCache(db, config.secret);
+  await app.register(guardPlugin, { sessions });
 
   await app.register(authRoutes, { db, config, sessions });
   await app.register(schoolRoutes, { db, config });
