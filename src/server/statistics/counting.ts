@@ -1,7 +1,7 @@
 import type { DB } from '../db/connect.js';
 import { lockForQuestionnaire } from '../db/locks.js';
 import type { Definition } from '../../shared/questionnaire/definition.js';
-import { answerRows, insertAnswerRows, type ReplyAnswerRow } from './answerRows.js';
+import { answerRows, insertAnswerRows } from './answerRows.js';
 
 /**
  * A named reply is stored with `counted = 0` (filling/index.ts): its submission's transaction
@@ -14,9 +14,8 @@ import { answerRows, insertAnswerRows, type ReplyAnswerRow } from './answerRows.
  * rows: after a crash the replies still at 0 are counted at the next start, none twice.
  */
 
-/** Countable rows per transaction (most are counted, not stored): counters shared by many replies, others kept waiting a few ms at most. */
-const BATCH_ROWS = 2000;
-const BATCH_REPLIES = 200;
+/** Replies per transaction: counters shared by many replies, others kept waiting a few ms at most. */
+const BATCH_REPLIES = 100;
 
 /** Writes the countable rows and counters of a questionnaire's uncounted replies; answers how many replies. */
 export async function countPendingReplies(db: DB, questionnaireId: number): Promise<number> {
@@ -35,16 +34,10 @@ export async function countPendingReplies(db: DB, questionnaireId: number): Prom
       if (!pending.length) return { replies: 0, more: false };
       const q = await trx.selectFrom('questionnaires').select('definition').where('id', '=', questionnaireId).executeTakeFirstOrThrow();
       const definition = JSON.parse(q.definition) as Definition;
-      const rows: ReplyAnswerRow[] = [];
-      const ids: string[] = [];
-      for (const r of pending) {
-        rows.push(...answerRows(definition, { id: r.id, questionnaire_id: questionnaireId, respondent_role: r.respondent_role ?? null, grade_id: r.grade_id ?? null, class_id: r.class_id ?? null }, JSON.parse(r.answers)));
-        ids.push(r.id);
-        if (rows.length >= BATCH_ROWS) break;
-      }
+      const rows = pending.flatMap((r) => answerRows(definition, { id: r.id, questionnaire_id: questionnaireId, respondent_role: r.respondent_role ?? null, grade_id: r.grade_id ?? null, class_id: r.class_id ?? null }, JSON.parse(r.answers)));
       await insertAnswerRows(trx, rows);
-      await trx.updateTable('replies').set({ counted: 1 }).where('id', 'in', ids).execute();
-      return { replies: ids.length, more: ids.length < pending.length || pending.length === BATCH_REPLIES };
+      await trx.updateTable('replies').set({ counted: 1 }).where('id', 'in', pending.map((r) => r.id)).execute();
+      return { replies: pending.length, more: pending.length === BATCH_REPLIES };
     });
     counted += done.replies;
     if (!done.more) return counted;
