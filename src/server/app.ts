@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -13,6 +12,7 @@ import { bodyPlugin } from './plugins/body.js';
 import { boundsPlugin, finiteNumbers } from './plugins/bounds.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { guardPlugin } from './plugins/guard.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { SessionCache } from './auth/session-cache.js';
 import { WriteGate, writeGatePlugin } from './plugins/write-gate.js';
 import { trimPlugin } from './plugins/trim.js';
@@ -78,20 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => db.destroy());
 
-  await app.register(helmet, {
-    // the Google binding popup talks back to its opener
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    contentSecurityPolicy: {
-      directives: {
-        // schools often serve QE over plain http on their own network
-        'upgrade-insecure-requests': null,
-        // MUI (emotion) writes style tags at run time
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'script-src': ["'self'"],
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

@@ -10,7 +10,7 @@ import type { SessionCache } from './session-cache.js';
 import { loginLimiter } from './login-limit.js';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { openSession, revokeSession, revokeUserSessions } from './sessions.js';
-import { mayLogIn, userInfo } from './user-info.js';
+import { mayLogIn, userInfo, userWithPersonalStatus } from './user-info.js';
 
 const tags = ['session'];
 const password = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } as const;
@@ -109,8 +109,8 @@ export async function authRoutes(app: FastifyInstance, { db, config, sessions }:
   }, async (request) => {
     const me = currentUser(request);
     ownUserId(request.query.userId, me.id);
-    const user = await db.selectFrom('users').selectAll().where('id', '=', me.id).executeTakeFirstOrThrow();
-    return ok(await userInfo(db, user, await sessions.permissionEntries(me.permissions, me.seen), await sessions.calendar(me.seen)));
+    const user = await userWithPersonalStatus(db, me.id);
+    return ok(userInfo(user, await sessions.permissionEntries(me.permissions, me.seen), await sessions.calendar(me.seen)));
   });
 
   app.get<{ Querystring: { userId?: number } }>('/v1/my/action-list', {

@@ -1,7 +1,7 @@
 import type { DB } from '../db/connect.js';
 import type { User } from '../db/schema.js';
 import type { PermissionEntry } from '../../shared/permissions.js';
-import { latestPersonalStatus } from '../personal/requests.js';
+import type { ConfirmStatus } from '../../shared/personal.js';
 
 /** Whether the account may log in: active, a teacher on the job, a student still in school. */
 export function mayLogIn(user: Pick<User, 'active' | 'user_type' | 'status'>): boolean {
@@ -31,8 +31,18 @@ export async function calendar(db: DB) {
   };
 }
 
+/** A user and the state of their latest personal-data request, in one read. */
+export function userWithPersonalStatus(db: DB, userId: number) {
+  return db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) => eb.selectFrom('personal_data_requests as p').select('p.status').whereRef('p.user_id', '=', 'users.id').orderBy('p.id', 'desc').limit(1).as('personal_status'))
+    .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
 /** The logged-in user's fields of spec §3, permissions included. */
-export async function userInfo(db: DB, user: User, permissions: PermissionEntry[], schoolCalendar: Awaited<ReturnType<typeof calendar>>) {
+export function userInfo(user: User & { personal_status: string | null }, permissions: PermissionEntry[], schoolCalendar: Awaited<ReturnType<typeof calendar>>) {
   const isStaff = user.user_type !== 'STUDENT';
   return {
     userId: user.id,
@@ -57,7 +67,7 @@ export async function userInfo(db: DB, user: User, permissions: PermissionEntry[
     status: user.status,
     permissions,
     // the state of the latest personal-data request (null: never asked): the client's staff-edit-personal prompt reads it
-    personalDataStatus: isStaff ? await latestPersonalStatus(db, user.id) : null,
+    personalDataStatus: isStaff ? ((user.personal_status as ConfirmStatus | null) ?? null) : null,
     ...schoolCalendar,
   };
 }

@@ -54,12 +54,6 @@ const requestAnswer = (r: RequestRow) => ({
   decidedAt: r.decided_at,
 });
 
-/** The status of a user's latest request, or null when they never made one. */
-export async function latestPersonalStatus(db: DB, userId: number): Promise<ConfirmStatus | null> {
-  const row = await db.selectFrom('personal_data_requests').select('status').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst();
-  return (row?.status as ConfirmStatus | undefined) ?? null;
-}
-
 /** A staff member's own personal data and their latest request (spec §6 Personal / Apply). */
 export class PersonalData {
   constructor(

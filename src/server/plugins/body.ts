@@ -47,8 +47,8 @@ export const bodyPlugin = fp(async function body(app: FastifyInstance) {
   });
 
   // the uploads read their file with request.file() and part.toBuffer(): both parse the caller's body
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    if (!request.isMultipart?.()) return;
+  app.addHook('preHandler', (request: FastifyRequest, _reply, done) => {
+    if (!request.isMultipart?.()) return done();
     const file = request.file.bind(request);
     request.file = async (...args: Parameters<typeof file>) => {
       const part = await file(...args).catch((error: unknown) => {
@@ -63,5 +63,6 @@ export const bodyPlugin = fp(async function body(app: FastifyInstance) {
       }
       return part;
     };
+    done();
   });
 });

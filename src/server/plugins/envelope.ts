@@ -24,7 +24,8 @@ const API_PATH = /^(?:[a-z][a-z\d+.-]*:\/\/[^/]*)?\/(?:v1|ed)\//i;
  * computer's browser cache nor a proxy may keep.
  */
 export const envelopePlugin = fp(async function envelope(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (API_PATH.test(request.url)) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 });

@@ -114,8 +114,8 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => sendBusiness(reply, requestLang(request), 'RECORD_NOT_FOUND'));
 
   // first of all hooks, before the guard reads a token: a URL longer than QE ever makes
-  app.addHook('onRequest', async (request) => {
-    if (request.url.length > MAX_URL_LENGTH) throw new BusinessError('URL_TOO_LONG');
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(request.url.length > MAX_URL_LENGTH ? new BusinessError('URL_TOO_LONG') : undefined);
   });
 
   // Node answers an Expect other than 100-continue itself (a bare 417) unless the server listens

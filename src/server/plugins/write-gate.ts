@@ -59,15 +59,26 @@ export class WriteGate {
 /** Counts the calls that may write (every API call but reads) in and out of the gate. */
 export const writeGatePlugin = fp<{ gate: WriteGate }>(async function writeGate(app: FastifyInstance, { gate }) {
   const entered = new WeakSet<FastifyRequest>();
-  const leave = async (request: FastifyRequest) => {
+  const leave = (request: FastifyRequest) => {
     if (entered.delete(request)) gate.leave();
   };
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const config = request.routeOptions.config;
-    if (!config?.permission || READS.has(request.method) || config.duringRestore) return;
-    gate.enter();
+    if (!config?.permission || READS.has(request.method) || config.duringRestore) return done();
+    try {
+      gate.enter();
+    } catch (error) {
+      return done(error as Error);
+    }
     entered.add(request);
+    done();
   });
-  app.addHook('onResponse', leave);
-  app.addHook('onRequestAbort', leave);
+  app.addHook('onResponse', (request, _reply, done) => {
+    leave(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    leave(request);
+    done();
+  });
 });
