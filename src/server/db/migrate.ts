@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017_cache_versions.js';
 import * as m0018 from './migrations/0018_answer_counts.js';
 import * as m0019 from './migrations/0019_import_jobs.js';
 import * as m0020 from './migrations/0020_reply_counting.js';
+import * as m0021 from './migrations/0021_row_versions.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018_answer_counts': m0018,
   '0019_import_jobs': m0019,
   '0020_reply_counting': m0020,
+  '0021_row_versions': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { isPostgres, type DB } from '../db/connect.js';
 import { eventLoopTurns } from '../event-loop-turns.js';
 import { lockFor } from '../db/locks.js';
+import { ListCounts } from './list-counts.js';
 import { columnOf, languageFields, missingNames, propertyMeta, type Dependent, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
 import { masterEntities } from '../../shared/generated/master-entities.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -70,6 +71,7 @@ export class EntityStore {
   readonly computed: [string, PropertySchema][];
   /** names in the school's languages (nameHk, nameEn) */
   readonly names: Set<string>;
+  private readonly counts: ListCounts;
 
   constructor(
     readonly db: DB,
@@ -77,6 +79,7 @@ export class EntityStore {
     readonly rules: MasterRules = {},
   ) {
     this.props = Object.entries(entity.schema.properties);
+    this.counts = new ListCounts(db);
     const m = (p: PropertySchema) => propertyMeta(p);
     this.yearly = this.props.filter(([, p]) => m(p).yearly);
     this.children = this.props.filter(([, p]) => m(p).children);
@@ -185,12 +188,21 @@ export class EntityStore {
       .offset(offset)
       .execute();
     // a page that is not full is the last one, which tells the total without counting again
-    const total = rows.length < size && (rows.length > 0 || offset === 0)
-      ? offset + rows.length
-      : Number(((await this.filtered(db, query, yearId, this.usesYearly(query)).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n?: number | string } | undefined)?.n ?? 0);
+    const total = rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length : await this.count(db, query, yearId);
     const list = rows.map((r: Row) => this.answer(r));
     await this.attachLinks(db, list);
     return { list, total };
+  }
+
+  /** How many records the list's filters and search select, kept while the tables counted stay unchanged (list-counts.ts). */
+  private count(db: AnyDb, query: ListQuery, yearId: number | null): Promise<number> {
+    const withYearly = this.usesYearly(query);
+    const yearlyTable = withYearly ? propertyMeta(this.yearly[0][1]).yearly!.table : null;
+    const filters = (this.meta.filters ?? []).map((f) => query[f] ?? null);
+    const key = JSON.stringify([query.id ?? null, query.q?.trim() ?? '', filters, withYearly ? yearId : null]);
+    return this.counts.total(yearlyTable ? [this.meta.table, yearlyTable] : [this.meta.table], key, async () =>
+      Number(((await this.filtered(db, query, yearId, withYearly).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n?: number | string } | undefined)?.n ?? 0),
+    );
   }
 
   /** One record with its children and links, or null. */
