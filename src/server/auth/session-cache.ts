@@ -62,7 +62,7 @@ export class SessionCache {
   async claims(token: string): Promise<TokenClaims | null> {
     const known = this.tokens.get(token);
     if (known) return known.expiresAt > Date.now() ? known : null;
-    const claims = await readToken(this.secret, token);
+    const claims = readToken(this.secret, token);
     if (!claims) return null;
     if (this.tokens.size >= SESSIONS_KEPT) this.tokens.clear();
     this.tokens.set(token, claims);
