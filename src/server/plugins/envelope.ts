@@ -16,7 +16,7 @@ export function envelopeSchema(data: object = {}) {
 }
 
 // the path of an origin-form URL (/v1/…) or of an absolute-form one (http://host/v1/…)
-const API_PATH = /^(?:[a-z][a-z\d+.-]*:\/\/[^/]*)?\/(?:v1|ed)\//i;
+export const API_PATH = /^(?:[a-z][a-z\d+.-]*:\/\/[^/]*)?\/(?:v1|ed)\//i;
 
 /**
  * Every answer of the API, errors and downloads included, is `Cache-Control: no-store`: it

@@ -2,8 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { API_PATH } from './envelope.js';
 
-/** QE's helmet settings: the same headers on every answer, the API's and the client's. */
+/** QE's helmet settings, for the web app's pages and files. */
 const OPTIONS: HelmetOptions = {
   // the Google binding popup talks back to its opener
   crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -35,10 +36,24 @@ export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string
   return headers;
 }
 
+/**
+ * What an answer of the API carries instead (OWASP's REST Security Cheat Sheet): JSON and files
+ * are never a document to run, frame or sniff, so the policy allows nothing — stricter than the
+ * web app's, and a light call's headers a third as long (each header is checked as it is written).
+ */
+export const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+};
+
 export const securityHeadersPlugin = fp(async function securityHeadersPlugin(app: FastifyInstance) {
   const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(API_PATH.test(request.url) ? API_HEADERS : headers);
     done();
   });
 });
