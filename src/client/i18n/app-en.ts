@@ -1,8 +1,10 @@
+import publicTexts from './public-en.js';
+
 /** QE's own texts in English. Every key here exists in app-zh-hk.ts too (a test checks). */
 const appEn = {
   qe: {
-    quick: { title: 'Opening your questionnaire', invalid: 'This link is not valid any more. Please log in to answer.', toLogin: 'Go to login' },
-    app: { title: 'Questionnaire system', loading: 'Loading…' },
+    quick: publicTexts.qe.quick,
+    app: publicTexts.qe.app,
     menu: {
       system: 'System',
       backups: 'Backup and restore',
@@ -204,25 +206,17 @@ const appEn = {
       saveSchedule: 'Save schedule',
     },
     nav: {
+      ...publicTexts.qe.nav,
       toggleSidebar: 'Show or hide the menu',
       help: 'Help',
       googleAccount: 'Link Google account',
       googleConfirm: 'Link a Google account to %{name}? A window of Google will open; choose the account there.',
-      language: 'Language',
       changePassword: 'Change password',
       logout: 'Log out',
       userMenu: 'User menu',
       breadcrumb: 'You are here',
     },
-    login: {
-      title: 'Log in',
-      username: 'User name',
-      password: 'Password',
-      submit: 'Log in',
-      usernameRequired: 'Please enter user name',
-      passwordRequired: 'Please enter password',
-      autoLoginFailed: 'Automatic login failed, please log in.',
-    },
+    login: publicTexts.qe.login,
     init: {
       title: 'Set up QE',
       intro: 'This is the first start of QE. Enter the school and the first super administrator; this page closes for good afterwards.',
@@ -253,9 +247,8 @@ const appEn = {
       userChanged: 'Login information changed, the page will reload after confirmation',
     },
     error: {
+      ...publicTexts.qe.error,
       system: 'A system error occurred, please contact the system administrator',
-      operationFailed: 'Operation failed',
-      tryLater: 'An error occurred, try again later',
       importErrors: 'Excel import has errors',
       downloadErrors: 'Download errors',
       importTemplate: 'Import template error',

@@ -1,10 +1,11 @@
 import type { AppMessages } from './app-en.js';
+import publicTexts from './public-zh-hk.js';
 
 /** QE's own texts in Traditional Chinese (Hong Kong). Typed by the English file so that no key can be missing. */
 const appZhHk: AppMessages = {
   qe: {
-    quick: { title: '正在開啟問卷', invalid: '此連結已失效，請登入後填寫問卷。', toLogin: '前往登入' },
-    app: { title: '問卷系統', loading: '載入中…' },
+    quick: publicTexts.qe.quick,
+    app: publicTexts.qe.app,
     menu: {
       system: '系統',
       backups: '備份及還原',
@@ -206,25 +207,17 @@ const appZhHk: AppMessages = {
       saveSchedule: '儲存設定',
     },
     nav: {
+      ...publicTexts.qe.nav,
       toggleSidebar: '顯示或隱藏選單',
       help: '使用說明',
       googleAccount: '連結 Google 帳戶',
       googleConfirm: '為 %{name} 連結 Google 帳戶？將開啟 Google 視窗，請在其中選擇帳戶。',
-      language: '語言',
       changePassword: '更改密碼',
       logout: '登出',
       userMenu: '用戶選單',
       breadcrumb: '目前位置',
     },
-    login: {
-      title: '登入',
-      username: '用戶名稱',
-      password: '密碼',
-      submit: '登入',
-      usernameRequired: '請輸入用戶名稱',
-      passwordRequired: '請輸入密碼',
-      autoLoginFailed: '自動登入失敗，請登入。',
-    },
+    login: publicTexts.qe.login,
     init: {
       title: '設定 QE',
       intro: '這是 QE 首次啟動。請輸入學校資料及第一位超級管理員；完成後此頁面將永久關閉。',
@@ -255,9 +248,8 @@ const appZhHk: AppMessages = {
       userChanged: '登入資料已變更，確認後頁面將重新載入',
     },
     error: {
+      ...publicTexts.qe.error,
       system: '系統發生錯誤，請聯絡系統管理員',
-      operationFailed: '操作失敗',
-      tryLater: '發生錯誤，請稍後再試',
       importErrors: 'Excel 匯入有錯誤',
       downloadErrors: '下載錯誤',
       importTemplate: '匯入範本錯誤',

@@ -1,8 +1,9 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { hasPermission, type PermissionEntry } from '../../shared/permissions';
+import { passwordLogin } from '../auth/publicApi';
 import { request } from './http';
-import { currentLocale } from './i18nProvider';
-import { clearSession, getStoredUserId, getToken, saveSession, setCurrentUserId } from './session';
+import { currentLocale, translate } from './i18nProvider';
+import { clearSession, getStoredUserId, getToken, setCurrentUserId } from './session';
 
 export interface UserInfo {
   userId: number;
@@ -53,14 +54,9 @@ export function forgetUserInfo(): void {
   userInfo = null;
 }
 
+/** POST /v1/login as the login screen makes it (auth/publicApi.ts, which loads without react-admin). */
 export async function login(username: string, password: string): Promise<void> {
-  const { tk, userId } = await request<{ tk: string; userId: number }>('/v1/login', {
-    method: 'POST',
-    body: { username: username.trim(), password },
-    ignoreErr: true,
-  });
-  saveSession(tk, userId);
-  setCurrentUserId(String(userId));
+  await passwordLogin(username, password, { locale: currentLocale(), translate });
   userInfo = null;
 }
 

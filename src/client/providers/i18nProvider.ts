@@ -1,12 +1,8 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import zhHk from '../i18n/zh-hk';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locale';
 
-export type Locale = 'zh-hk' | 'en';
-export const DEFAULT_LOCALE: Locale = 'zh-hk';
-export const LOCALES = [
-  { locale: 'zh-hk', name: '繁體中文' },
-  { locale: 'en', name: 'English' },
-];
+export { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locale';
 
 /** zh-hk is bundled (the default); English is fetched the first time someone switches to it. */
 export const i18nProvider = polyglotI18nProvider(

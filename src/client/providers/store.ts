@@ -1,9 +1,10 @@
 import { localStorageStore, type Store } from 'react-admin';
+import { STORE_APP_KEY, STORE_VERSION } from '../i18n/locale';
 
 /** The device's own preferences: they outlive a logout (the next person on this phone keeps them). */
 const DEVICE_KEYS = ['locale', 'sidebar.open'];
 
-const base = localStorageStore('1', 'qe');
+const base = localStorageStore(STORE_VERSION, STORE_APP_KEY);
 
 /**
  * react-admin's store in local storage. Logout resets it (lists' filters and pages are the

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import type { PublicMessages } from '../i18n/public-en';
+import { DEFAULT_LOCALE, storedLocale, storeLocale, type Locale } from '../i18n/locale';
+import { defaultMessages, publicMessages, translator } from '../i18n/messages';
+import { LoginScreen } from './LoginScreen';
+import { QuickLoginScreen } from './QuickLoginScreen';
+
+/** The screens a page load may open without the app (react-admin, MUI): see publicScreenOf. */
+export type PublicScreenName = 'login' | 'app-login' | 'quick';
+
+/**
+ * Which of them a path (without /qe) opens on a page load, or null for the app: the login page
+ * when nobody is logged in (with a session, /login leads home, in the app), and the reminder
+ * mail's quick login, which starts a session of its own.
+ */
+export function publicScreenOf(path: string, hasToken: boolean): PublicScreenName | null {
+  if (path === '/app/quick') return 'quick';
+  if (hasToken) return null;
+  if (path === '/login') return 'login';
+  if (path === '/app/login') return 'app-login';
+  return null;
+}
+
+/**
+ * The public screens as the first script shows them: QE's texts of the chosen language (the
+ * one react-admin's store remembers, i18n/locale.ts) without react-admin, and the app, loaded by
+ * `openApp` only once it is needed: after a login, or before first run (/init).
+ */
+export function PublicApp({ screen, openApp, preloadApp }: { screen: PublicScreenName; openApp: (to: string) => Promise<void>; preloadApp: () => void }) {
+  const [locale, setLocale] = useState<Locale>(storedLocale);
+  const [messages, setMessages] = useState<{ locale: Locale; texts: PublicMessages } | null>(() => (locale === DEFAULT_LOCALE ? { locale, texts: defaultMessages } : null));
+
+  useEffect(() => {
+    if (messages?.locale === locale) return;
+    let live = true;
+    publicMessages(locale).then(
+      (texts) => live && setMessages({ locale, texts }),
+      // the English file did not arrive: the screen stays in (or falls back to) Chinese
+      () => live && (setLocale(DEFAULT_LOCALE), setMessages({ locale: DEFAULT_LOCALE, texts: defaultMessages })),
+    );
+    return () => {
+      live = false;
+    };
+  }, [locale, messages?.locale]);
+
+  // the answer screen comes next: its code downloads while the link is checked
+  useEffect(() => {
+    if (screen === 'quick') preloadApp();
+  }, [screen, preloadApp]);
+
+  // until the chosen language's texts are here (English, fetched), nothing: no flash of Chinese
+  if (!messages) return null;
+  const translate = translator(messages.texts);
+  const shown = messages.locale;
+  if (screen === 'quick') return <QuickLoginScreen locale={shown} translate={translate} onLoggedIn={openApp} />;
+  return (
+    <LoginScreen
+      locale={shown}
+      onLocale={
+        screen === 'login'
+          ? (next) => {
+              storeLocale(next);
+              setLocale(next);
+            }
+          : undefined
+      }
+      translate={translate}
+      onSubmit={preloadApp}
+      onLoggedIn={openApp}
+      onUninitialised={() => void openApp('/init')}
+    />
+  );
+}
