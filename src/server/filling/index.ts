@@ -15,6 +15,7 @@ import { resolveAudience } from '../questionnaires/audience.js';
 import { messageText } from '../../shared/master/labels.js';
 import type { ReplyCounting } from '../statistics/counting.js';
 import { SubmissionWriter } from './submissions.js';
+import { parseDefinition } from '../questionnaires/definitions.js';
 
 const tags = ['filling'];
 const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } as const;
@@ -174,7 +175,7 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
     if (row.status === 'NOT_OPEN' || row.status === 'PREPARING' || (row.open_date && row.open_date > now)) throw new BusinessError('NOT_OPEN_YET');
     if (row.status === 'FINISHED' || (row.end_date && row.end_date <= now)) throw new BusinessError('QUESTIONNAIRE_CLOSED');
 
-    const definition = JSON.parse(row.definition) as Definition;
+    const definition = parseDefinition(row.definition);
     const problems = replyProblems(definition, answers);
     if (Object.keys(problems).length) {
       const data: Record<string, string> = {};

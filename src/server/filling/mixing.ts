@@ -3,7 +3,7 @@ import type { DB } from '../db/connect.js';
 import { isPostgres } from '../db/connect.js';
 import { scrubRewrittenRows } from '../db/scrub.js';
 import { answerRows, countAnswerRows, storeAnswerRows, type ReplyAnswerRow } from '../statistics/answerRows.js';
-import type { Definition } from '../../shared/questionnaire/definition.js';
+import { parseDefinition } from '../questionnaires/definitions.js';
 
 /**
  * Anonymous means unlinkable, for a reader of the database files and for a reader of the API
@@ -75,7 +75,7 @@ async function mixQuestionnaire(db: DB, id: number, minGroup: number, now: strin
       texts.push(...(await trx.deleteFrom('reply_answers').where('reply_id', 'in', part).returningAll().execute()));
       replies.push(...(await trx.deleteFrom('replies').where('id', 'in', part).returningAll().execute()));
     }
-    const definition = JSON.parse(q.definition) as Definition;
+    const definition = parseDefinition(q.definition);
     // the rows of the replies released now: counted, and their texts stored
     const fresh: ReplyAnswerRow[] = [];
     const rewritten = shuffle(replies).map((r) => {

@@ -3,6 +3,7 @@ import type { AnswerCountsTable, ReplyAnswersTable } from '../db/schema.js';
 import type { Definition, Question } from '../../shared/questionnaire/definition.js';
 import type { Answer, Answers, GridCheckboxAnswer, GridRadioAnswer, MultiChoiceAnswer, SingleChoiceAnswer } from '../../shared/questionnaire/answers.js';
 import { OTHER } from '../../shared/questionnaire/answers.js';
+import { parseDefinition } from '../questionnaires/definitions.js';
 
 /**
  * One reply's answers as countable rows: a row per
@@ -150,7 +151,7 @@ export async function recountAnswers(db: DB): Promise<void> {
     .execute();
   const PAGE = 1000;
   for (const q of questionnaires) {
-    const definition = JSON.parse(q.definition) as Definition;
+    const definition = parseDefinition(q.definition);
     const tally = new CounterTally();
     let after = '';
     for (;;) {

@@ -1,7 +1,7 @@
 import type { DB } from '../db/connect.js';
 import { lockForQuestionnaire } from '../db/locks.js';
-import type { Definition } from '../../shared/questionnaire/definition.js';
 import { answerRows, insertAnswerRows } from './answerRows.js';
+import { parseDefinition } from '../questionnaires/definitions.js';
 
 /**
  * A named reply is stored with `counted = 0` (filling/index.ts): its submission's transaction
@@ -33,7 +33,7 @@ export async function countPendingReplies(db: DB, questionnaireId: number): Prom
         .execute();
       if (!pending.length) return { replies: 0, more: false };
       const q = await trx.selectFrom('questionnaires').select('definition').where('id', '=', questionnaireId).executeTakeFirstOrThrow();
-      const definition = JSON.parse(q.definition) as Definition;
+      const definition = parseDefinition(q.definition);
       const rows = pending.flatMap((r) => answerRows(definition, { id: r.id, questionnaire_id: questionnaireId, respondent_role: r.respondent_role ?? null, grade_id: r.grade_id ?? null, class_id: r.class_id ?? null }, JSON.parse(r.answers)));
       await insertAnswerRows(trx, rows);
       await trx.updateTable('replies').set({ counted: 1 }).where('id', 'in', pending.map((r) => r.id)).execute();

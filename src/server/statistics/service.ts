@@ -24,6 +24,7 @@ import { summarise, type Counts } from './summaries.js';
 import { releasedCounts } from '../filling/released.js';
 import { countPendingReplies, hasPendingReplies } from './counting.js';
 import { REPLY_QUESTION_ID } from './answerRows.js';
+import { parseDefinition } from '../questionnaires/definitions.js';
 
 /** A questionnaire whose results the caller may read. */
 export interface Scoped {
@@ -217,7 +218,7 @@ export class StatisticsService {
     const total = cells.reduce((sum, c) => sum + c.n, 0);
     const submitted = cells.filter((c) => c.submitted).reduce((sum, c) => sum + c.n, 0);
     const [row] = await this.rows([raw], { questionnaire_id: id, total, submitted });
-    return { row, definition: JSON.parse(raw.definition) as Definition, yearId: await audienceYear(this.db, raw.school_year_id), cells };
+    return { row, definition: parseDefinition(raw.definition), yearId: await audienceYear(this.db, raw.school_year_id), cells };
   }
 
   private async replyGroups(id: number): Promise<GroupRow[]> {
