@@ -210,11 +210,15 @@ export class StatisticsService {
 
   /** One questionnaire whose results the caller may read, or 404. */
   async scoped(user: AuthUser, id: number): Promise<Scoped> {
-    const raw = await this.base(user).select(this.columns()).select('q.definition').where('q.id', '=', id).executeTakeFirst();
+    // at once, each on a connection of its own on PostgreSQL: the reads a call waits for add up
+    // otherwise (what is read for a questionnaire the caller may not see is never answered)
+    const [raw, cells] = await Promise.all([
+      this.base(user).select(this.columns()).select('q.definition').where('q.id', '=', id).executeTakeFirst(),
+      this.respondentCells(id),
+      // results never lag behind the replies stored: what the background counting has not reached yet is counted now
+      hasPendingReplies(this.db, id).then((pending) => (pending ? countPendingReplies(this.db, id) : 0)),
+    ]);
     if (!raw) throw new BusinessError('RECORD_NOT_FOUND');
-    // results never lag behind the replies stored: what the background counting has not reached yet is counted now
-    if (await hasPendingReplies(this.db, id)) await countPendingReplies(this.db, id);
-    const cells = await this.respondentCells(id);
     const total = cells.reduce((sum, c) => sum + c.n, 0);
     const submitted = cells.filter((c) => c.submitted).reduce((sum, c) => sum + c.n, 0);
     const [row] = await this.rows([raw], { questionnaire_id: id, total, submitted });
@@ -306,10 +310,9 @@ export class StatisticsService {
     const withheld = await this.withheld(scoped, filter);
     const anonymous = scoped.row.type === 'ANONYMOUS';
     const cells = scoped.cells;
-    const groups = await this.groups(id, anonymous, cells);
+    const [groups, counts] = await Promise.all([this.groups(id, anonymous, cells), withheld ? null : this.counts(id, filter)]);
     const asked = cells.filter((c) => (filter.role === undefined || c.role === filter.role) && (filter.gradeId === undefined || c.gradeId === filter.gradeId) && (filter.classId === undefined || c.classId === filter.classId));
     const people = { total: asked.reduce((sum, c) => sum + c.n, 0), submitted: asked.filter((c) => c.submitted).reduce((sum, c) => sum + c.n, 0) };
-    const counts = withheld ? null : await this.counts(id, filter);
     // the replies' own counter (answerRows.ts), read with the others; counted when the results are withheld
     const replyCount = counts
       ? (counts.answered.get(REPLY_QUESTION_ID) ?? 0)
