@@ -3,9 +3,11 @@ import { ZipWriter } from './zip-writer.js';
 /**
  * A minimal .xlsx writer for large, plain sheets (the statistics export's 25,000 rows × 70
  * columns): the sheet's XML written as text and zipped as it goes (./zip-writer.ts, deflated
- * off the event loop), strings inline, one bold style. exceljs's streaming writer built objects
- * for every cell and zipped on the event loop (10 s for 25,000 replies); this yields to the
- * event loop between batches of rows.
+ * off the event loop), one bold style. exceljs's streaming writer built objects for every cell
+ * and zipped on the event loop (10 s for 25,000 replies); this yields to the event loop between
+ * batches of rows. Strings go to the shared-strings table, each once: a sheet of answers repeats
+ * the same few labels (a grid's columns, a choice, a class) in most of its cells, and an index is
+ * a fraction of the inline markup to build, escape, encode and deflate.
  */
 export type CellValue = string | number | null | undefined;
 
@@ -21,7 +23,11 @@ const encoder = new TextEncoder();
 /** Characters XML 1.0 does not allow: dropped, as a spreadsheet could not open the file otherwise. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const escapeXml = (text: string) => text.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// eslint-disable-next-line no-control-regex -- as NOT_XML, with what XML escapes
+const ESCAPED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF&<>"]/;
+const escapeXml = (text: string) => (ESCAPED.test(text) ? text.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;') : text);
+/** Leading or trailing white space, or a line break: kept only where the text says so. */
+const SPACED = /^\s|\s$|\n/;
 /** Sheet names may not hold : \ / ? * [ ] and are at most 31 characters. */
 const sheetName = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31);
 
@@ -43,6 +49,19 @@ export class XlsxWriter {
   private readonly zip = new ZipWriter();
   private readonly sheets: string[] = [];
   private current: { file: ReturnType<ZipWriter['entry']>; rows: number; pending: string[] } | null = null;
+  /** each distinct string's place in the shared-strings table */
+  private readonly strings = new Map<string, number>();
+  private uses = 0;
+
+  private stringIndex(text: string): number {
+    this.uses++;
+    let index = this.strings.get(text);
+    if (index === undefined) {
+      index = this.strings.size;
+      this.strings.set(text, index);
+    }
+    return index;
+  }
 
   private async add(path: string, text: string) {
     const file = this.zip.entry(path);
@@ -75,7 +94,7 @@ export class XlsxWriter {
       if (v === null || v === undefined || v === '') continue;
       const ref = `${columnName(i)}${r}`;
       if (typeof v === 'number') xml += Number.isFinite(v) ? `<c r="${ref}"${style}><v>${v}</v></c>` : '';
-      else xml += `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${escapeXml(v)}</t></is></c>`;
+      else xml += `<c r="${ref}"${style} t="s"><v>${this.stringIndex(v)}</v></c>`;
     }
     sheet.pending.push(`${xml}</row>`);
     if (sheet.rows % ROWS_A_TURN === 0) {
@@ -99,14 +118,33 @@ export class XlsxWriter {
     this.current = null;
   }
 
+  /** The shared-strings table, in the order the strings were first used, written a batch at a time. */
+  private async sharedStrings() {
+    const file = this.zip.entry('xl/sharedStrings.xml');
+    let pending = [`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${this.uses}" uniqueCount="${this.strings.size}">`];
+    let n = 0;
+    for (const text of this.strings.keys()) {
+      pending.push(SPACED.test(text) ? `<si><t xml:space="preserve">${escapeXml(text)}</t></si>` : `<si><t>${escapeXml(text)}</t></si>`);
+      if (++n % 5000 === 0) {
+        await file.write(encoder.encode(pending.join('')));
+        pending = [];
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    pending.push('</sst>');
+    await file.write(encoder.encode(pending.join('')));
+    await file.end();
+  }
+
   /** Ends the workbook: its parts written, the zip closed; answers the file. */
   async finish(): Promise<Buffer> {
     await this.endSheet();
+    await this.sharedStrings();
     const sheets = this.sheets;
-    await this.add('[Content_Types].xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>${sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}</Types>`);
+    await this.add('[Content_Types].xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>${sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('')}</Types>`);
     await this.add('_rels/.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
     await this.add('xl/workbook.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${sheets.map((name, i) => `<sheet name="${escapeXml(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`);
-    await this.add('xl/_rels/workbook.xml.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`);
+    await this.add('xl/_rels/workbook.xml.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId${sheets.length + 2}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`);
     await this.add('xl/styles.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`);
     return this.zip.finish();
   }

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { XlsxWriter } from '../../../src/server/statistics/xlsx-writer.js';
 
@@ -31,5 +32,22 @@ describe('the plain xlsx writer of the statistics export', () => {
     expect(answers.getCell('B2').value).toBe('𠝹𨋢 峯 邨 嘅 咗 😀');
     // a character XML cannot hold is dropped, the rest kept
     expect(answers.getCell('B3').value).toBe('bell and tab\tend 2');
+  });
+
+  it('keeps each distinct string once, with its spaces and line breaks', async () => {
+    const writer = new XlsxWriter();
+    await writer.startSheet({ name: 'Answers', widths: [10, 30] });
+    const values = ['Agree', 'Disagree', '  two spaces before', 'after ', 'line\nbreak', ''];
+    for (let i = 0; i < 300; i++) await writer.row([i, values[i % values.length], 'Agree']);
+    const file = await writer.finish();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect([2, 3, 4, 5, 6].map((r) => sheet.getCell(`B${r}`).value)).toEqual(['Disagree', '  two spaces before', 'after ', 'line\nbreak', null]);
+    expect(sheet.getCell('C300').value).toBe('Agree');
+    const zip = XLSX.CFB.read(file, { type: 'buffer' });
+    const table = Buffer.from(XLSX.CFB.find(zip, '/xl/sharedStrings.xml')!.content as Uint8Array).toString('utf8');
+    expect(table).toContain('uniqueCount="5"');
+    expect(table.match(/<si>/g)).toHaveLength(5);
   });
 });
