@@ -12,47 +12,64 @@ import { XlsxWriter, type CellValue } from './xlsx-writer.js';
 /** The note of a withheld result: a group too small, or too few replies in all. */
 const withheldKey = (w: Withheld) => (w.reason === 'total' ? 'withheldTotal' : 'withheld');
 
-/** The sheet's text for one answer: choices by their labels, an 'other' with its text, grids per row (see `columnsOf`). */
-function answerText(question: Question, answer: Answer | undefined, t: (key: string, p?: Record<string, string | number>) => string): string | number | null {
-  if (answer === undefined || answer === null || answer === '') return null;
-  const label = (id: string, otherText?: string) => (id === OTHER ? t('other', { text: otherText ?? '' }) : (question.options?.find((o) => o.id === id)?.label ?? id));
-  switch (question.type) {
-    case 'RADIO':
-    case 'DROPDOWN': {
-      const a = answer as SingleChoiceAnswer;
-      return a.choice ? label(a.choice, a.otherText) : null;
+type Translate = (key: string, p?: Record<string, string | number>) => string;
+type Column = { header: string; value: (answers: Record<string, Answer>, t: Translate) => string | number | null };
+
+/** Labels by id (options or grid columns), looked up once per cell rather than searched. */
+const labelsOf = (items: { id: string; label: string }[] | undefined) => new Map((items ?? []).map((o) => [o.id, o.label]));
+
+/** The sheet's text for one answer: choices by their labels, an 'other' with its text. */
+function answerColumn(question: Question): Column['value'] {
+  const options = labelsOf(question.options);
+  const label = (id: string, t: Translate, otherText?: string) => (id === OTHER ? t('other', { text: otherText ?? '' }) : (options.get(id) ?? id));
+  return (answers, t) => {
+    const answer = answers[question.id];
+    if (answer === undefined || answer === null || answer === '') return null;
+    switch (question.type) {
+      case 'RADIO':
+      case 'DROPDOWN': {
+        const a = answer as SingleChoiceAnswer;
+        return a.choice ? label(a.choice, t, a.otherText) : null;
+      }
+      case 'CHECKBOX': {
+        const a = answer as MultiChoiceAnswer;
+        return (a.choices ?? []).map((c) => label(c, t, a.otherText)).join('; ');
+      }
+      case 'LINEAR_SCALE':
+        return typeof answer === 'number' ? answer : null;
+      default:
+        return typeof answer === 'string' ? answer : null;
     }
-    case 'CHECKBOX': {
-      const a = answer as MultiChoiceAnswer;
-      return (a.choices ?? []).map((c) => label(c, a.otherText)).join('; ');
-    }
-    case 'LINEAR_SCALE':
-      return typeof answer === 'number' ? answer : null;
-    default:
-      return typeof answer === 'string' ? answer : null;
+  };
+}
+
+/** A grid row's column: the chosen columns' labels. */
+function gridRowColumn(question: Question, rowId: string): Column['value'] {
+  const columns = labelsOf(question.columns);
+  const label = (c: string) => columns.get(c) ?? c;
+  if (question.type === 'GRID_RADIO') {
+    return (answers) => {
+      const chosen = (answers[question.id] as GridRadioAnswer | undefined)?.[rowId];
+      return chosen ? label(chosen) : null;
+    };
   }
+  return (answers) => {
+    const chosen = ((answers[question.id] as GridCheckboxAnswer | undefined)?.[rowId] ?? []).filter(Boolean);
+    return chosen.length ? chosen.map(label).join('; ') : null;
+  };
 }
 
 /** Raw-answers columns: one per question, one per row of a grid. */
-function columnsOf(definition: Definition) {
-  const columns: { header: string; value: (answers: Record<string, Answer>, t: (key: string, p?: Record<string, string | number>) => string) => string | number | null }[] = [];
+function columnsOf(definition: Definition): Column[] {
+  const columns: Column[] = [];
   let n = 0;
   for (const section of definition.sections) {
     for (const q of section.questions) {
       n++;
       if (q.type === 'GRID_RADIO' || q.type === 'GRID_CHECKBOX') {
-        for (const row of q.rows ?? []) {
-          columns.push({
-            header: `${n}. ${q.title} [${row.label}]`,
-            value: (answers) => {
-              const chosen = q.type === 'GRID_RADIO' ? [(answers[q.id] as GridRadioAnswer | undefined)?.[row.id]] : ((answers[q.id] as GridCheckboxAnswer | undefined)?.[row.id] ?? []);
-              const labels = chosen.filter(Boolean).map((c) => q.columns?.find((col) => col.id === c)?.label ?? c);
-              return labels.length ? labels.join('; ') : null;
-            },
-          });
-        }
+        for (const row of q.rows ?? []) columns.push({ header: `${n}. ${q.title} [${row.label}]`, value: gridRowColumn(q, row.id) });
       } else {
-        columns.push({ header: `${n}. ${q.title}`, value: (answers, t) => answerText(q, answers[q.id], t) });
+        columns.push({ header: `${n}. ${q.title}`, value: answerColumn(q) });
       }
     }
   }
