@@ -43,10 +43,10 @@ export type ArchivedTable = (typeof ARCHIVED_TABLES)[number];
 export const TRANSIENT_TABLES = ['sessions', 'login_failures', 'import_jobs'] as const;
 
 /**
- * Not archived either: derived from archived rows and made again by a restore — answer_counts
+ * Not archived either: derived from archived rows and made again by a restore — answer_counts and answer_totals
  * (recounted from the replies' answers), cache_versions (moved on by the restore's own writes).
  */
-export const DERIVED_TABLES = ['answer_counts', 'cache_versions'] as const;
+export const DERIVED_TABLES = ['answer_counts', 'answer_totals', 'cache_versions'] as const;
 
 /**
  * Rows whose place in the file must not tell when they came (an anonymous reply's): written in

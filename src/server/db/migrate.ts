@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018_answer_counts.js';
 import * as m0019 from './migrations/0019_import_jobs.js';
 import * as m0020 from './migrations/0020_reply_counting.js';
 import * as m0021 from './migrations/0021_row_versions.js';
+import * as m0022 from './migrations/0022_answer_totals.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019_import_jobs': m0019,
   '0020_reply_counting': m0020,
   '0021_row_versions': m0021,
+  '0022_answer_totals': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

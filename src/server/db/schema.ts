@@ -27,6 +27,7 @@ export interface Database {
   replies: RepliesTable;
   reply_answers: ReplyAnswersTable;
   answer_counts: AnswerCountsTable;
+  answer_totals: AnswerTotalsTable;
   import_jobs: ImportJobsTable;
   seeded_codes: SeededCodesTable;
   personal_data_requests: PersonalDataRequestsTable;
@@ -331,6 +332,15 @@ export interface ReplyAnswersTable {
 }
 
 /** Countable answer rows (statistics/answerRows.ts) counted per (question, item, column) and respondent group ('' and 0: none); migration 0018. */
+/** answer_counts summed over the respondent groups (migration 0022): results for everyone. */
+export interface AnswerTotalsTable {
+  questionnaire_id: number;
+  question_id: string;
+  item: string;
+  col: string;
+  n: number;
+}
+
 export interface AnswerCountsTable {
   questionnaire_id: number;
   question_id: string;

@@ -1,5 +1,5 @@
 import type { DB } from '../db/connect.js';
-import type { AnswerCountsTable, ReplyAnswersTable } from '../db/schema.js';
+import type { AnswerCountsTable, AnswerTotalsTable, ReplyAnswersTable } from '../db/schema.js';
 import type { Definition, Question } from '../../shared/questionnaire/definition.js';
 import type { Answer, Answers, GridCheckboxAnswer, GridRadioAnswer, MultiChoiceAnswer, SingleChoiceAnswer } from '../../shared/questionnaire/answers.js';
 import { OTHER } from '../../shared/questionnaire/answers.js';
@@ -98,10 +98,17 @@ export async function insertAnswerRows(db: DB, rows: ReplyAnswerRow[]): Promise<
 }
 
 const COUNTED = ['questionnaire_id', 'question_id', 'item', 'col', 'respondent_role', 'grade_id', 'class_id'] as const;
+const TOTALLED = ['questionnaire_id', 'question_id', 'item', 'col'] as const;
+const byKey = <T>(map: Map<string, T>): T[] => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 
 /** Counters added up in memory (many replies' rows), then written at once. */
 export class CounterTally {
   private readonly byKey = new Map<string, AnswerCountsTable>();
+  /** the same summed over the groups (answer_totals, migration 0022) */
+  private readonly totals = new Map<string, AnswerTotalsTable>();
+
+  /** `withTotals` false: for migrations before 0022, which made the totals table from the counters */
+  constructor(private readonly withTotals = true) {}
 
   add(rows: ReplyAnswerRow[], sign: 1 | -1): this {
     for (const r of rows) {
@@ -110,6 +117,10 @@ export class CounterTally {
       const kept = this.byKey.get(key) ?? counter;
       kept.n += sign;
       this.byKey.set(key, kept);
+      const totalKey = TOTALLED.map((c) => counter[c]).join('\u0000');
+      const total = this.totals.get(totalKey) ?? { questionnaire_id: r.questionnaire_id, question_id: r.question_id, item: r.item, col: r.col, n: 0 };
+      total.n += sign;
+      this.totals.set(totalKey, total);
     }
     return this;
   }
@@ -120,7 +131,7 @@ export class CounterTally {
    * in the same order and never deadlock.
    */
   async write(db: DB): Promise<void> {
-    const counters = [...this.byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
+    const counters = byKey(this.byKey);
     for (let i = 0; i < counters.length; i += 1000) {
       await db
         .insertInto('answer_counts')
@@ -128,12 +139,20 @@ export class CounterTally {
         .onConflict((oc) => oc.columns([...COUNTED]).doUpdateSet((eb) => ({ n: eb('answer_counts.n', '+', eb.ref('excluded.n')) })))
         .execute();
     }
+    const totals = this.withTotals ? byKey(this.totals) : [];
+    for (let i = 0; i < totals.length; i += 1000) {
+      await db
+        .insertInto('answer_totals')
+        .values(totals.slice(i, i + 1000))
+        .onConflict((oc) => oc.columns([...TOTALLED]).doUpdateSet((eb) => ({ n: eb('answer_totals.n', '+', eb.ref('excluded.n')) })))
+        .execute();
+    }
   }
 }
 
 /** The counters of answer rows: `sign` 1 as a reply enters results, -1 as it leaves — in the transaction that does it. */
-export async function countAnswerRows(db: DB, rows: ReplyAnswerRow[], sign: 1 | -1): Promise<void> {
-  await new CounterTally().add(rows, sign).write(db);
+export async function countAnswerRows(db: DB, rows: ReplyAnswerRow[], sign: 1 | -1, withTotals = true): Promise<void> {
+  await new CounterTally(withTotals).add(rows, sign).write(db);
 }
 
 /**
@@ -142,8 +161,9 @@ export async function countAnswerRows(db: DB, rows: ReplyAnswerRow[], sign: 1 | 
  * submission counted them. Named replies still to count (`counted` 0) are left to the counting
  * (statistics/counting.ts), which writes their rows and counters.
  */
-export async function recountAnswers(db: DB): Promise<void> {
+export async function recountAnswers(db: DB, withTotals = true): Promise<void> {
   await db.deleteFrom('answer_counts').execute();
+  if (withTotals) await db.deleteFrom('answer_totals').execute();
   const questionnaires = await db
     .selectFrom('questionnaires')
     .select(['id', 'definition'])
@@ -152,7 +172,7 @@ export async function recountAnswers(db: DB): Promise<void> {
   const PAGE = 1000;
   for (const q of questionnaires) {
     const definition = parseDefinition(q.definition);
-    const tally = new CounterTally();
+    const tally = new CounterTally(withTotals);
     let after = '';
     for (;;) {
       const replies = await db

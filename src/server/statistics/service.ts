@@ -277,20 +277,27 @@ export class StatisticsService {
 
   /**
    * The one grouped count every summary is made of (see answerRows.ts for the rows it counts):
-   * the counters of the filter's groups summed (answer_counts, kept as rows are written), so its
-   * cost follows the questionnaire's size and number of groups, not its number of replies.
+   * the counters of the filter's groups summed (answer_counts, kept as rows are written), or for
+   * everyone their totals (answer_totals), so its cost follows the questionnaire's size, not its
+   * number of replies.
    */
   async counts(id: number, filter: StatisticsFilter): Promise<Counts> {
-    let q = this.db.selectFrom('answer_counts as ac').where('ac.questionnaire_id', '=', id);
     const group = await this.groupOf(filter);
-    if (group?.none) q = q.where(sql<boolean>`1 = 0`);
-    if (group?.role !== undefined) q = q.where('ac.respondent_role', '=', group.role);
-    if (group?.gradeId !== undefined) q = q.where('ac.grade_id', '=', group.gradeId);
-    if (group?.classId !== undefined) q = q.where('ac.class_id', '=', group.classId);
-    const rows = await q
-      .select((eb) => ['ac.question_id', 'ac.item', 'ac.col', eb.fn.sum<number>('ac.n').as('n')])
-      .groupBy(['ac.question_id', 'ac.item', 'ac.col'])
-      .execute();
+    let rows: { question_id: string; item: string; col: string; n: number | string }[];
+    if (!group) {
+      // everyone: the counters' totals (migration 0022), one row per counted thing
+      rows = await this.db.selectFrom('answer_totals').select(['question_id', 'item', 'col', 'n']).where('questionnaire_id', '=', id).execute();
+    } else {
+      let q = this.db.selectFrom('answer_counts as ac').where('ac.questionnaire_id', '=', id);
+      if (group.none) q = q.where(sql<boolean>`1 = 0`);
+      if (group.role !== undefined) q = q.where('ac.respondent_role', '=', group.role);
+      if (group.gradeId !== undefined) q = q.where('ac.grade_id', '=', group.gradeId);
+      if (group.classId !== undefined) q = q.where('ac.class_id', '=', group.classId);
+      rows = await q
+        .select((eb) => ['ac.question_id', 'ac.item', 'ac.col', eb.fn.sum<number>('ac.n').as('n')])
+        .groupBy(['ac.question_id', 'ac.item', 'ac.col'])
+        .execute();
+    }
     const counts: Counts = { cells: [], answered: new Map(), rowBases: new Map() };
     for (const r of rows) {
       const n = Number(r.n);

@@ -6,7 +6,7 @@ import type { Definition } from '../../../src/shared/questionnaire/definition.js
 import { createTestDatabase } from '../../support/database.js';
 import { call, QeProcess, qeEnv, type Answer } from '../../support/qe-process.js';
 import { everyType, goodAnswers, newKey } from '../filling/helpers.js';
-import { counters, recount } from '../statistics/helpers.js';
+import { counters, recount, totals, recountTotals } from '../statistics/helpers.js';
 
 /**
  * The crash test (issue 11): QE as a real process on a database of its own, 200 students
@@ -159,6 +159,7 @@ describe('kill -9 during 200 concurrent submissions', () => {
         await expect.poll(uncounted, { timeout: 60_000, interval: 200 }).toEqual([]);
         const { definition } = await db.selectFrom('questionnaires').select('definition').where('id', '=', questionnaireId).executeTakeFirstOrThrow();
         expect(await counters(db, questionnaireId)).toEqual(await recount(db, questionnaireId, JSON.parse(definition) as Definition));
+        expect(await totals(db, questionnaireId)).toEqual(await recountTotals(db, questionnaireId, JSON.parse(definition) as Definition));
       }
 
       // every submission again with its key: the first result for those stored, a first storing for the rest

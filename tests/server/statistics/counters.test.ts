@@ -7,7 +7,7 @@ import { mixAnonymousReplies } from '../../../src/server/filling/mixing.js';
 import { testApp, type TestApp } from '../harness.js';
 import { as, classId, type Caller } from '../questionnaires/helpers.js';
 import { everyType, newKey, opened } from '../filling/helpers.js';
-import { counters, recount, variedAnswers } from './helpers.js';
+import { counters, recount, variedAnswers, totals, recountTotals } from './helpers.js';
 
 // issue 14: statistics come from counters kept as replies are written; they must agree with a
 // recount from the stored replies whatever happened — many submissions at once, anonymous
@@ -67,6 +67,8 @@ describe('answer counters', () => {
       const kept = await counters(t.db, q.id);
       expect(kept.length).toBeGreaterThan(20);
       expect(kept).toEqual(await recount(t.db, q.id, definition));
+      // results for everyone read the totals: the same counts summed over the groups
+      expect(await totals(t.db, q.id)).toEqual(await recountTotals(t.db, q.id, definition));
     }
 
     // a restart: another server on the same database answers the same figures, filtered by a class too
@@ -79,7 +81,10 @@ describe('answer counters', () => {
     second = restarted.app;
     await second.ready();
     const after = await as({ ...t, app: second, db: restarted.db }, 'teacher01');
-    for (const q of [named, anonymous]) expect(await counters(restarted.db, q.id)).toEqual(await recount(restarted.db, q.id, definition));
+    for (const q of [named, anonymous]) {
+      expect(await counters(restarted.db, q.id)).toEqual(await recount(restarted.db, q.id, definition));
+      expect(await totals(restarted.db, q.id)).toEqual(await recountTotals(restarted.db, q.id, definition));
+    }
     expect(await detail(after, named.id)).toEqual(shown.all);
     expect(await detail(after, named.id, filtered)).toEqual(shown.class);
     expect(JSON.stringify(shown.class)).not.toEqual(JSON.stringify(shown.all));

@@ -68,3 +68,20 @@ export async function recount(db: DB, id: number, definition: Definition): Promi
   }
   return [...n.entries()].map(([key, count]) => `${key}|${count}`).sort();
 }
+
+/** The counters' totals QE keeps for a questionnaire (answer_totals, zero counts left out). */
+export async function totals(db: DB, id: number): Promise<string[]> {
+  const rows = await db.selectFrom('answer_totals').selectAll().where('questionnaire_id', '=', id).execute();
+  return rows.filter((r) => Number(r.n) !== 0).map((r) => [r.question_id, r.item, r.col, Number(r.n)].join('|')).sort();
+}
+
+/** The recount (see `recount`) summed over the respondent groups, as `totals` says it. */
+export async function recountTotals(db: DB, id: number, definition: Definition): Promise<string[]> {
+  const n = new Map<string, number>();
+  for (const entry of await recount(db, id, definition)) {
+    const [question, item, col, , , , count] = entry.split('|');
+    const key = [question, item, col].join('|');
+    n.set(key, (n.get(key) ?? 0) + Number(count));
+  }
+  return [...n.entries()].map(([key, count]) => `${key}|${count}`).sort();
+}

@@ -30,7 +30,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .where(sql.ref('value_text'), 'is not', null)
     .execute();
   // counted again, now with each reply's own counter (how many replies a group has)
-  await recountAnswers(db as unknown as DB);
+  // the totals table comes later (0022), made from these counters
+  await recountAnswers(db as unknown as DB, false);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -49,7 +50,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     }
     await qe.deleteFrom('reply_answers').where('questionnaire_id', '=', q.id).execute();
     for (let i = 0; i < rows.length; i += 1000) await qe.insertInto('reply_answers').values(rows.slice(i, i + 1000)).execute();
-    await countAnswerRows(qe, uncounted, 1);
+    await countAnswerRows(qe, uncounted, 1, false);
   }
   await db.schema.dropIndex('reply_answers_text_idx').execute();
   await db.schema
