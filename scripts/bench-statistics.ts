@@ -106,7 +106,7 @@ runBench('bench-statistics', async ({ app, db, config, databaseUrl, yardstick })
   const service = new StatisticsService(db, config.anonymousMinGroup);
   // the same call without HTTP and JSON: StatisticsService.detail as the route runs it
   const adminRow = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-  const admin: AuthUser = { id: adminRow.id, userType: 'ADMIN', sessionId: '', permissions: new Set(['data-statistics.view', 'data-statistics.management']), questionnaireId: null, seen: { auth: 0, calendar: 0 } };
+  const admin: AuthUser = { id: adminRow.id, userType: 'ADMIN', sessionId: '', permissions: new Set(['data-statistics.view', 'data-statistics.management']), questionnaireId: null, seen: { auth: 0, calendar: 0, profile: 0, of: () => 0 } };
 
   const yardstickRun = await statisticsRun('yardstick', 'bare Fastify, one GET answering a small JSON', `${bare}/hello`);
   const results = [];

@@ -13,6 +13,7 @@ import { boundsPlugin, finiteNumbers } from './plugins/bounds.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { guardPlugin } from './plugins/guard.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
+import { cacheVersions } from './auth/cache-versions.js';
 import { SessionCache } from './auth/session-cache.js';
 import { WriteGate, writeGatePlugin } from './plugins/write-gate.js';
 import { trimPlugin } from './plugins/trim.js';
@@ -100,7 +101,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // land after the swap, on data it was not meant for)
   const gate = new WriteGate();
   await app.register(writeGatePlugin, { gate });
-  const sessions = new SessionCache(db, config.secret);
+  const versions = cacheVersions(db);
+  app.addHook('onClose', async () => versions.close());
+  const sessions = new SessionCache(db, config.secret, versions);
   await app.register(guardPlugin, { sessions });
 
   await app.register(authRoutes, { db, config, sessions });
@@ -109,7 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = new ImportJobs(db, gate);
   await jobs.markInterrupted();
   app.addHook('onClose', async () => jobs.close());
-  await app.register(masterRoutes, { db, config, jobs, extraRoutes: options.extraMasterRoutes });
+  await app.register(masterRoutes, { db, config, jobs, versions, extraRoutes: options.extraMasterRoutes });
   await app.register(questionnaireRoutes, { db, config });
   await app.register(googleRoutes, { db, config });
   const counting = new ReplyCounting(db, app.log);

@@ -10,7 +10,8 @@ import type { SessionCache } from './session-cache.js';
 import { loginLimiter } from './login-limit.js';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { openSession, revokeSession, revokeUserSessions } from './sessions.js';
-import { mayLogIn, userInfo, userWithPersonalStatus } from './user-info.js';
+import { mayLogIn, userInfo } from './user-info.js';
+import { UserInfoAnswers } from './user-info-answers.js';
 
 const tags = ['session'];
 const password = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } as const;
@@ -18,6 +19,7 @@ const password = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_
 /** Login, logout, password change and what the logged-in user may see and do. */
 export async function authRoutes(app: FastifyInstance, { db, config, sessions }: { db: DB; config: Config; sessions: SessionCache }) {
   const limiter = loginLimiter(db, config);
+  const userInfoAnswers = new UserInfoAnswers();
 
   app.post<{ Body: { username: string; password: string } }>('/v1/login', {
     config: { permission: 'public' },
@@ -106,11 +108,13 @@ export async function authRoutes(app: FastifyInstance, { db, config, sessions }:
   app.get<{ Querystring: { userId?: number } }>('/v1/my/user-info', {
     config: { permission: '*' },
     schema: { tags, summary: 'The logged-in user, permissions and school calendar included', querystring: userIdQuery },
-  }, async (request) => {
+  }, async (request, reply) => {
     const me = currentUser(request);
     ownUserId(request.query.userId, me.id);
-    const user = await userWithPersonalStatus(db, me.id);
-    return ok(userInfo(user, await sessions.permissionEntries(me.permissions, me.seen), await sessions.calendar(me.seen)));
+    const body = await userInfoAnswers.answer(me, async () =>
+      ok(userInfo(await sessions.user(me.id, me.seen), await sessions.permissionEntries(me.permissions, me.seen), await sessions.calendar(me.seen))),
+    );
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.get<{ Querystring: { userId?: number } }>('/v1/my/action-list', {

@@ -2,7 +2,10 @@ import type { DB } from '../db/connect.js';
 import { permissionCatalogue, permissionEntries, userPermissionCodes, type CatalogueRow } from '../developer/permission-queries.js';
 import type { PermissionEntry } from '../../shared/permissions.js';
 import { readToken, type TokenClaims } from './tokens.js';
-import { calendar } from './user-info.js';
+import { calendar, userWithPersonalStatus } from './user-info.js';
+import type { CacheVersions, Versions } from './cache-versions.js';
+
+export type { Versions } from './cache-versions.js';
 
 /** What authentication reads of a session and its account. */
 export interface SessionFacts {
@@ -17,12 +20,7 @@ export interface SessionFacts {
 }
 
 export type Calendar = Awaited<ReturnType<typeof calendar>>;
-
-/** The counters of migration 0017, read together at the start of every authenticated request. */
-export interface Versions {
-  auth: number;
-  calendar: number;
-}
+export type UserRow = Awaited<ReturnType<typeof userWithPersonalStatus>>;
 
 interface Kept<T> {
   /** the counter as read before the value was: a kept value counts only while it is still current */
@@ -34,12 +32,13 @@ interface Kept<T> {
 const SESSIONS_KEPT = 20_000;
 
 /**
- * Sessions, their accounts' permission codes, the permission catalogue and the school calendar,
- * kept in memory while the counters of migration 0017 — moved on by triggers in the transaction
- * of every change that matters — stay where they were. Every request reads those two numbers:
- * one indexed read instead of the session join, the permission join and the catalogue, and a
- * change — a logout, a role taken away, an account disabled, a term edited, on this instance or
- * another sharing the database — applies to the very next request.
+ * Sessions, their accounts' permission codes, the permission catalogue, the school calendar and
+ * the users' own rows, kept in memory while the counters of cache_versions — moved on by triggers
+ * in the transaction of every change that matters — stay where they were. Every request reads the
+ * counters (cache-versions.ts: on SQLite a read on a connection of its own, on PostgreSQL one read
+ * shared by the requests that asked meanwhile) instead of the session join, the permission join,
+ * the catalogue and the user; and a change — a logout, a role taken away, an account disabled, a
+ * term edited, on this instance or another sharing the database — applies to the very next request.
  */
 export class SessionCache {
   private sessions = new Map<string, Kept<SessionFacts | null>>();
@@ -47,16 +46,16 @@ export class SessionCache {
   private entries = new Map<string, Kept<PermissionEntry[]>>();
   private catalogue: Kept<CatalogueRow[]> | null = null;
   private calendars: Kept<{ day: string; value: Calendar }> | null = null;
+  /** users' own rows by id, under the `profile` counter */
+  private users = new Map<number, Kept<UserRow>>();
   /** tokens whose signature was checked: a token's claims and expiry never change */
   private tokens = new Map<string, TokenClaims & { expiresAt: number }>();
-  private readonly versionQuery;
 
   constructor(
     private readonly db: DB,
     private readonly secret: string,
-  ) {
-    this.versionQuery = db.selectFrom('cache_versions').select(['name', 'version']).compile();
-  }
+    private readonly counters: CacheVersions,
+  ) {}
 
   /** The claims of a valid token, or null (malformed, forged, expired); the signature is checked once per token. */
   async claims(token: string): Promise<TokenClaims | null> {
@@ -70,10 +69,8 @@ export class SessionCache {
   }
 
   /** The counters now. */
-  async versions(): Promise<Versions> {
-    const { rows } = await this.db.executeQuery<{ name: string; version: number | string }>(this.versionQuery);
-    const of = (name: string) => Number(rows.find((r) => r.name === name)?.version ?? 0);
-    return { auth: of('auth'), calendar: of('calendar') };
+  versions(): Versions | Promise<Versions> {
+    return this.counters.read();
   }
 
   /**
@@ -84,7 +81,7 @@ export class SessionCache {
     const seen = await this.versions();
     const kept = this.sessions.get(sessionId);
     if (kept && kept.version === seen.auth) return { facts: kept.value, seen };
-    if (kept || this.sessions.size >= SESSIONS_KEPT) this.forgetOld(seen.auth);
+    if (kept || this.sessions.size >= SESSIONS_KEPT) forgetOld(this.sessions, seen.auth);
     const facts = await this.read(sessionId);
     this.sessions.set(sessionId, { version: seen.auth, value: facts });
     return { facts, seen };
@@ -101,6 +98,16 @@ export class SessionCache {
     }
     const value = permissionEntries(this.catalogue.value, held);
     this.entries.set(key, { version: auth, value });
+    return value;
+  }
+
+  /** A user's own row with the state of their latest personal-data request, as of the counters `seen`. */
+  async user(userId: number, { profile }: Versions): Promise<UserRow> {
+    const kept = this.users.get(userId);
+    if (kept && kept.version === profile) return kept.value;
+    if (this.users.size >= SESSIONS_KEPT) forgetOld(this.users, profile);
+    const value = await userWithPersonalStatus(this.db, userId);
+    this.users.set(userId, { version: profile, value });
     return value;
   }
 
@@ -133,16 +140,16 @@ export class SessionCache {
       permissions: await userPermissionCodes(this.db, row.user_id),
     };
   }
+}
 
-  /** Drops what was read under an older counter, and the older half when the map is full. */
-  private forgetOld(version: number) {
-    for (const [id, kept] of this.sessions) if (kept.version !== version) this.sessions.delete(id);
-    if (this.sessions.size >= SESSIONS_KEPT) {
-      let drop = this.sessions.size / 2;
-      for (const id of this.sessions.keys()) {
-        if (drop-- <= 0) break;
-        this.sessions.delete(id);
-      }
+/** Drops what was read under an older counter, and the older half when the map is still full. */
+function forgetOld<K, T>(map: Map<K, Kept<T>>, version: number) {
+  for (const [key, kept] of map) if (kept.version !== version) map.delete(key);
+  if (map.size >= SESSIONS_KEPT) {
+    let drop = map.size / 2;
+    for (const key of map.keys()) {
+      if (drop-- <= 0) break;
+      map.delete(key);
     }
   }
 }

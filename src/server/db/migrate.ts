@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019_import_jobs.js';
 import * as m0020 from './migrations/0020_reply_counting.js';
 import * as m0021 from './migrations/0021_row_versions.js';
 import * as m0022 from './migrations/0022_answer_totals.js';
+import * as m0023 from './migrations/0023_profile_version.js';
 
 /** Migrations in order; a new one is a new file and one line here. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020_reply_counting': m0020,
   '0021_row_versions': m0021,
   '0022_answer_totals': m0022,
+  '0023_profile_version': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

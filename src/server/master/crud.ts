@@ -1,3 +1,4 @@
+import type { CacheVersions } from '../auth/cache-versions.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ImportJobs } from './import-jobs.js';
 import type { Config } from '../config.js';
@@ -20,6 +21,8 @@ export interface MasterDeps {
   config: Config;
   /** imports whose passwords are hashed after the answer */
   jobs: ImportJobs;
+  /** the cache counters, which keep list totals (kept-by-tables.ts) */
+  versions: CacheVersions;
 }
 
 /** The query string a list accepts: paging, sorting, the search box, the entity's filters. */
@@ -71,7 +74,7 @@ function emptyToNull(body: Row, schema: EntitySchema): Row {
  */
 export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity: MasterEntity, rules: MasterRules & { routes?: (app: FastifyInstance, deps: MasterDeps, store: EntityStore) => Promise<void> } = {}): Promise<void> {
   const { meta } = entity;
-  const store = new EntityStore(deps.db, entity, rules.forApp?.(deps.config) ?? rules);
+  const store = new EntityStore(deps.db, entity, rules.forApp?.(deps.config) ?? rules, deps.versions);
   const base = `/v1/${meta.resource}`;
   const tags = [meta.resource];
   const may = (action: string): Permission => `${meta.permission}.${action}`;

@@ -1,10 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the engine reads and writes tables named by the schemas, so it works on a schema-less Kysely */
+import type { CacheVersions } from '../auth/cache-versions.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.js';
 import { isPostgres, type DB } from '../db/connect.js';
 import { eventLoopTurns } from '../event-loop-turns.js';
 import { lockFor } from '../db/locks.js';
-import { ListCounts } from './list-counts.js';
+import { KeptByTables } from './kept-by-tables.js';
 import { columnOf, languageFields, missingNames, propertyMeta, type Dependent, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
 import { masterEntities } from '../../shared/generated/master-entities.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -15,6 +16,9 @@ import { requiredLanguages } from '../school/languages.js';
 export type AnyDb = Kysely<any>;
 export type Row = Record<string, any>;
 export type FieldErrors = ConstructorParameters<typeof FieldError>[0];
+
+/** Pages of at most this many rows are kept (kept-by-tables.ts): a screen's, not an export's. */
+const PAGE_KEPT_SIZE = 100;
 
 export interface ListQuery {
   page?: number;
@@ -71,15 +75,19 @@ export class EntityStore {
   readonly computed: [string, PropertySchema][];
   /** names in the school's languages (nameHk, nameEn) */
   readonly names: Set<string>;
-  private readonly counts: ListCounts;
+  /** list totals and screen-sized pages, kept while the tables they were read from are unchanged */
+  private readonly totals: KeptByTables<number>;
+  private readonly pages: KeptByTables<{ list: Row[]; total: number }>;
 
   constructor(
     readonly db: DB,
     readonly entity: MasterEntity,
     readonly rules: MasterRules = {},
+    versions: CacheVersions,
   ) {
     this.props = Object.entries(entity.schema.properties);
-    this.counts = new ListCounts(db);
+    this.totals = new KeptByTables(versions, 500);
+    this.pages = new KeptByTables(versions, 200);
     const m = (p: PropertySchema) => propertyMeta(p);
     this.yearly = this.props.filter(([, p]) => m(p).yearly);
     this.children = this.props.filter(([, p]) => m(p).children);
@@ -159,8 +167,10 @@ export class EntityStore {
     if (text && this.meta.search.length) {
       const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       // SQLite's like ignores the case of ASCII letters already, as its lower() folds only those
-      // (and lower() on every row of every searched column was half of a search's time)
-      const folded = isPostgres(db) ? (f: string) => sql`lower(${sql.ref(this.ref(f))})` : (f: string) => sql.ref(this.ref(f));
+      // (and lower() on every row of every searched column was half of a search's time); on
+      // PostgreSQL lower() under the C collation folds the same letters, in half the time the
+      // database's own (UTF-8) collation takes
+      const folded = isPostgres(db) ? (f: string) => sql`lower(${sql.ref(this.ref(f))} collate "C")` : (f: string) => sql.ref(this.ref(f));
       q = q.where(({ or }: any) => or(this.meta.search.map((f) => sql<boolean>`${folded(f)} like ${pattern} escape '\\'`)));
     }
     for (const f of this.meta.filters ?? []) {
@@ -171,8 +181,27 @@ export class EntityStore {
     return q;
   }
 
-  /** A page of records with the total, sorted, searched and filtered (DESIGN.md §3). */
+  /**
+   * A page of records with the total, sorted, searched and filtered (DESIGN.md §3). A page the
+   * size of a screen is kept while every table it is read from stays unchanged (kept-by-tables.ts);
+   * an export's thousands of rows are read afresh.
+   */
   async list(query: ListQuery): Promise<{ list: Row[]; total: number }> {
+    if ((query.size ?? 20) > PAGE_KEPT_SIZE) return this.readPage(query);
+    const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)));
+    return this.pages.get(this.tablesRead(), key, () => this.readPage(query));
+  }
+
+  /** Every table a list's page reads: the entity's, its per-year values with the years, counted and linked ones. */
+  private tablesRead(): string[] {
+    const tables = new Set([this.meta.table]);
+    for (const [, p] of this.yearly) tables.add(propertyMeta(p).yearly!.table).add('school_years');
+    for (const [, p] of this.computed) tables.add(propertyMeta(p).computed!.count.table);
+    for (const [, p] of this.links) tables.add(propertyMeta(p).links!.table);
+    return [...tables];
+  }
+
+  private async readPage(query: ListQuery): Promise<{ list: Row[]; total: number }> {
     const db = this.anyDb;
     const yearId = await this.yearId(db, query.schoolYearId);
     const size = query.size ?? 20;
@@ -194,13 +223,13 @@ export class EntityStore {
     return { list, total };
   }
 
-  /** How many records the list's filters and search select, kept while the tables counted stay unchanged (list-counts.ts). */
+  /** How many records the list's filters and search select, kept while the tables counted stay unchanged (kept-by-tables.ts). */
   private count(db: AnyDb, query: ListQuery, yearId: number | null): Promise<number> {
     const withYearly = this.usesYearly(query);
     const yearlyTable = withYearly ? propertyMeta(this.yearly[0][1]).yearly!.table : null;
     const filters = (this.meta.filters ?? []).map((f) => query[f] ?? null);
     const key = JSON.stringify([query.id ?? null, query.q?.trim() ?? '', filters, withYearly ? yearId : null]);
-    return this.counts.total(yearlyTable ? [this.meta.table, yearlyTable] : [this.meta.table], key, async () =>
+    return this.totals.get(yearlyTable ? [this.meta.table, yearlyTable] : [this.meta.table], key, async () =>
       Number(((await this.filtered(db, query, yearId, withYearly).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n?: number | string } | undefined)?.n ?? 0),
     );
   }

@@ -116,4 +116,31 @@ describe('the session cache across instances', () => {
     expect(after.terms[0]).toMatchObject({ id: term.id, nameEn: `${term.nameEn} (renamed)` });
     await t.db.updateTable('terms').set({ name_en: term.nameEn }).where('id', '=', term.id).execute();
   });
+
+  it("user-info follows the user's own row and personal-data request changed elsewhere at once", async () => {
+    const teacher = await login(a(), 'teacher09');
+    const before = (await call(a(), teacher.tk, '/v1/my/user-info')).json().data;
+    expect(before.personalDataStatus).toBeNull();
+    await t.db.updateTable('users').set({ name_en: 'Renamed Elsewhere', tel: '91234567' }).where('id', '=', teacher.userId).execute();
+    const renamed = (await call(a(), teacher.tk, '/v1/my/user-info')).json().data;
+    expect(renamed).toMatchObject({ nameEn: 'Renamed Elsewhere', tel: '91234567', personalDataStatus: null });
+    await t.db.insertInto('personal_data_requests').values({ user_id: teacher.userId, status: 'WAITTING', tel: null, gender: null, birthday: null, avatar: null, identity_card_type: null, identity_card_no: null, identity_card_masked: null, reason: null, decided_by: null, created_at: new Date().toISOString(), decided_at: null }).execute();
+    expect((await call(a(), teacher.tk, '/v1/my/user-info')).json().data.personalDataStatus).toBe('WAITTING');
+    // a login elsewhere moves the login times user-info shows
+    await login(b, 'teacher09');
+    const again = (await call(a(), teacher.tk, '/v1/my/user-info')).json().data;
+    expect(again.lastLogin).toBe(before.loginTime);
+    expect(again.loginTime).not.toBe(before.loginTime);
+  });
+
+  it('user-info answers the same bytes as JSON whether built or kept, and a reminder-link session keeps its own', async () => {
+    const teacher = await login(a(), 'teacher10');
+    const first = await call(a(), teacher.tk, '/v1/my/user-info');
+    const second = await call(a(), teacher.tk, '/v1/my/user-info');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(second.headers['cache-control']).toBe('no-store');
+    expect(second.body).toBe(first.body);
+    expect(first.json().data.permissions.some((p: { permission_selection: string }) => /1/.test(p.permission_selection))).toBe(true);
+  });
 });

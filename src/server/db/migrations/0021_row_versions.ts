@@ -5,12 +5,12 @@ import { isPostgres } from '../connect.js';
  * A counter per master-data table (`rows:<table>` in cache_versions, beside 0017's), moved on by
  * triggers in the transaction of every insert, update and delete, whoever makes it. A list's total
  * is kept while the counters of the tables it counts stay where they were
- * (src/server/master/list-counts.ts): the count is what made a searched page of 5,000 students
+ * (src/server/master/kept-by-tables.ts): the count is what made a searched page of 5,000 students
  * slow, and paging through the same list counts the same rows again.
  *
  * `users` is watched for every column but those a login or a password change writes (a login
  * must not make every list count again): a column added later is watched only when a migration
- * says so — tests/server/master/list-counts.test.ts fails for a column that is not.
+ * says so — tests/server/master/kept-by-tables.test.ts fails for a column that is not.
  */
 export const LOGIN_COLUMNS = ['last_login', 'login_time', 'language', 'password_hash', 'updated_at'];
 const TABLES = ['users', 'student_classes', 'grades', 'classes', 'positions', 'school_years', 'teacher_groups', 'teacher_group_members', 'mail_settings'];

@@ -6,12 +6,12 @@ import { login, testApp, type TestApp } from '../harness.js';
 import { caller, type Method } from './helpers.js';
 
 /**
- * A list's total is kept while the row counters of the tables it counts stay where they were
- * (src/server/master/list-counts.ts, migration 0021). Whoever changes the rows — the API, another
+ * A list's total and a screen's page are kept while the row counters of the tables it counts stay where they were
+ * (src/server/master/kept-by-tables.ts, migration 0021). Whoever changes the rows — the API, another
  * instance, a script writing SQL — the next page answers the new total; a login changes nothing
  * a list counts and leaves the totals kept.
  */
-describe('list totals kept while the rows stay the same', () => {
+describe('list totals and pages kept while the rows stay the same', () => {
   let t: TestApp;
   let call: (method: Method, url: string, payload?: unknown) => ReturnType<ReturnType<typeof caller>>;
   let seq = 0;
@@ -94,5 +94,32 @@ describe('list totals kept while the rows stay the same', () => {
       if ((await counter('users')) === before) unwatched.push(name);
     }
     expect(unwatched, 'add these columns to the users trigger in a migration (see 0021_row_versions.ts)').toEqual([]);
+  });
+
+  it("a page read again follows a name, a student's class and a group's members changed in SQL", async () => {
+    const id = await insertStudent('pagekept');
+    const page = async (url: string) => {
+      const res = await call('GET', url);
+      expect(res.json().code, res.body).toBe(200);
+      return res.json().data.list as Record<string, unknown>[];
+    };
+    const url = '/v1/students?size=20&q=pagekept';
+    expect((await page(url)).map((r) => r.nameEn)).toEqual(['Count pagekept']);
+    await t.db.updateTable('users').set({ name_en: 'Count pagekept renamed' }).where('id', '=', id).execute();
+    expect((await page(url)).map((r) => r.nameEn)).toEqual(['Count pagekept renamed']);
+
+    const year = await t.db.selectFrom('school_years').select('id').where('year_status', '=', '1').executeTakeFirstOrThrow();
+    const [a, b] = ((await page('/v1/classes?size=2')) as { id: number }[]).map((c) => c.id);
+    await t.db.insertInto('student_classes').values({ user_id: id, school_year_id: year.id, class_id: a, student_number: 801 }).execute();
+    expect((await page(url))[0]).toMatchObject({ classId: a, studentNumber: 801 });
+    await t.db.updateTable('student_classes').set({ class_id: b }).where('user_id', '=', id).execute();
+    expect((await page(url))[0]).toMatchObject({ classId: b, studentNumber: 801 });
+
+    const { id: groupId } = await t.db.insertInto('teacher_groups').values({ code: 'KEPT', name_hk: '保留組', name_en: 'Kept group' }).returning('id').executeTakeFirstOrThrow();
+    const group = async () => (await page('/v1/teacher-groups?size=20&q=KEPT')).find((g) => g.id === groupId) as { memberCount: number; memberIds: number[] };
+    expect(await group()).toMatchObject({ memberCount: 0, memberIds: [] });
+    const teacher = await t.db.selectFrom('users').select('id').where('user_type', '=', 'TEACHER').executeTakeFirstOrThrow();
+    await t.db.insertInto('teacher_group_members').values({ group_id: groupId, user_id: teacher.id }).execute();
+    expect(await group()).toMatchObject({ memberCount: 1, memberIds: [teacher.id] });
   });
 });
