@@ -1,5 +1,6 @@
-import type { DB } from '../db/connect.js';
-import { permissionCatalogue, permissionEntries, userPermissionCodes, type CatalogueRow } from '../developer/permission-queries.js';
+import { sql } from 'kysely';
+import { isPostgres, type DB } from '../db/connect.js';
+import { permissionCatalogue, permissionEntries, rolePermissionCodes, type CatalogueRow } from '../developer/permission-queries.js';
 import type { PermissionEntry } from '../../shared/permissions.js';
 import { readToken, type TokenClaims } from './tokens.js';
 import { calendar, userWithPersonalStatus } from './user-info.js';
@@ -45,6 +46,8 @@ export class SessionCache {
   /** permission entries by the codes held (a school has a handful of distinct sets: its roles) */
   private entries = new Map<string, Kept<PermissionEntry[]>>();
   private catalogue: Kept<CatalogueRow[]> | null = null;
+  /** the codes a set of roles gives (a school has a handful of distinct sets: pupils share one) */
+  private roleCodes = new Map<string, Kept<Set<string>>>();
   private calendars: Kept<{ day: string; value: Calendar }> | null = null;
   /** users' own rows by id, under the `profile` counter */
   private users = new Map<number, Kept<UserRow>>();
@@ -82,7 +85,7 @@ export class SessionCache {
     const kept = this.sessions.get(sessionId);
     if (kept && kept.version === seen.auth) return { facts: kept.value, seen };
     if (kept || this.sessions.size >= SESSIONS_KEPT) forgetOld(this.sessions, seen.auth);
-    const facts = await this.read(sessionId);
+    const facts = await this.read(sessionId, seen.auth);
     this.sessions.set(sessionId, { version: seen.auth, value: facts });
     return { facts, seen };
   }
@@ -121,12 +124,16 @@ export class SessionCache {
     return value;
   }
 
-  private async read(sessionId: string): Promise<SessionFacts | null> {
+  /** A session, its account and the account's roles in one read; the roles' codes from memory under `auth`. */
+  private async read(sessionId: string, auth: number): Promise<SessionFacts | null> {
+    const roleIds = isPostgres(this.db)
+      ? sql<string | null>`(select string_agg(ur.role_id::text, ',') from user_roles ur where ur.user_id = u.id)`
+      : sql<string | null>`(select group_concat(ur.role_id) from user_roles ur where ur.user_id = u.id)`;
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .where('s.id', '=', sessionId)
-      .select(['s.user_id', 's.expires_at', 's.revoked_at', 's.questionnaire_id', 'u.user_type', 'u.active', 'u.status'])
+      .select(['s.user_id', 's.expires_at', 's.revoked_at', 's.questionnaire_id', 'u.user_type', 'u.active', 'u.status', roleIds.as('role_ids')])
       .executeTakeFirst();
     if (!row) return null;
     return {
@@ -137,8 +144,19 @@ export class SessionCache {
       active: row.active,
       status: row.status,
       questionnaireId: row.questionnaire_id ?? null,
-      permissions: await userPermissionCodes(this.db, row.user_id),
+      permissions: await this.codesOfRoles(String(row.role_ids ?? ''), auth),
     };
+  }
+
+  private async codesOfRoles(roleIds: string, auth: number): Promise<Set<string>> {
+    const ids = roleIds.split(',').filter(Boolean).map(Number).sort((a, b) => a - b);
+    const key = ids.join(',');
+    const kept = this.roleCodes.get(key);
+    if (kept && kept.version === auth) return kept.value;
+    if (this.roleCodes.size >= SESSIONS_KEPT) this.roleCodes.clear();
+    const value = await rolePermissionCodes(this.db, ids);
+    this.roleCodes.set(key, { version: auth, value });
+    return value;
   }
 }
 

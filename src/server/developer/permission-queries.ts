@@ -1,14 +1,14 @@
 import { ACTIONS, type PermissionEntry } from '../../shared/permissions.js';
 import type { DB } from '../db/connect.js';
 
-/** The `page.action` codes a user holds through their roles in a system. */
-export async function userPermissionCodes(db: DB, userId: number, system = 'QE'): Promise<Set<string>> {
+/** The `page.action` codes a set of roles gives together. */
+export async function rolePermissionCodes(db: DB, roleIds: number[], system = 'QE'): Promise<Set<string>> {
+  if (!roleIds.length) return new Set();
   const rows = await db
-    .selectFrom('user_roles as ur')
-    .innerJoin('role_actions as ra', 'ra.role_id', 'ur.role_id')
+    .selectFrom('role_actions as ra')
     .innerJoin('actions as a', 'a.id', 'ra.action_id')
     .innerJoin('menus as m', 'm.id', 'a.menu_id')
-    .where('ur.user_id', '=', userId)
+    .where('ra.role_id', 'in', roleIds)
     .where('m.system', '=', system)
     .select(['m.code as page', 'a.code as action'])
     .distinct()
