@@ -96,7 +96,7 @@ runBench('bench-attack', async ({ app, db, config, databaseUrl, yardstick }) => 
       lightGetP99Ms: { quiet: quiet.latencyMs.p99, duringFlood: during.latencyMs.p99, added: round(during.latencyMs.p99 - quiet.latencyMs.p99) },
       eventLoopDelayMs: { p50: round(delay.percentile(50) / 1e6), p99: round(delay.percentile(99) / 1e6), max: round(delay.max / 1e6) },
       realLoginFromAnotherAddress: real,
-      hashSlots: 'one per core but one (src/server/auth/hash-queue.ts)',
+      hashSlots: 'one per core (src/server/auth/hash-queue.ts)',
     },
     patternRule: { pattern: '(a+)+b', medianMs: { chars32: pattern32.medianMs, chars5000: pattern5000.medianMs, both: median([pattern32.medianMs, pattern5000.medianMs]) } },
   };

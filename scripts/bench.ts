@@ -217,10 +217,11 @@ async function importFile(template: ArrayBuffer, classCodes: string[], run: numb
 /**
  * Logins at LOGIN_CONNECTIONS at once, each another student (so no account's limit is reached),
  * for DURATION seconds: a worker thread sends them with fetch, as autocannon cannot vary the
- * body per connection, and answers each one's milliseconds.
+ * body per connection, and answers each one's milliseconds. Meanwhile one connection asks for
+ * user-info: what a logged-in user's calls get while the hashes fill the cores.
  */
 const LOGIN_CONNECTIONS = 50;
-async function loginRun(qe: string, usernames: string[]): Promise<RunResult> {
+async function loginRun(qe: string, usernames: string[], auth: Record<string, string>): Promise<RunResult & { userInfoMeanwhile: RunResult }> {
   const { Worker } = await import('node:worker_threads');
   log(`logins: ${LOGIN_CONNECTIONS} connections, ${DURATION} s`);
   const code = `
@@ -238,11 +239,13 @@ async function loginRun(qe: string, usernames: string[]): Promise<RunResult> {
     Promise.all(Array.from({ length: connections }, loop)).then(() => parentPort.postMessage({ latencies, failed }));
   `;
   const started = Date.now();
-  const { latencies, failed } = await new Promise<{ latencies: number[]; failed: number }>((resolve, reject) => {
+  const logins = new Promise<{ latencies: number[]; failed: number }>((resolve, reject) => {
     const worker = new Worker(code, { eval: true, workerData: { url: `${qe}/v1/login`, usernames, password: DEMO_PASSWORD, connections: LOGIN_CONNECTIONS, ms: DURATION * 1000 } });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
+  const meanwhile = summary(await cannon(log, 'user-info-during-logins', 'the logged-in admin, one connection, while the logins run', `${qe}/v1/my/user-info`, auth, { connections: 1 }));
+  const { latencies, failed } = await logins;
   const seconds = (Date.now() - started) / 1000;
   const sorted = [...latencies].sort((a, b) => a - b);
   const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
@@ -256,6 +259,7 @@ async function loginRun(qe: string, usernames: string[]): Promise<RunResult> {
     errors: 0,
     non2xx: failed,
     connections: LOGIN_CONNECTIONS,
+    userInfoMeanwhile: meanwhile,
   };
 }
 
@@ -280,7 +284,7 @@ runBench('bench', async ({ app, db, config, databaseUrl, yardstick }) => {
   if (wanted('students-list')) runs.push(summary(await cannon(log, 'students-list', 'page 7 of 50 students of 5,000, sorted by nameEn, status=1, q=chan', qe + LIST_PATH, auth)));
   if (wanted('user-info')) runs.push(summary(await cannon(log, 'user-info', 'the logged-in admin, permissions and calendar', `${qe}/v1/my/user-info`, auth)));
   const benchStudents = (await db.selectFrom('users').select('username').where('username', 'like', 'bench%').orderBy('id').limit(2000).execute()).map((u) => u.username);
-  if (wanted('logins')) runs.push(await loginRun(qe, benchStudents));
+  if (wanted('logins')) runs.push(await loginRun(qe, benchStudents, auth));
   // before the import, which would add students to ALL_STUDENTS
   const submissions = wanted('submissions') ? await submissionRun(qe, db, config) : null;
   if (submissions) runs.push(submissions);
