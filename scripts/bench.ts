@@ -215,6 +215,25 @@ async function importFile(template: ArrayBuffer, classCodes: string[], run: numb
 }
 
 /**
+ * The student list's pages read from the database, not from the pages kept (src/server/master/kept-by-tables.ts):
+ * 260 different pages of the same search (page sizes 41–60, pages 1–13), one after another on one
+ * connection — more than the 200 pages kept, in a cycle, so none is found kept.
+ */
+async function pagesNotKept(qe: string, auth: Record<string, string>) {
+  const ms: number[] = [];
+  for (let i = 0; i < 260; i++) {
+    const path = `/v1/students?page=${1 + (Math.floor(i / 20) % 13)}&size=${41 + (i % 20)}&sort=nameEn&order=asc&status=1&q=chan`;
+    const t0 = performance.now();
+    const res = await fetch(qe + path, { headers: auth });
+    if (!res.ok) throw new Error(`${path} answered HTTP ${res.status}`);
+    await res.arrayBuffer();
+    ms.push(performance.now() - t0);
+  }
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { pages: ms.length, p50: round(sorted[Math.floor(sorted.length / 2)]), p99: round(sorted[Math.floor(sorted.length * 0.99)]) };
+}
+
+/**
  * Logins at LOGIN_CONNECTIONS at once, each another student (so no account's limit is reached),
  * for DURATION seconds: a worker thread sends them with fetch, as autocannon cannot vary the
  * body per connection, and answers each one's milliseconds. Meanwhile one connection asks for
@@ -282,6 +301,7 @@ runBench('bench', async ({ app, db, config, databaseUrl, yardstick }) => {
 
   const runs: RunResult[] = [summary(await cannon(log, 'yardstick', 'bare Fastify, one GET answering a small JSON', `${bare}/hello`))];
   if (wanted('students-list')) runs.push(summary(await cannon(log, 'students-list', 'page 7 of 50 students of 5,000, sorted by nameEn, status=1, q=chan', qe + LIST_PATH, auth)));
+  const listNotKept = wanted('students-list') ? await pagesNotKept(qe, auth) : null;
   if (wanted('user-info')) runs.push(summary(await cannon(log, 'user-info', 'the logged-in admin, permissions and calendar', `${qe}/v1/my/user-info`, auth)));
   const benchStudents = (await db.selectFrom('users').select('username').where('username', 'like', 'bench%').orderBy('id').limit(2000).execute()).map((u) => u.username);
   if (wanted('logins')) runs.push(await loginRun(qe, benchStudents, auth));
@@ -289,6 +309,7 @@ runBench('bench', async ({ app, db, config, databaseUrl, yardstick }) => {
   const submissions = wanted('submissions') ? await submissionRun(qe, db, config) : null;
   if (submissions) runs.push(submissions);
   const base = runs[0].requestsPerSec;
+  if (listNotKept) log(`students-list, pages not kept: p50 ${listNotKept.p50} ms, p99 ${listNotKept.p99} ms (${listNotKept.pages} pages one after another)`);
   // submissions: the successful ones over the run's real length (it ends early when the students run out)
   const ratios = Object.fromEntries(runs.slice(1).map((r) => [r.name, round((r === submissions ? submissions.submissionsPerSec : r.requestsPerSec) / base, 4)]));
 
@@ -361,6 +382,7 @@ runBench('bench', async ({ app, db, config, databaseUrl, yardstick }) => {
     durationSec: DURATION,
     runs,
     ratioToYardstick: ratios,
+    studentListPagesNotKept: listNotKept,
     import: runsMs.length ? { rows: IMPORT_ROWS, columns: header, runsMs, medianMs, rowsPerSec: Math.round((IMPORT_ROWS / medianMs) * 1000), eventLoopMaxMs: importLoopMaxMs } : null,
     importOwnPasswords: ownPasswords,
   };
