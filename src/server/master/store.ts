@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the engine reads and writes tables named by the schemas, so it works on a schema-less Kysely */
+import { LOGIN_COLUMNS } from '../db/migrations/0021_row_versions.js';
 import type { CacheVersions } from '../auth/cache-versions.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Config } from '../config.js';
@@ -187,13 +188,19 @@ export class EntityStore {
    * an export's thousands of rows are read afresh.
    */
   async list(query: ListQuery): Promise<{ list: Row[]; total: number }> {
-    if ((query.size ?? 20) > PAGE_KEPT_SIZE) return this.readPage(query);
+    const tables = this.tablesRead();
+    if (!tables || (query.size ?? 20) > PAGE_KEPT_SIZE) return this.readPage(query);
     const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)));
-    return this.pages.get(this.tablesRead(), key, () => this.readPage(query));
+    return this.pages.get(tables, key, () => this.readPage(query));
   }
 
-  /** Every table a list's page reads: the entity's, its per-year values with the years, counted and linked ones. */
-  private tablesRead(): string[] {
+  /**
+   * Every table a list's page reads: the entity's, its per-year values with the years, counted
+   * and linked ones; null when the page shows a column of `users` that moves no counter (a login
+   * writes those: migration 0021), so the page is read afresh each time.
+   */
+  private tablesRead(): string[] | null {
+    if (this.meta.table === 'users' && this.own.some(([name, p]) => LOGIN_COLUMNS.includes(columnOf(name, p)))) return null;
     const tables = new Set([this.meta.table]);
     for (const [, p] of this.yearly) tables.add(propertyMeta(p).yearly!.table).add('school_years');
     for (const [, p] of this.computed) tables.add(propertyMeta(p).computed!.count.table);
