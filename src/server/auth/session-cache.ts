@@ -4,6 +4,7 @@ import { permissionCatalogue, permissionEntries, rolePermissionCodes, type Catal
 import type { PermissionEntry } from '../../shared/permissions.js';
 import { readToken, type TokenClaims } from './tokens.js';
 import { calendar, userWithPersonalStatus } from './user-info.js';
+import { schoolDay } from '../filling/school-day.js';
 import type { CacheVersions, Versions } from './cache-versions.js';
 
 export type { Versions } from './cache-versions.js';
@@ -116,7 +117,7 @@ export class SessionCache {
 
   /** School years and terms, the current ones included (which depend on the day), as of the counters `seen`. */
   async calendar(versions: Versions): Promise<Calendar> {
-    const day = new Date().toISOString().slice(0, 10);
+    const day = schoolDay();
     const kept = this.calendars;
     if (kept && kept.version === versions.calendar && kept.value.day === day) return kept.value.value;
     const value = await calendar(this.db);

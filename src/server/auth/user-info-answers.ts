@@ -1,3 +1,4 @@
+import { schoolDay } from '../filling/school-day.js';
 import type { AuthUser } from '../plugins/guard.js';
 
 /** Answers kept at most; past it they are all dropped and built again as asked. */
@@ -14,7 +15,7 @@ export class UserInfoAnswers {
 
   async answer(me: AuthUser, build: () => Promise<unknown>): Promise<Buffer> {
     const key = `${me.id}:${me.questionnaireId ?? ''}`;
-    const label = `${me.seen.auth}:${me.seen.calendar}:${me.seen.profile}:${new Date().toISOString().slice(0, 10)}`;
+    const label = `${me.seen.auth}:${me.seen.calendar}:${me.seen.profile}:${schoolDay()}`;
     const kept = this.kept.get(key);
     if (kept?.label === label) return kept.body;
     const body = Buffer.from(JSON.stringify(await build()));

@@ -1,3 +1,4 @@
+import { schoolDay } from '../filling/school-day.js';
 import type { DB } from '../db/connect.js';
 import type { User } from '../db/schema.js';
 import type { PermissionEntry } from '../../shared/permissions.js';
@@ -10,7 +11,6 @@ export function mayLogIn(user: Pick<User, 'active' | 'user_type' | 'status'>): b
   return true;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The school calendar a user works in: every year, the current one (year_status '1') and its terms. */
 export async function calendar(db: DB) {
@@ -19,7 +19,8 @@ export async function calendar(db: DB) {
   const terms = current
     ? await db.selectFrom('terms').selectAll().where('school_year_id', '=', current.id).orderBy('seq').execute()
     : [];
-  const now = today();
+  // the school's day (Hong Kong), not UTC's: a term that begins today is current from midnight, not from 08:00
+  const now = schoolDay();
   const currentTerm = terms.find((t) => t.begin_date <= now && now <= t.end_date) ?? terms[0] ?? null;
   const year = (y: (typeof years)[number]) => ({ id: y.id, name: y.name, beginDate: y.begin_date, endDate: y.end_date, yearStatus: y.year_status });
   const term = (t: (typeof terms)[number]) => ({ id: t.id, nameHk: t.name_hk, nameEn: t.name_en, beginDate: t.begin_date, endDate: t.end_date });
