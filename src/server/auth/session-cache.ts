@@ -4,7 +4,7 @@ import { permissionCatalogue, permissionEntries, rolePermissionCodes, type Catal
 import type { PermissionEntry } from '../../shared/permissions.js';
 import { readToken, type TokenClaims } from './tokens.js';
 import { calendar, userWithPersonalStatus } from './user-info.js';
-import { schoolDay } from '../filling/school-day.js';
+import { schoolDay } from '../school-day.js';
 import type { CacheVersions, Versions } from './cache-versions.js';
 
 export type { Versions } from './cache-versions.js';

@@ -1,4 +1,4 @@
-import { schoolDay } from '../filling/school-day.js';
+import { schoolDay } from '../school-day.js';
 import type { AuthUser } from '../plugins/guard.js';
 
 /** Answers kept at most; past it they are all dropped and built again as asked. */

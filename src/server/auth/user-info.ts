@@ -1,4 +1,4 @@
-import { schoolDay } from '../filling/school-day.js';
+import { schoolDay } from '../school-day.js';
 import type { DB } from '../db/connect.js';
 import type { User } from '../db/schema.js';
 import type { PermissionEntry } from '../../shared/permissions.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../db/connect.js';
 import { finishQuestionnaire, openQuestionnaire } from '../questionnaires/lifecycle.js';
-import { schoolDay } from '../filling/school-day.js';
+import { schoolDay } from '../school-day.js';
 import { mixAnonymousReplies } from '../filling/mixing.js';
 import { answerRows, insertAnswerRows } from '../statistics/answerRows.js';
 import { definitionErrors, type Definition, type Question } from '../../shared/questionnaire/definition.js';

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { quickLoginRoutes } from './quick.js';
 import { startMixing } from './mixing.js';
-import { schoolDay } from './school-day.js';
+import { schoolDay } from '../school-day.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError, requestLang } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- rows of tables named by the schemas */
+import { schoolDay } from '../school-day.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -46,7 +47,7 @@ function sheetColumns(store: EntityStore, forImport: boolean): [string, Property
 }
 
 function today() {
-  return new Date().toISOString().slice(0, 10);
+  return schoolDay();
 }
 
 async function sendWorkbook(reply: FastifyReply, workbook: ExcelJS.Workbook, name: string) {

@@ -1,3 +1,4 @@
+import { schoolDay } from '../school-day.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
@@ -22,7 +23,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 interface ClassRow { id: number; grade_id: number; code: string; name_hk: string; name_en: string; seq: number }
 interface GradeRow { id: number; code: string; name_hk: string; name_en: string; seq: number }
 
-const today = () => new Date().toISOString().slice(0, 10);
+// the school's day: a switch date comes at midnight in Hong Kong, not at 08:00
+const today = () => schoolDay();
 
 /** The same day a year on (29 February becomes 28 February). */
 export function yearOn(date: string): string {

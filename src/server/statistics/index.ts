@@ -1,3 +1,4 @@
+import { schoolDay } from '../school-day.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
@@ -101,7 +102,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
       const scoped = await service.scoped(user, request.params.id);
       const detail = await service.detail(scoped, filter, lang);
       const buffer = await statisticsWorkbook(db, service, scoped, detail, filter, lang);
-      const name = encodeURIComponent(`${scoped.row.title}-${new Date().toISOString().slice(0, 10)}.xlsx`);
+      const name = encodeURIComponent(`${scoped.row.title}-${schoolDay()}.xlsx`);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="statistics-${scoped.row.id}.xlsx"; filename*=UTF-8''${name}`)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../../src/server/auth/sessions.js';
-import { schoolDay } from '../../../src/server/filling/school-day.js';
+import { schoolDay } from '../../../src/server/school-day.js';
 import { testApp, type TestApp } from '../harness.js';
 import { caller } from '../master/helpers.js';
 import type { Definition } from '../../../src/shared/questionnaire/definition.js';

@@ -1,3 +1,4 @@
+import { schoolDay } from '../../../src/server/school-day.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RolloverPreview } from '../../../src/server/school/rollover.js';
 import { switchDueYears, yearOn } from '../../../src/server/school/rollover.js';
@@ -13,8 +14,9 @@ import { submitAs } from '../statistics/helpers.js';
 const CODES = ['1A', '1B', '2A', '2B', '3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B'];
 const BEFORE = [17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 13];
 
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const today = () => new Date().toISOString().slice(0, 10);
+// the school's day, as the roll-over takes it (Hong Kong)
+const tomorrow = () => schoolDay(new Date(Date.now() + 86_400_000));
+const today = () => schoolDay();
 
 /** Students per class code in one school year. */
 async function perClass(t: TestApp, yearId: number): Promise<Record<string, number>> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { schoolDay } from '../../filling/school-day.js';
+import { schoolDay } from '../../school-day.js';
 
 /**
  * Anonymous replies are released in batches (see src/server/filling/mixing.ts): `released`

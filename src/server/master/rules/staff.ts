@@ -1,3 +1,4 @@
+import { schoolDay } from '../../school-day.js';
 import { FieldError } from '../../plugins/errors.js';
 import { sealCard } from '../../personal/identity-card.js';
 import type { MasterRules, Row } from '../store.js';
@@ -25,7 +26,7 @@ function staffRules(secret: string): MasterRules {
     // no database reads here: an import names the row of each problem from these
     validate(values) {
       const errors: Record<string, { rule: string }> = {};
-      if (values.birthday && String(values.birthday) > new Date().toISOString().slice(0, 10)) errors.birthday = { rule: 'birthdayFuture' };
+      if (values.birthday && String(values.birthday) > schoolDay()) errors.birthday = { rule: 'birthdayFuture' };
       if (given(values)) {
         if (!values.identityCardType) errors.identityCardType = { rule: 'required' };
         else if (!validDocumentNumber(values.identityCardType, normaliseDocumentNumber(String(values.identityCardNo)))) errors.identityCardNo = { rule: 'identityCard' };
