@@ -1,6 +1,5 @@
 import SQLite from 'better-sqlite3';
-import type { DB } from '../db/connect.js';
-import { sqliteFileOf } from '../db/read-aside.js';
+import { sqliteHandleOf, type DB } from '../db/connect.js';
 
 /**
  * The counters of cache_versions (migrations 0017, 0021, 0023) as read at one moment: `auth`,
@@ -31,44 +30,39 @@ export interface CacheVersions {
 }
 
 export function cacheVersions(db: DB): CacheVersions {
-  const file = sqliteFileOf(db);
-  return file ? new SqliteVersions(file) : new CoalescedVersions(db);
+  const sqlite = sqliteHandleOf(db);
+  return sqlite ? new SqliteVersions(db, sqlite) : new CoalescedVersions(db);
 }
 
 /**
- * SQLite: one statement on a read-only connection of its own, run at once. A read there costs a
- * few microseconds and never waits behind the app's connection, which a submission's or an
- * import's transaction may hold across many turns of the event loop; and it sees committed
- * counters only — never a counter moved by a transaction still open (and perhaps rolled back)
- * on the app's connection. Nothing committed since the last read (SQLite's data_version, which
- * every commit by another connection moves on): the counters read then.
+ * SQLite: one statement run at once on the app's own connection whenever no transaction is open
+ * on it — it then holds committed counters only. While a transaction is open there (a
+ * submission's, an import's, across turns of the event loop), the read waits for it as any query
+ * does: the open transaction may have moved a counter it will roll back, and the next change
+ * would move it to the same number again, so a value kept under it would pass for current.
+ * Not a connection of its own: a second connection's read snapshots change what the write-ahead
+ * log's checkpoints copy into the file, and tests/server/attack/anonymity-at-rest.test.ts found
+ * an anonymous reply's earlier copy in the file with one (as with a checkpoint thread before).
  */
 class SqliteVersions implements CacheVersions {
-  private connection: SQLite.Database | null = null;
-  private statements: { counters: SQLite.Statement; dataVersion: SQLite.Statement } | null = null;
-  private last: { dataVersion: number; versions: Versions } | null = null;
+  private statement: SQLite.Statement | null = null;
+  private readonly query;
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly db: DB,
+    private readonly sqlite: SQLite.Database,
+  ) {
+    this.query = db.selectFrom('cache_versions').select(['name', 'version']).compile();
+  }
 
-  read(): Versions {
-    if (!this.statements) {
-      this.connection = new SQLite(this.file, { readonly: true, fileMustExist: true });
-      this.statements = {
-        counters: this.connection.prepare('select name, version from cache_versions'),
-        // moves on whenever another connection — the app's among them — commits to the file
-        dataVersion: this.connection.prepare('pragma data_version').pluck(),
-      };
-    }
-    const dataVersion = this.statements.dataVersion.get() as number;
-    if (this.last?.dataVersion === dataVersion) return this.last.versions;
-    const versions = versionsOf(this.statements.counters.all() as { name: string; version: number }[]);
-    this.last = { dataVersion, versions };
-    return versions;
+  read(): Versions | Promise<Versions> {
+    if (this.sqlite.inTransaction) return this.db.executeQuery<{ name: string; version: number }>(this.query).then(({ rows }) => versionsOf(rows));
+    this.statement ??= this.sqlite.prepare(this.query.sql);
+    return versionsOf(this.statement.all() as { name: string; version: number }[]);
   }
 
   close() {
-    this.connection?.close();
-    this.connection = this.statements = this.last = null;
+    this.statement = null;
   }
 }
 

@@ -43,8 +43,13 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DB {
   sqlite.pragma('optimize = 0x10002');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keptStatements(sqlite) }) });
   registerSqliteFile(db, file);
+  handles.set(db, sqlite);
   return db;
 }
+
+const handles = new WeakMap<Kysely<any>, SQLite.Database>();
+/** The better-sqlite3 connection behind a database QE opened on SQLite; undefined on PostgreSQL. */
+export const sqliteHandleOf = (db: Kysely<any>): SQLite.Database | undefined => handles.get(db);
 
 /**
  * better-sqlite3 as Kysely sees it, with prepared statements kept by their SQL (the most recently

@@ -8,8 +8,6 @@ const IDLE_MS = 30_000;
 /** The SQLite file behind each database QE opened (connect.ts registers it). */
 const files = new WeakMap<Kysely<any>, string>();
 export const registerSqliteFile = (db: Kysely<any>, file: string) => files.set(db, file);
-/** The SQLite file behind a database QE opened; undefined on PostgreSQL. */
-export const sqliteFileOf = (db: Kysely<any>): string | undefined => files.get(db);
 
 type Pending = { resolve: (rows: unknown[]) => void; reject: (error: Error) => void };
 
