@@ -102,7 +102,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const gate = new WriteGate();
   await app.register(writeGatePlugin, { gate });
   const versions = cacheVersions(db);
-  app.addHook('onClose', async () => versions.close());
   const sessions = new SessionCache(db, config.secret, versions);
   await app.register(guardPlugin, { sessions });
 

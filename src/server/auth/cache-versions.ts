@@ -26,8 +26,12 @@ function versionsOf(rows: { name: string; version: number | string }[]): Version
  */
 export interface CacheVersions {
   read(): Versions | Promise<Versions>;
-  close(): void;
 }
+
+const counterQuery = (db: DB) => db.selectFrom('cache_versions').select(['name', 'version']).compile();
+
+/** The counters read as any query: waiting for the connection like the others. */
+const readQueued = (db: DB, query: ReturnType<typeof counterQuery>) => db.executeQuery<{ name: string; version: number | string }>(query).then(({ rows }) => versionsOf(rows));
 
 export function cacheVersions(db: DB): CacheVersions {
   const sqlite = sqliteHandleOf(db);
@@ -52,17 +56,13 @@ class SqliteVersions implements CacheVersions {
     private readonly db: DB,
     private readonly sqlite: SQLite.Database,
   ) {
-    this.query = db.selectFrom('cache_versions').select(['name', 'version']).compile();
+    this.query = counterQuery(db);
   }
 
   read(): Versions | Promise<Versions> {
-    if (this.sqlite.inTransaction) return this.db.executeQuery<{ name: string; version: number }>(this.query).then(({ rows }) => versionsOf(rows));
+    if (this.sqlite.inTransaction) return readQueued(this.db, this.query);
     this.statement ??= this.sqlite.prepare(this.query.sql);
     return versionsOf(this.statement.all() as { name: string; version: number }[]);
-  }
-
-  close() {
-    this.statement = null;
   }
 }
 
@@ -76,16 +76,14 @@ class CoalescedVersions implements CacheVersions {
   private readonly query;
 
   constructor(private readonly db: DB) {
-    this.query = db.selectFrom('cache_versions').select(['name', 'version']).compile();
+    this.query = counterQuery(db);
   }
 
   read(): Promise<Versions> {
     this.next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       this.next = null;
-      return this.db.executeQuery<{ name: string; version: number | string }>(this.query).then(({ rows }) => versionsOf(rows));
+      return readQueued(this.db, this.query);
     });
     return this.next;
   }
-
-  close() {}
 }

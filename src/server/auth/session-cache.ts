@@ -37,8 +37,8 @@ const SESSIONS_KEPT = 20_000;
  * Sessions, their accounts' permission codes, the permission catalogue, the school calendar and
  * the users' own rows, kept in memory while the counters of cache_versions — moved on by triggers
  * in the transaction of every change that matters — stay where they were. Every request reads the
- * counters (cache-versions.ts: on SQLite a read on a connection of its own, on PostgreSQL one read
- * shared by the requests that asked meanwhile) instead of the session join, the permission join,
+ * counters (cache-versions.ts: on SQLite at once on the app's connection outside transactions, on
+ * PostgreSQL one read shared by the requests that asked in the same turn) instead of the session join, the permission join,
  * the catalogue and the user; and a change — a logout, a role taken away, an account disabled, a
  * term edited, on this instance or another sharing the database — applies to the very next request.
  */

@@ -21,7 +21,7 @@ export interface MasterDeps {
   config: Config;
   /** imports whose passwords are hashed after the answer */
   jobs: ImportJobs;
-  /** the cache counters, which keep list totals (kept-by-tables.ts) */
+  /** the cache counters, under which list totals and pages are kept (kept-by-tables.ts) */
   versions: CacheVersions;
 }
 

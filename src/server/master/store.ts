@@ -79,6 +79,8 @@ export class EntityStore {
   /** list totals and screen-sized pages, kept while the tables they were read from are unchanged */
   private readonly totals: KeptByTables<number>;
   private readonly pages: KeptByTables<{ list: Row[]; total: number }>;
+  /** the tables a list's page reads; null: its pages are never kept (tablesRead) */
+  private readonly pageTables: string[] | null;
 
   constructor(
     readonly db: DB,
@@ -96,6 +98,7 @@ export class EntityStore {
     this.computed = this.props.filter(([, p]) => m(p).computed);
     this.names = new Set(languageFields(entity.schema).map(([name]) => name));
     this.own = this.props.filter(([name, p]) => name !== 'id' && !m(p).yearly && !m(p).children && !m(p).links && !m(p).computed && !(entity.meta.account && name === 'password'));
+    this.pageTables = this.tablesRead();
   }
 
   get meta() {
@@ -188,7 +191,7 @@ export class EntityStore {
    * an export's thousands of rows are read afresh.
    */
   async list(query: ListQuery): Promise<{ list: Row[]; total: number }> {
-    const tables = this.tablesRead();
+    const tables = this.pageTables;
     if (!tables || (query.size ?? 20) > PAGE_KEPT_SIZE) return this.readPage(query);
     const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)));
     return this.pages.get(tables, key, () => this.readPage(query));

@@ -19,7 +19,6 @@ describe('cache counters as a request reads them', () => {
     counters = cacheVersions(t.db);
   });
   afterAll(async () => {
-    counters?.close();
     await other?.destroy();
     await t?.close();
   });
