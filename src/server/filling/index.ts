@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
@@ -14,6 +13,7 @@ import { QUESTIONNAIRE_STATUSES, type Target } from '../../shared/questionnaire/
 import { resolveAudience } from '../questionnaires/audience.js';
 import { messageText } from '../../shared/master/labels.js';
 import type { ReplyCounting } from '../statistics/counting.js';
+import { newReplyId } from './reply-ids.js';
 import { SubmissionWriter } from './submissions.js';
 import { parseDefinition } from '../questionnaires/definitions.js';
 
@@ -200,7 +200,7 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
       submittedAt,
       submissionKey,
       reply: {
-        id: randomUUID(),
+        id: newReplyId(anonymous),
         questionnaire_id: row.id,
         respondent_role: row.respondent_role,
         grade_id: row.grade_id,

@@ -4,6 +4,7 @@ import type { Definition, Question } from '../../shared/questionnaire/definition
 import type { Answer, Answers, GridCheckboxAnswer, GridRadioAnswer, MultiChoiceAnswer, SingleChoiceAnswer } from '../../shared/questionnaire/answers.js';
 import { OTHER } from '../../shared/questionnaire/answers.js';
 import { parseDefinition } from '../questionnaires/definitions.js';
+import { insertRows } from '../db/bulk.js';
 
 /**
  * One reply's answers as countable rows: a row per
@@ -63,9 +64,11 @@ export const REPLY_QUESTION_ID = '';
 
 /** The rows of one reply — its own, then one per answer —, for the questions the definition has (answers of questions no longer there are left out). */
 export function answerRows(definition: Definition, reply: ReplyOfRows, answers: Answers): ReplyAnswerRow[] {
-  const of = { reply_id: reply.id, questionnaire_id: reply.questionnaire_id, respondent_role: reply.respondent_role, grade_id: reply.grade_id, class_id: reply.class_id };
+  const { id: reply_id, questionnaire_id, respondent_role, grade_id, class_id } = reply;
+  // every row written out field by field: one shape for all, and no spread per row (a reply has ~150)
+  const row = (question_id: string, c: Cell): ReplyAnswerRow => ({ reply_id, questionnaire_id, question_id, item: c.item, col: c.col, value_text: c.value_text, value_number: c.value_number, respondent_role, grade_id, class_id });
   // the reply itself: its counter is how many replies a group has (no question has the empty id)
-  const out: ReplyAnswerRow[] = [{ ...of, question_id: REPLY_QUESTION_ID, item: '', col: '', value_text: null, value_number: null }];
+  const out: ReplyAnswerRow[] = [row(REPLY_QUESTION_ID, ANSWERED)];
   for (const section of definition.sections) {
     for (const question of section.questions) {
       const answer = answers[question.id];
@@ -73,12 +76,15 @@ export function answerRows(definition: Definition, reply: ReplyOfRows, answers: 
       const cells = rowsOf(question, answer);
       if (!cells.length) continue;
       // the question's "answered" row, unless the text answer is that row already
-      if (!cells.some((c) => c.item === '' && c.col === '')) cells.push({ item: '', col: '', value_text: null, value_number: null });
-      for (const c of cells) out.push({ ...of, question_id: question.id, ...c });
+      if (!cells.some((c) => c.item === '' && c.col === '')) out.push(row(question.id, ANSWERED));
+      for (const c of cells) out.push(row(question.id, c));
     }
   }
   return out;
 }
+
+/** The cells of the row that says a question (or the reply) was answered. */
+const ANSWERED: Cell = { item: '', col: '', value_text: null, value_number: null };
 
 /**
  * Stores the rows that carry a text (text answers, "other" texts): the only rows read back, a page
@@ -86,10 +92,12 @@ export function answerRows(definition: Definition, reply: ReplyOfRows, answers: 
  * every count, and a recount reads the replies themselves (recountAnswers).
  */
 export async function storeAnswerRows(db: DB, rows: ReplyAnswerRow[]): Promise<void> {
-  const kept = rows.filter((r) => r.value_text !== null);
-  // SQLite allows 32,766 bound values a statement; 10 a row
-  for (let i = 0; i < kept.length; i += 1000) await db.insertInto('reply_answers').values(kept.slice(i, i + 1000)).execute();
+  const kept: unknown[][] = [];
+  for (const r of rows) if (r.value_text !== null) kept.push(STORED.map((c) => r[c]));
+  await insertRows(db, 'reply_answers', STORED, kept);
 }
+
+const STORED = ['reply_id', 'questionnaire_id', 'question_id', 'item', 'col', 'value_text', 'value_number', 'respondent_role', 'grade_id', 'class_id'] as const;
 
 /** A reply's rows as results take them in: the texts stored, every row counted. */
 export async function insertAnswerRows(db: DB, rows: ReplyAnswerRow[]): Promise<void> {
@@ -100,6 +108,9 @@ export async function insertAnswerRows(db: DB, rows: ReplyAnswerRow[]): Promise<
 const COUNTED = ['questionnaire_id', 'question_id', 'item', 'col', 'respondent_role', 'grade_id', 'class_id'] as const;
 const TOTALLED = ['questionnaire_id', 'question_id', 'item', 'col'] as const;
 const byKey = <T>(map: Map<string, T>): T[] => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+const addedTo = (table: string, columns: readonly string[]) => `on conflict (${columns.map((c) => `"${c}"`).join(', ')}) do update set "n" = "${table}"."n" + excluded."n"`;
+const ADD_TO_COUNTS = addedTo('answer_counts', COUNTED);
+const ADD_TO_TOTALS = addedTo('answer_totals', TOTALLED);
 
 /** Counters added up in memory (many replies' rows), then written at once. */
 export class CounterTally {
@@ -112,15 +123,18 @@ export class CounterTally {
 
   add(rows: ReplyAnswerRow[], sign: 1 | -1): this {
     for (const r of rows) {
-      const counter = { questionnaire_id: r.questionnaire_id, question_id: r.question_id, item: r.item, col: r.col, respondent_role: r.respondent_role ?? '', grade_id: r.grade_id ?? 0, class_id: r.class_id ?? 0, n: 0 };
-      const key = COUNTED.map((c) => counter[c]).join('\u0000');
-      const kept = this.byKey.get(key) ?? counter;
-      kept.n += sign;
-      this.byKey.set(key, kept);
-      const totalKey = TOTALLED.map((c) => counter[c]).join('\u0000');
-      const total = this.totals.get(totalKey) ?? { questionnaire_id: r.questionnaire_id, question_id: r.question_id, item: r.item, col: r.col, n: 0 };
+      const role = r.respondent_role ?? '';
+      const grade = r.grade_id ?? 0;
+      const klass = r.class_id ?? 0;
+      // the key of the counter's columns in COUNTED's order (ids hold no NUL: the trim plugin refuses it)
+      const totalKey = `${r.questionnaire_id}\u0000${r.question_id}\u0000${r.item}\u0000${r.col}`;
+      const key = `${totalKey}\u0000${role}\u0000${grade}\u0000${klass}`;
+      let counter = this.byKey.get(key);
+      if (!counter) this.byKey.set(key, (counter = { questionnaire_id: r.questionnaire_id, question_id: r.question_id, item: r.item, col: r.col, respondent_role: role, grade_id: grade, class_id: klass, n: 0 }));
+      counter.n += sign;
+      let total = this.totals.get(totalKey);
+      if (!total) this.totals.set(totalKey, (total = { questionnaire_id: r.questionnaire_id, question_id: r.question_id, item: r.item, col: r.col, n: 0 }));
       total.n += sign;
-      this.totals.set(totalKey, total);
     }
     return this;
   }
@@ -131,22 +145,9 @@ export class CounterTally {
    * in the same order and never deadlock.
    */
   async write(db: DB): Promise<void> {
-    const counters = byKey(this.byKey);
-    for (let i = 0; i < counters.length; i += 1000) {
-      await db
-        .insertInto('answer_counts')
-        .values(counters.slice(i, i + 1000))
-        .onConflict((oc) => oc.columns([...COUNTED]).doUpdateSet((eb) => ({ n: eb('answer_counts.n', '+', eb.ref('excluded.n')) })))
-        .execute();
-    }
-    const totals = this.withTotals ? byKey(this.totals) : [];
-    for (let i = 0; i < totals.length; i += 1000) {
-      await db
-        .insertInto('answer_totals')
-        .values(totals.slice(i, i + 1000))
-        .onConflict((oc) => oc.columns([...TOTALLED]).doUpdateSet((eb) => ({ n: eb('answer_totals.n', '+', eb.ref('excluded.n')) })))
-        .execute();
-    }
+    await insertRows(db, 'answer_counts', [...COUNTED, 'n'], byKey(this.byKey).map((c) => [c.questionnaire_id, c.question_id, c.item, c.col, c.respondent_role, c.grade_id, c.class_id, c.n]), ADD_TO_COUNTS);
+    if (!this.withTotals) return;
+    await insertRows(db, 'answer_totals', [...TOTALLED, 'n'], byKey(this.totals).map((t) => [t.questionnaire_id, t.question_id, t.item, t.col, t.n]), ADD_TO_TOTALS);
   }
 }
 
