@@ -10,10 +10,12 @@ function holdsNul(value: unknown): boolean {
     const v = pending.pop();
     if (typeof v === 'string') {
       if (v.includes('\u0000')) return true;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) pending.push(v[i]);
     } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
-      for (const [k, inner] of Object.entries(v)) {
+      for (const k of Object.keys(v)) {
         if (k.includes('\u0000')) return true;
-        pending.push(inner);
+        pending.push((v as Record<string, unknown>)[k]);
       }
     }
   }
