@@ -35,6 +35,7 @@ import { WORKBOOK_LIMITS } from './master/workbook/limits.js';
 import { personalDataRoutes } from './personal/index.js';
 import { rolloverRoutes } from './school/rollover-routes.js';
 import { backupRoutes } from './backup/routes.js';
+import { dashboardRoutes } from './dashboard/index.js';
 
 /** The client address is the one the `hops`-th proxy (counted from QE) saw. */
 function trustHops(hops: number) {
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => counting.close());
   await app.register(fillingRoutes, { db, config, counting });
   await app.register(statisticsRoutes, { db, config });
+  await app.register(dashboardRoutes, { db, config });
   await app.register(personalDataRoutes, { db, config });
   await app.register(rolloverRoutes, { db, config });
   await app.register(backupRoutes, { db, config, gate });

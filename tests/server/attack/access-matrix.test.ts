@@ -29,6 +29,8 @@ const EXPECTED: Record<string, string> = {
   'GET /v1/my/user-info': '---QsTAS',
   'GET /v1/my/action-list': '---QsTAS',
   'GET /v1/my/permissions': '---QsTAS',
+  // the home screen: any account (each card for the permissions it serves), not a reminder link's session
+  'GET /v1/my/dashboard': '----sTAS',
   // the school, before anyone logs in
   'GET /v1/school-info': 'NFRQsTAS',
   'GET /v1/init': 'NFRQsTAS',
