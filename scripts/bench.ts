@@ -308,6 +308,14 @@ runBench('bench', async ({ app, db, config, databaseUrl, yardstick }) => {
   // before the import, which would add students to ALL_STUDENTS
   const submissions = wanted('submissions') ? await submissionRun(qe, db, config) : null;
   if (submissions) runs.push(submissions);
+  // the home screen after the whole school replied: an administrator's counts every running questionnaire's
+  // respondents (5,000 here); a pupil's is what is left to answer
+  if (wanted('dashboard')) {
+    runs.push(summary(await cannon(log, 'dashboard-admin', "the administrator's home screen: the school's running questionnaires counted, latest imports", `${qe}/v1/my/dashboard`, auth)));
+    const pupil = await db.selectFrom('users').select('id').where('username', 'like', 'bench%').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const pupilAuth = { authorization: `Bearer ${await openSession(db, config, pupil.id)}`, 'accept-language': 'en' };
+    runs.push(summary(await cannon(log, 'dashboard-student', "a pupil's home screen: what is left to answer", `${qe}/v1/my/dashboard`, pupilAuth)));
+  }
   const base = runs[0].requestsPerSec;
   if (listNotKept) log(`students-list, pages not kept: p50 ${listNotKept.p50} ms, p99 ${listNotKept.p99} ms (${listNotKept.pages} pages one after another)`);
   // submissions: the successful ones over the run's real length (it ends early when the students run out)
