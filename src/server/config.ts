@@ -59,6 +59,12 @@ export interface Config {
    * link in a mail (required for reminders) and of the Google sign-in redirect
    */
   publicUrl: string | undefined;
+  /**
+   * mails are kept in DATA_DIR/outbox and shown on the mail setting screen instead of being sent
+   * (QE_MAIL_OUTBOX=1; on for `npm run demo`): for trying reminders without a mail server, never
+   * for a school's real use
+   */
+  mailOutbox: boolean;
 }
 
 /**
@@ -147,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       userInfoUrl: env.QE_GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
     },
     publicUrl: env.QE_PUBLIC_URL || undefined,
+    mailOutbox: ['1', 'true'].includes((env.QE_MAIL_OUTBOX ?? '').trim().toLowerCase()),
     ...overrides,
   };
   config.publicUrl = publicUrl(config.publicUrl);

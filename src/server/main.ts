@@ -2,16 +2,24 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { seedDemoSchool } from './demo/seed.js';
 import { seedDemoQuestionnaires } from './demo/questionnaires.js';
+import { seedDemoExtras } from './demo/extras.js';
 
 /** `node dist/node/server/main.js [--demo]` (npm start, npm run demo; tsx src/server/main.ts in development): migrate, optionally load the demo school, serve. */
 async function main() {
-  const config = loadConfig();
+  const demo = process.argv.includes('--demo');
+  // the demo keeps its mails in the outbox (shown on the mail setting screen), and its reminders'
+  // links point at this machine unless QE_PUBLIC_URL says otherwise
+  const config = loadConfig(process.env, demo ? { mailOutbox: true, publicUrl: process.env.QE_PUBLIC_URL || `http://localhost:${process.env.PORT || 8080}` } : {});
   const { app, db } = await buildApp(config);
-  if (process.argv.includes('--demo')) {
+  if (demo) {
     const loaded = await seedDemoSchool(db);
-    if (loaded) await seedDemoQuestionnaires(db, config.anonymousMinGroup);
+    if (loaded) {
+      await seedDemoQuestionnaires(db, config.anonymousMinGroup);
+      await seedDemoExtras(db);
+    }
     app.log.info(loaded ? 'demo school loaded: log in as superadmin, admin, teacher01 or student001 with Passw0rd!' : 'the school already exists: demo not loaded');
   }
+  if (config.mailOutbox) app.log.warn(`mail is kept in ${config.dataDir}/outbox and shown on the mail setting screen, not sent (QE_MAIL_OUTBOX or npm run demo): not for a school's real use`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info(`${signal}: closing`);

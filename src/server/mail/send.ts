@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { BusinessError } from '../plugins/errors.js';
 import { isSealed, open, seal, UnreadableSecret } from './secret.js';
+import { outboxSender } from './outbox.js';
 
 export interface MailMessage {
   to: string;
@@ -54,13 +55,18 @@ export function mailFailure(error: unknown): BusinessError {
   return new BusinessError('MAIL_FAILED', { reason: e?.message ?? String(error) });
 }
 
+/** What sending needs of the configuration: the secret the SMTP password is sealed with, and whether mail goes to the outbox. */
+export type MailConfig = Pick<Config, 'secret' | 'dataDir' | 'mailOutbox'>;
+
 /**
- * A connection to the school's SMTP server as the mail setting describes it. Throws 713 when
+ * A connection to the school's SMTP server as the mail setting describes it — or, with the
+ * development outbox on (QE_MAIL_OUTBOX), the outbox in DATA_DIR (outbox.ts). Throws 713 when
  * there is no setting, or when its password was sealed under another server secret.
  */
-export async function mailSender(db: DB, config: Pick<Config, 'secret'>): Promise<MailSender> {
+export async function mailSender(db: DB, config: MailConfig): Promise<MailSender> {
   const setting = await db.selectFrom('mail_settings').selectAll().orderBy('id').executeTakeFirst();
   if (!setting) throw new BusinessError('MAIL_SETTING_MISSING');
+  if (config.mailOutbox) return outboxSender(config, setting.from_name ? `${setting.from_name} <${setting.from_address}>` : setting.from_address);
   let password = '';
   if (setting.password) {
     if (!isSealed(setting.password)) await sealReadablePassword(db, config);
@@ -96,7 +102,7 @@ export async function mailSender(db: DB, config: Pick<Config, 'secret'>): Promis
 }
 
 /** Sends one mail through the school's SMTP server; a failure is the 713 that says why. */
-export async function sendMail(db: DB, config: Pick<Config, 'secret'>, message: MailMessage): Promise<void> {
+export async function sendMail(db: DB, config: MailConfig, message: MailMessage): Promise<void> {
   const sender = await mailSender(db, config);
   try {
     await sender.send(message);

@@ -77,6 +77,7 @@ const EXPECTED: Record<string, string> = {
   'GET /v1/mail-settings': '------AS',
   'PUT /v1/mail-settings': '------AS',
   'POST /v1/mail-settings/test': '------AS',
+  'GET /v1/mail-settings/outbox': '------AS',
   'GET /v1/positions': '------AS',
   'POST /v1/positions': '------AS',
   'GET /v1/positions/{id}': '------AS',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../plugins/envelope.js';
 import { BusinessError, requestLang } from '../../plugins/errors.js';
 import { fillTemplate, sealPassword, sealReadablePassword, sendMail } from '../../mail/send.js';
+import { readOutbox } from '../../mail/outbox.js';
 import { EMAIL_PATTERN } from '../../../shared/validation.js';
 import type { MasterDeps } from '../crud.js';
 import type { EntityStore, MasterRules } from '../store.js';
@@ -15,7 +16,8 @@ const SAMPLE = {
  * The mail setting: an empty password field keeps the stored one (the form never receives it);
  * the password is stored sealed with the server secret (src/server/mail/secret.ts), and one left
  * readable from before is sealed when QE starts; "send a test mail" sends the reminder template,
- * filled with sample values, to a given address.
+ * filled with sample values, to a given address. With the development outbox on (QE_MAIL_OUTBOX,
+ * `npm run demo`) the mails sent are listed here too, the newest first.
  */
 const mailSettingRules: MasterRules & { routes(app: FastifyInstance, deps: MasterDeps, store: EntityStore): Promise<void> } = {
   async beforeSave(_trx, values, existing) {
@@ -46,6 +48,17 @@ const mailSettingRules: MasterRules & { routes(app: FastifyInstance, deps: Maste
         throw error;
       }
       return ok(null);
+    });
+
+    app.get('/v1/mail-settings/outbox', {
+      config: { permission: 'mail.view' },
+      schema: {
+        tags: ['mail-settings'],
+        summary: 'The development outbox (QE_MAIL_OUTBOX): {enabled, total, list of the newest 50 mails {id, from, to, subject, text, sentAt}}; enabled false and nothing listed when mail goes to the SMTP server',
+      },
+    }, async () => {
+      if (!deps.config.mailOutbox) return ok({ enabled: false, total: 0, list: [] });
+      return ok({ enabled: true, ...(await readOutbox(deps.config, 50)) });
     });
   },
 };
