@@ -29,7 +29,7 @@ const withoutId = (schema: EntitySchema): EntitySchema => {
 
 /** The TypeScript module src/client/master/generated/validators.ts. */
 export function validatorSource(entities: Record<string, MasterEntity>): string {
-  const ajv = new Ajv({ allErrors: true, code: { source: true, esm: true, lines: true }, keywords: ['x-qe', 'x-qe-rule'] });
+  const ajv = new Ajv({ allErrors: true, code: { source: true, esm: true, lines: true }, keywords: ['x-qe', 'x-qe-rule', 'x-qe-input'] });
   ajv.addFormat('date', DATE);
   const refs: Record<string, string> = {};
   for (const key of Object.keys(entities).sort()) {

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
+import { INPUT_KINDS } from '../src/shared/input-filters.js';
 import { languageFields, type EntitySchema, type MasterEntity, type PropertySchema } from '../src/shared/master/entity.js';
 import { validatorSource } from './codegen-validators.js';
 
@@ -97,6 +98,18 @@ function strip$id(schema: EntitySchema): EntitySchema {
   return rest as EntitySchema;
 }
 
+/** Every `x-qe-input` names an input filter of src/shared/input-filters.ts (a child row's fields too). */
+function checkInputs(file: string, properties: Record<string, PropertySchema>, at = '') {
+  for (const [name, p] of Object.entries(properties)) {
+    const input = p['x-qe-input'];
+    if (input !== undefined && !(INPUT_KINDS as readonly string[]).includes(input)) {
+      throw new Error(`${file}: ${at}${name} has x-qe-input "${input}"; known: ${INPUT_KINDS.join(', ')}`);
+    }
+    const items = p.items as EntitySchema | undefined;
+    if (items?.properties) checkInputs(file, items.properties, `${at}${name}[].`);
+  }
+}
+
 export function readSchemas(schemasDir: string): MasterEntity[] {
   return readdirSync(schemasDir)
     .filter((f) => f.endsWith('.json'))
@@ -108,6 +121,7 @@ export function readSchemas(schemasDir: string): MasterEntity[] {
       for (const field of [...meta.columns, ...meta.search, ...(meta.filters ?? []), ...(meta.unique ?? [])]) {
         if (!(field in schema.properties)) throw new Error(`${file}: x-qe names "${field}", which is not a property`);
       }
+      checkInputs(file, schema.properties);
       const { 'x-qe': _meta, ...plain } = strip$id(schema);
       return { key: camel(schema.$id), schema: plain as EntitySchema, create: strip$id(createVariant(plain as EntitySchema)), update: strip$id(updateVariant(plain as EntitySchema)), meta };
     });

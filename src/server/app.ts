@@ -73,7 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clientErrorHandler,
     ajv: {
       // strict, with every error reported and nothing silently dropped; x-qe is the schemas' own extension (DESIGN.md §2)
-      customOptions: { removeAdditional: false, allErrors: true, strict: true, allowUnionTypes: true, verbose: true, keywords: ['x-qe', 'x-qe-rule'] },
+      customOptions: { removeAdditional: false, allErrors: true, strict: true, allowUnionTypes: true, verbose: true, keywords: ['x-qe', 'x-qe-rule', 'x-qe-input'] },
       // x-qe-finite: what ajv's coercion makes of "Infinity" is refused (plugins/bounds.ts)
       plugins: [finiteNumbers],
     },

@@ -2,10 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, CardContent, Stack, TextField } from '@mui/material';
 import { HttpError, Title, useLocaleState, useLogout, useNotify, useTranslate } from 'react-admin';
 import { fieldMessage } from '../../shared/field-messages';
-import { isValidPassword } from '../../shared/validation';
+import { passwordFilter } from '../../shared/input-filters';
+import { isValidPassword, PASSWORD_MAX } from '../../shared/validation';
+import { useInputFilter } from '../master/inputFilter';
 import { request } from '../providers/http';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
+
+// spec §5: a password's filter; the old one is whatever the server holds, a new one at most PASSWORD_MAX long
+const oldPasswordFilter = passwordFilter();
+const newPasswordFilter = passwordFilter(PASSWORD_MAX);
 
 /** /change-psw: old, new and confirm; afterwards every session ends and the user logs in again. */
 export function ChangePasswordPage() {
@@ -19,6 +25,11 @@ export function ChangePasswordPage() {
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const filtered: Record<Field, ReturnType<typeof useInputFilter>> = {
+    oldPassword: useInputFilter(oldPasswordFilter),
+    newPassword: useInputFilter(newPasswordFilter),
+    confirmPassword: useInputFilter(newPasswordFilter),
+  };
 
   const check = (field: Field): string => {
     const v = values[field];
@@ -64,7 +75,7 @@ export function ChangePasswordPage() {
       autoComplete={autoComplete}
       required
       fullWidth
-      slotProps={{ htmlInput: { 'data-testid': name, maxLength: 100 } }}
+      slotProps={{ htmlInput: { ...filtered[name], 'data-testid': name, maxLength: 100 } }}
     />
   );
 

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type Ref } from 'react';
+import { passwordFilter, usernameFilter } from '../../shared/input-filters';
 import type { Locale } from '../i18n/locale';
+import { chainChange, useInputFilter } from '../master/inputFilter';
 import type { Translate } from '../i18n/messages';
 import { passwordLogin, publicCall, type PublicSchoolInfo } from './publicApi';
 import { Alert, LanguageMenu, PublicCard, SchoolIcon, Spinner, useDocumentLanguage } from './PublicScreen';
@@ -24,6 +26,8 @@ export interface LoginScreenProps {
   /** the form was sent: the app may start loading (the login page itself does not need it) */
   onSubmit?: () => void;
 }
+
+const loginPasswordFilter = passwordFilter();
 
 /** School name and logo above the form. */
 function SchoolHeader({ school, locale, translate }: { school: PublicSchoolInfo | null; locale: Locale; translate: Translate }) {
@@ -70,6 +74,9 @@ export function LoginScreen({ locale, onLocale, translate, onLoggedIn, onUniniti
   const [touched, setTouched] = useState({ username: false, password: false });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // spec §5: what a user name or a password cannot hold is stripped as it is typed
+  const usernameFiltered = useInputFilter(usernameFilter);
+  const passwordFiltered = useInputFilter(loginPasswordFilter);
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   // the callbacks of the first render: the calls below are made once
@@ -138,8 +145,9 @@ export function LoginScreen({ locale, onLocale, translate, onLoggedIn, onUniniti
           id="login-username"
           name="username"
           label={translate('qe.login.username')}
+          {...usernameFiltered}
           value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          onChange={chainChange(usernameFiltered.onChange, (e) => setUsername(e.target.value))}
           onBlur={() => setTouched((t) => ({ ...t, username: true }))}
           error={usernameError}
           autoComplete="username"
@@ -155,8 +163,9 @@ export function LoginScreen({ locale, onLocale, translate, onLoggedIn, onUniniti
           name="password"
           type="password"
           label={translate('qe.login.password')}
+          {...passwordFiltered}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={chainChange(passwordFiltered.onChange, (e) => setPassword(e.target.value))}
           onBlur={() => setTouched((t) => ({ ...t, password: true }))}
           error={passwordError}
           autoComplete="current-password"

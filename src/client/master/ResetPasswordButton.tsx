@@ -5,9 +5,14 @@ import { useLocale, useNotify, useRecordContext, useTranslate, type HttpError } 
 import type { Lang } from '../../shared/errors';
 import { fieldMessage } from '../../shared/field-messages';
 import type { EntityMeta } from '../../shared/master/entity';
-import { isValidPassword } from '../../shared/validation';
+import { passwordFilter } from '../../shared/input-filters';
+import { isValidPassword, PASSWORD_MAX } from '../../shared/validation';
 import { request } from '../providers/http';
+import { useInputFilter } from './inputFilter';
 import { useRecordName } from './labels';
+
+/** spec §5: a new password's filter, as the account forms' password field has */
+const newPasswordFilter = passwordFilter(PASSWORD_MAX);
 
 interface Errors {
   password?: string;
@@ -26,6 +31,8 @@ export function ResetPasswordButton({ meta }: { meta: EntityMeta }) {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const passwordFiltered = useInputFilter(newPasswordFilter);
+  const confirmFiltered = useInputFilter(newPasswordFilter);
   if (!record) return null;
 
   const close = () => {
@@ -75,7 +82,7 @@ export function ResetPasswordButton({ meta }: { meta: EntityMeta }) {
             fullWidth
             required
             margin="dense"
-            slotProps={{ htmlInput: { 'data-testid': 'reset-password-new' } }}
+            slotProps={{ htmlInput: { ...passwordFiltered, 'data-testid': 'reset-password-new' } }}
           />
           <TextField
             type="password"
@@ -88,7 +95,7 @@ export function ResetPasswordButton({ meta }: { meta: EntityMeta }) {
             fullWidth
             required
             margin="dense"
-            slotProps={{ htmlInput: { 'data-testid': 'reset-password-confirm' } }}
+            slotProps={{ htmlInput: { ...confirmFiltered, 'data-testid': 'reset-password-confirm' } }}
           />
         </DialogContent>
         <DialogActions>

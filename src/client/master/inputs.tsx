@@ -13,8 +13,11 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
+import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
+import { filterFor } from '../../shared/input-filters';
 import { propertyMeta, type PropertySchema } from '../../shared/master/entity';
+import { useInputFilter } from './inputFilter';
 import { enumKey, useFieldLabel, useRecordName } from './labels';
 import { itemSchema, kindOf, type FormMode } from './schema';
 
@@ -94,12 +97,17 @@ export function SchemaInput({ entityKey, name, prop, mode, required, parent, hel
   const choices = useEnumChoices(parent ? `${entityKey}.${parent}Item` : entityKey, name, prop);
   const label = parent ? fieldLabel(parent, name) : fieldLabel(name);
   const disabled = mode === 'view';
+  // spec §5: what the property's schema does not allow is stripped as it is typed (none for names, addresses)
+  const filter = useMemo(() => filterFor(prop), [prop]);
+  const filtered = useInputFilter(disabled ? null : filter);
+  const htmlInput = { slotProps: { htmlInput: filtered } };
   const common = { source: name, label, disabled, isRequired: required && !disabled, helperText, defaultValue: parent ? prop.default : undefined };
   switch (kindOf(prop)) {
     case 'password':
       return (
         <PasswordInput
           {...common}
+          {...htmlInput}
           autoComplete="new-password"
           helperText={helperText ?? (mode === 'edit' ? translate(name === 'password' ? 'qe.master.password.keep' : 'qe.personalData.keepNumber') : undefined)}
         />
@@ -115,12 +123,12 @@ export function SchemaInput({ entityKey, name, prop, mode, required, parent, hel
     case 'date':
       return <DateInput {...common} />;
     case 'number':
-      return <NumberInput {...common} step={1} min={prop.minimum} max={prop.maximum} />;
+      return <NumberInput {...common} {...htmlInput} step={1} min={prop.minimum} max={prop.maximum} />;
     case 'boolean':
       return <BooleanInput source={name} label={label} disabled={disabled} helperText={helperText} />;
     case 'multiline':
       return <TextInput {...common} multiline minRows={4} />;
     default:
-      return <TextInput {...common} />;
+      return <TextInput {...common} {...htmlInput} />;
   }
 }

@@ -34,7 +34,7 @@ const TEMPLATE_TEXT: Record<Lang, string> = {
 };
 const EMPTY_TEXT: Record<Lang, string> = { 'zh-hk': '檔案沒有資料', en: 'The file holds no data' };
 
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true, coerceTypes: false, useDefaults: true, keywords: ['x-qe', 'x-qe-rule'] });
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true, coerceTypes: false, useDefaults: true, keywords: ['x-qe', 'x-qe-rule', 'x-qe-input'] });
 addFormats.default(ajv);
 
 /** The columns of an entity's sheets: the properties marked `sheet`, or for export every shown one. */

@@ -48,6 +48,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "maxLength": 15,
           "writeOnly": true,
           "x-qe-rule": "password",
+          "x-qe-input": "password",
           "x-qe": {
             "sheet": true
           }
@@ -149,6 +150,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           ],
           "maxLength": 30,
           "writeOnly": true,
+          "x-qe-input": "identityCard",
           "x-qe": {
             "sheet": true
           }
@@ -197,6 +199,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "maxLength": 15,
           "writeOnly": true,
           "x-qe-rule": "password",
+          "x-qe-input": "password",
           "x-qe": {
             "sheet": true
           }
@@ -304,6 +307,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           ],
           "maxLength": 30,
           "writeOnly": true,
+          "x-qe-input": "identityCard",
           "x-qe": {
             "sheet": true
           }
@@ -1540,6 +1544,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "maxLength": 15,
           "writeOnly": true,
           "x-qe-rule": "password",
+          "x-qe-input": "password",
           "x-qe": {
             "sheet": true
           }
@@ -1669,6 +1674,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "maxLength": 15,
           "writeOnly": true,
           "x-qe-rule": "password",
+          "x-qe-input": "password",
           "x-qe": {
             "sheet": true
           }
@@ -2217,6 +2223,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "maxLength": 15,
           "writeOnly": true,
           "x-qe-rule": "password",
+          "x-qe-input": "password",
           "x-qe": {
             "sheet": true
           }
@@ -2362,6 +2369,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           ],
           "maxLength": 30,
           "writeOnly": true,
+          "x-qe-input": "identityCard",
           "x-qe": {
             "sheet": true
           }
@@ -2410,6 +2418,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "maxLength": 15,
           "writeOnly": true,
           "x-qe-rule": "password",
+          "x-qe-input": "password",
           "x-qe": {
             "sheet": true
           }
@@ -2561,6 +2570,7 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           ],
           "maxLength": 30,
           "writeOnly": true,
+          "x-qe-input": "identityCard",
           "x-qe": {
             "sheet": true
           }

@@ -98,6 +98,8 @@ export interface PropertySchema {
   'x-qe'?: PropertyMeta;
   /** the i18n key of this field's message when its pattern fails (a FIELD_MESSAGES rule) */
   'x-qe-rule'?: string;
+  /** what may be typed into this field, where its pattern does not say (src/shared/input-filters.ts) */
+  'x-qe-input'?: 'password' | 'identityCard' | 'amount' | 'integer';
 }
 
 export interface EntitySchema {
