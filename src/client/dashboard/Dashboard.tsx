@@ -3,9 +3,11 @@ import { Title, useGetIdentity, useLocaleState, usePermissions, useTranslate } f
 import { Link } from 'react-router-dom';
 import type { PermissionEntry } from '../../shared/permissions';
 import type { UserInfo } from '../providers/authProvider';
+import { formatSchoolDateTime } from '../questionnaires/form/labels';
 import { keptGroups } from '../routes';
+import { DashboardCards } from './DashboardCards';
 
-/** Home: who I am, the current school year and term, and the areas I may open. */
+/** Home: who I am, the current school year and term, what I should do next (the role cards), and the areas I may open. */
 export function Dashboard() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -33,10 +35,13 @@ export function Dashboard() {
               : translate('qe.dashboard.noSchoolYear')}
           </Typography>
           <Typography color="text.secondary">
-            {user.lastLogin ? `${translate('qe.dashboard.lastLogin')}: ${new Date(user.lastLogin).toLocaleString(locale === 'en' ? 'en-GB' : 'zh-HK')}` : translate('qe.dashboard.firstLogin')}
+            {user.lastLogin ? `${translate('qe.dashboard.lastLogin')}: ${formatSchoolDateTime(user.lastLogin)}` : translate('qe.dashboard.firstLogin')}
           </Typography>
         </CardContent>
       </Card>
+      <Box sx={{ mt: 2 }}>
+        <DashboardCards user={user} />
+      </Box>
       {groups.length > 0 && (
         <>
           <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>

@@ -275,6 +275,8 @@ const appEn = {
       discard: 'Discard unsaved content?',
     },
     common: {
+      /** a labelled value on a phone's card */
+      line: '%{label}: %{value}',
       noData: 'No data',
       close: 'Close',
       confirm: 'Confirm',
@@ -295,6 +297,34 @@ const appEn = {
       firstLogin: 'This is your first login.',
       shortcuts: 'Where to go',
       role: 'Role',
+      loading: 'Loading what you have to do…',
+      retry: 'Try again',
+      ends: 'Ends %{date}',
+      noEnd: 'No end date',
+      seeAll: 'See all (%{count})',
+      toAnswer: {
+        title: 'To answer',
+        empty: 'Nothing to answer now.',
+      },
+      running: {
+        title: 'Questionnaires in progress',
+        empty: 'None of your questionnaires is in progress now.',
+        rate: '%{submitted} / %{respondents} submitted (%{rate})',
+        rateLabel: 'Response rate of %{title}: %{rate}',
+        remindLabel: 'Send notice: %{title}',
+      },
+      school: {
+        title: 'The school now',
+        openQuestionnaires: 'Questionnaires in progress',
+        respondents: 'Respondents',
+        submitted: 'Submitted',
+        submittedRate: '%{submitted} (%{rate})',
+        imports: 'My latest imports',
+        noImports: 'You have not imported anything yet.',
+        importStatus: { running: 'In progress', done: 'Done', failed: 'Failed', interrupted: 'Interrupted' },
+        importCounts: '%{rows} rows: %{added} added, %{updated} updated, %{skipped} skipped',
+        importedAt: 'Imported %{time}',
+      },
     },
     fields: {
       common: {
@@ -435,6 +465,12 @@ const appEn = {
         testSent: 'A test mail was sent to %{to}',
         saveFirst: 'Save the setting before sending a test mail',
         saved: 'Mail setting saved',
+        outboxTitle: 'Outbox (development): %{smart_count} mail |||| Outbox (development): %{smart_count} mails',
+        outboxRefresh: 'Refresh',
+        outboxExplained: 'QE keeps its mails here instead of sending them (QE_MAIL_OUTBOX, npm run demo): nobody receives them. Each reminder holds its respondent’s sign-in link. Turn the outbox off for the school’s real use.',
+        outboxEmpty: 'No mail yet: send a test mail or a reminder.',
+        outboxTo: 'To %{to} · %{time}',
+        outboxFrom: 'From %{from}',
         untrustedWarning:
           'The SMTP server’s certificate is not checked: anyone on the network between QE and the mail server could read the SMTP password and the reminders, or pose as the server. Use this only for the school’s own relay with a certificate of its own making, and turn it off once the relay has a trusted certificate.',
       },

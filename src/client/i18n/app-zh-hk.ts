@@ -276,6 +276,8 @@ const appZhHk: AppMessages = {
       discard: '放棄未儲存的內容？',
     },
     common: {
+      /** a labelled value on a phone's card */
+      line: '%{label}：%{value}',
       noData: '沒有資料',
       close: '關閉',
       confirm: '確定',
@@ -296,6 +298,34 @@ const appZhHk: AppMessages = {
       firstLogin: '這是你第一次登入。',
       shortcuts: '前往',
       role: '角色',
+      loading: '正在載入你的待辦事項…',
+      retry: '重試',
+      ends: '截止 %{date}',
+      noEnd: '沒有截止日期',
+      seeAll: '查看全部（%{count}）',
+      toAnswer: {
+        title: '待填寫的問卷',
+        empty: '暫時沒有需要你填寫的問卷。',
+      },
+      running: {
+        title: '進行中的問卷',
+        empty: '你暫時沒有進行中的問卷。',
+        rate: '已提交 %{submitted} / %{respondents}（%{rate}）',
+        rateLabel: '%{title} 的回覆率：%{rate}',
+        remindLabel: '發送通知：%{title}',
+      },
+      school: {
+        title: '全校概況',
+        openQuestionnaires: '進行中的問卷',
+        respondents: '回覆對象人數',
+        submitted: '已提交',
+        submittedRate: '%{submitted}（%{rate}）',
+        imports: '我最近的匯入',
+        noImports: '你尚未匯入任何資料。',
+        importStatus: { running: '進行中', done: '已完成', failed: '失敗', interrupted: '已中斷' },
+        importCounts: '%{rows} 行：新增 %{added}、更新 %{updated}、略過 %{skipped}',
+        importedAt: '匯入時間：%{time}',
+      },
     },
     fields: {
       common: {
@@ -436,6 +466,12 @@ const appZhHk: AppMessages = {
         testSent: '測試郵件已發送至 %{to}',
         saveFirst: '請先儲存設定，再發送測試郵件',
         saved: '郵件設定已儲存',
+        outboxTitle: '寄件匣（開發用）：%{smart_count} 封郵件',
+        outboxRefresh: '重新整理',
+        outboxExplained: 'QE 把郵件保存在這裡，並不寄出（QE_MAIL_OUTBOX、npm run demo）：沒有人會收到。每封提示郵件都載有該回應者的登入連結。學校正式使用前請關閉寄件匣。',
+        outboxEmpty: '暫時沒有郵件：請寄出測試郵件或提示郵件。',
+        outboxTo: '收件人 %{to} · %{time}',
+        outboxFrom: '寄件人 %{from}',
         untrustedWarning:
           '系統不會核實 SMTP 伺服器的證書：QE 與郵件伺服器之間網絡上的任何人都可能讀取 SMTP 密碼及提示郵件，或冒充郵件伺服器。只應在學校自設證書的郵件轉發伺服器使用此選項，並在該伺服器取得受信任的證書後關閉。',
       },

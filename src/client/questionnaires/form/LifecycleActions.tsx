@@ -16,6 +16,7 @@ import { useQuestionnaireRights } from './access';
 import { questionnaireApi } from './api';
 import { toIso, toLocalInput } from './labels';
 import { formsPath } from './paths';
+import { NoticeConfirm } from './NoticeConfirm';
 
 export type LifecycleAction = 'editDetails' | 'editForm' | 'ready' | 'cancelReady' | 'close' | 'extend' | 'notice' | 'copy' | 'delete';
 
@@ -190,25 +191,7 @@ export function LifecycleActions({
         onConfirm={() => run(() => questionnaireApi.close(record.id), () => notify('qe.questionnaire.message.closed', { type: 'success' }))}
         onClose={() => setDialog(null)}
       />
-      <Confirm
-        isOpen={dialog === 'notice'}
-        loading={busy}
-        title="qe.confirm.title"
-        content="qe.questionnaire.message.noticeConfirm"
-        confirm="qe.questionnaire.action.notice"
-        onConfirm={() =>
-          run(
-            () => questionnaireApi.notice(record.id),
-            ({ sent, failed, noAddress = 0 }: { sent: number; failed: number; noAddress?: number }) =>
-              // respondents without an e-mail address are named apart: no mail failed for them
-              notify(noAddress > 0 ? 'qe.questionnaire.message.noticeSentNoAddress' : 'qe.questionnaire.message.noticeSent', {
-                type: failed > 0 || noAddress > 0 ? 'warning' : 'success',
-                messageArgs: { sent, failed, noAddress },
-              }),
-          )
-        }
-        onClose={() => setDialog(null)}
-      />
+      <NoticeConfirm id={record.id} isOpen={dialog === 'notice'} onClose={() => setDialog(null)} onSent={refresh} />
       <Confirm
         isOpen={dialog === 'delete'}
         loading={busy}

@@ -36,7 +36,8 @@ export const questionnaireApi = {
   close: (id: number) => request<Questionnaire>(at(id, 'close'), { method: 'POST' }),
   extend: (id: number, endDate: string) => request<Questionnaire>(at(id, 'extend'), { method: 'POST', body: { endDate } }),
   copy: (id: number) => request<Questionnaire>(at(id, 'copy'), { method: 'POST' }),
-  notice: (id: number) => request<{ sent: number; failed: number }>(at(id, 'notice'), { method: 'POST' }),
+  /** respondents without an e-mail address are counted apart (noAddress): no mail failed for them */
+  notice: (id: number) => request<{ sent: number; failed: number; noAddress?: number }>(at(id, 'notice'), { method: 'POST' }),
   remove: (id: number) => request<null>(`/v1/questionnaires/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
 
   /** How many people each choice covers and all of them without duplicates (the questionnaire's school year, else the current one). */

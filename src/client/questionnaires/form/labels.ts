@@ -49,6 +49,21 @@ export function formatDateTime(value: string | null | undefined): string {
   return `${formatDay(value)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/** Hong Kong's offset from UTC: eight hours all year, no daylight saving (as the server's schoolDay). */
+const SCHOOL_OFFSET_MS = 8 * 3_600_000;
+
+/**
+ * yyyy-MM-dd HH:mm (24-hour) of a timestamp on the school's clock, Hong Kong time, whatever the
+ * browser's time zone (the home screen: deadlines, imports, the last login); a bare day as it is.
+ */
+export function formatSchoolDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  if (DAY_ONLY.test(value)) return value;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return new Date(d.getTime() + SCHOOL_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 /** The value of an <input type="datetime-local"> for a timestamp. */
 export function toLocalInput(value: string | null | undefined): string {
   if (!value) return '';
