@@ -39,6 +39,8 @@ export default async function setup(project: TestProject) {
       databaseUrl: database.databaseUrl,
       clientDir,
       logLevel: 'warn',
+      // mail stays in the development outbox (mail/outbox.ts): the mail setting screen shows it
+      mailOutbox: true,
       host: '127.0.0.1',
       port: 0,
       google: { clientId: 'qe-e2e', clientSecret: 'qe-e2e-secret', authUrl: `${issuer}/authorize`, tokenUrl: `${issuer}/token`, userInfoUrl: `${issuer}/userinfo` },

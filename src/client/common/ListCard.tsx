@@ -11,7 +11,7 @@ export function ListCards({ testId, children }: { testId: string; children: Reac
 }
 
 /** One row of a list as a card on a phone: its title, chips, and labelled lines; the whole card opens it. */
-export function ListCard({ id, testId, title, chips, lines, onOpen }: { id: number | string; testId: string; title: string; chips: ReactNode; lines: (string | null)[]; onOpen: () => void }) {
+export function ListCard({ id, testId, title, chips, lines, onOpen }: { id: number | string; testId: string; title: string; chips: ReactNode; lines: ReactNode[]; onOpen: () => void }) {
   return (
     <Card variant="outlined" data-testid={testId} data-id={id}>
       <CardActionArea onClick={onOpen}>

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { useLocale, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { fieldMessage } from '../../shared/field-messages';
 import type { MasterEntity } from '../../shared/master/entity';
 import { isValidEmail } from '../../shared/validation';
 import { request } from '../providers/http';
 import { SingleScreen } from './SingleScreen';
+import { MailOutbox, OUTBOX_QUERY } from './MailOutbox';
 
 /** Sends a test mail with the saved setting: POST /v1/{resource}/test {to}. */
 export function TestMail({ resource, saved }: { resource: string; saved: boolean }) {
@@ -17,6 +19,7 @@ export function TestMail({ resource, saved }: { resource: string; saved: boolean
   const [to, setTo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
 
   const send = async () => {
     const address = to.trim();
@@ -29,6 +32,8 @@ export function TestMail({ resource, saved }: { resource: string; saved: boolean
     try {
       await request(`/v1/${resource}/test`, { method: 'POST', body: { to: address }, ignoreErr: true });
       notify('qe.master.mail.testSent', { type: 'success', messageArgs: { to: address } });
+      // with the development outbox on, the mail shows there
+      void queryClient.invalidateQueries({ queryKey: OUTBOX_QUERY });
     } catch (e) {
       const failure = e as HttpError;
       const fieldErrors = (failure.body as { errors?: Record<string, string> } | undefined)?.errors;
@@ -79,13 +84,18 @@ export function UntrustedCertificateWarning() {
   );
 }
 
-/** The mail setting (/master/mails): the SMTP server, the reminder template with its placeholders, and a test mail. */
+/** The mail setting (/master/mails): the SMTP server, the reminder template with its placeholders, a test mail, and the development outbox when it is on. */
 export function MailSettingScreen({ entity }: { entity: MasterEntity }) {
   const translate = useTranslate();
   const placeholders = translate('qe.master.mail.placeholders');
   return (
     <SingleScreen entity={entity} helperTexts={{ reminderSubject: placeholders, reminderContent: placeholders }} afterInput={{ allowUntrustedCertificate: <UntrustedCertificateWarning /> }}>
-      {(saved, mayEdit) => mayEdit && <TestMail resource={entity.meta.resource} saved={saved != null} />}
+      {(saved, mayEdit) => (
+        <>
+          {mayEdit && <TestMail resource={entity.meta.resource} saved={saved != null} />}
+          <MailOutbox resource={entity.meta.resource} />
+        </>
+      )}
     </SingleScreen>
   );
 }

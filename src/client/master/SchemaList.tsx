@@ -5,6 +5,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import {
   Button,
   DataTable,
+  FilterButton,
   List,
   Pagination,
   ResourceContextProvider,
@@ -30,6 +31,8 @@ import { masterPath } from './paths';
 import { kindOf } from './schema';
 import { isYearly, SchoolYearFilter, withSchoolYear } from './schoolYear';
 import { NoData } from '../common/NoData';
+import { useMobileMode } from '../layout/useMobileMode';
+import { SchemaCards } from './SchemaCards';
 
 export const PER_PAGE = 20;
 export const PER_PAGE_OPTIONS = [20, 50, 100];
@@ -37,7 +40,8 @@ export const PER_PAGE_OPTIONS = [20, 50, 100];
 
 /** A filter of the list (meta.filters): an enum as a select, a reference as a searchable picker. */
 // react-admin's filter form reads `source` and `alwaysOn` from the element's props
-function FilterInput({ entity, source: name }: { entity: MasterEntity; source: string; alwaysOn?: boolean }) {
+// (and `label`, which the phone's filter button lists)
+function FilterInput({ entity, source: name }: { entity: MasterEntity; source: string; alwaysOn?: boolean; label?: string }) {
   const prop = entity.schema.properties[name];
   const label = useFieldLabel(entity.key)(name);
   const choices = useEnumChoices(entity.key, name, prop);
@@ -54,12 +58,15 @@ function FilterInput({ entity, source: name }: { entity: MasterEntity; source: s
 function ListActions({ entity }: { entity: MasterEntity }) {
   const { meta } = entity;
   const navigate = useNavigate();
+  const mobile = useMobileMode();
   const mayAdd = useMayDo(meta, 'add');
   const mayImport = useMayDo(meta, 'import');
   const mayExport = useMayDo(meta, 'export');
   const Extra = EXTRA_LIST_ACTIONS[entity.key];
   return (
     <TopToolbar>
+      {/* on a phone the filters wait behind this button; those in use show with their clear button */}
+      {mobile && <FilterButton disableSaveQuery data-testid="master-filters" />}
       {mayAdd && (
         <Button label="qe.master.add" onClick={() => navigate(masterPath(meta.route, 'add'))} data-testid="master-add">
           <AddIcon />
@@ -98,12 +105,14 @@ function RowActions({ entity, mayEdit, mayDelete }: { entity: MasterEntity; mayE
 }
 
 
-/** The rows of the list; a row opens its record in the school year the list shows. */
+/** The rows of the list (cards on a phone); a row opens its record in the school year the list shows. */
 function SchemaTable({ entity, mayEdit, mayDelete }: { entity: MasterEntity; mayEdit: boolean; mayDelete: boolean }) {
   const { meta } = entity;
   const translate = useTranslate();
   const label = useFieldLabel(entity.key);
   const { filterValues } = useListContext();
+  // below the mobile breakpoint every list is cards (issue 15): a table would scroll sideways
+  if (useMobileMode()) return <SchemaCards entity={entity} />;
   return (
     <DataTable
       rowClick={(id) => withSchoolYear(masterPath(meta.route, 'view', id), filterValues.schoolYearId)}
@@ -134,10 +143,13 @@ export function SchemaList({ entity }: { entity: MasterEntity }) {
   const translate = useTranslate();
   const mayEdit = useMayDo(meta, 'edit');
   const mayDelete = useMayDo(meta, 'delete');
+  // on a phone only the search box stands above the cards: the others behind the filter button
+  const shown = !useMobileMode();
+  const label = useFieldLabel(entity.key);
   const filters: ReactElement[] = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('qe.master.search')} />,
-    ...(isYearly(entity) ? [<SchoolYearFilter key="schoolYearId" source="schoolYearId" alwaysOn />] : []),
-    ...(meta.filters ?? []).map((name) => <FilterInput key={name} entity={entity} source={name} alwaysOn />),
+    ...(isYearly(entity) ? [<SchoolYearFilter key="schoolYearId" source="schoolYearId" alwaysOn={shown} label={translate('qe.master.schoolYear.label')} />] : []),
+    ...(meta.filters ?? []).map((name) => <FilterInput key={name} entity={entity} source={name} alwaysOn={shown} label={label(name)} />),
   ];
   return (
     <ResourceContextProvider value={meta.resource}>

@@ -25,8 +25,8 @@ function EnumChip({ entityKey, name }: { entityKey: string; name: string }) {
   return <Chip size="small" label={translate(enumKey(entityKey, name, value))} variant="outlined" />;
 }
 
-/** The referenced record's name in the current language. */
-function ReferenceName({ label }: { label: string }) {
+/** The referenced record's name in the current language (inside a ReferenceField). */
+export function ReferenceName({ label }: { label: string }) {
   const record = useRecordContext();
   const nameOf = useRecordName();
   return <>{nameOf(record, label)}</>;

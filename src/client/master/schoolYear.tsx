@@ -27,7 +27,7 @@ function useYearChoices() {
 
 /** The list's school-year filter (alwaysOn): empty is the current year, so a stored filter never hides it. */
 // react-admin's filter form reads `source` and `alwaysOn` from the element's props
-export function SchoolYearFilter({ source }: { source: 'schoolYearId'; alwaysOn?: boolean }) {
+export function SchoolYearFilter({ source }: { source: 'schoolYearId'; alwaysOn?: boolean; label?: string }) {
   const { field } = useInput({ source });
   return <SchoolYearSelect value={field.value ? String(field.value) : ''} onChange={(v) => field.onChange(v ? Number(v) : undefined)} testId="school-year-filter" />;
 }

@@ -61,6 +61,8 @@ async function choose(select: HTMLElement, option: string) {
 }
 
 beforeEach(async () => {
+  // a wide screen: the layout's mobile mode starts below 1024 px, jsdom's own width
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
   await i18nProvider.changeLocale('zh-hk');
 });
 afterEach(() => {

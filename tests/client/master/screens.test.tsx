@@ -49,8 +49,12 @@ function renderAt(path: string, element: ReactNode, dataProvider: DataProvider, 
 
 const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
 
+/** The layout's mobile mode starts below 1024 px (jsdom's own width): a wide screen unless a test says otherwise. */
+const setWidth = (width: number) => Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+
 beforeEach(async () => {
   await i18nProvider.changeLocale('zh-hk');
+  setWidth(1280);
 });
 afterEach(cleanup);
 
@@ -101,6 +105,24 @@ describe('the generated teacher list', () => {
   it('says "no data" when there is none', async () => {
     renderAt('/master/teachers/list', <teacher.List />, fakeData({ getList: (async () => ({ data: [], total: 0 })) as never }));
     expect((await screen.findByTestId('no-data')).textContent).toBe('沒有資料');
+  });
+
+  it('is cards on a phone: the name as the title, enums as chips, the other columns as labelled lines; the filters behind one button; a card opens its record', async () => {
+    setWidth(360);
+    renderAt('/master/teachers/list', <teacher.List />, fakeData());
+    const cards = await screen.findAllByTestId('master-card');
+    expect(cards).toHaveLength(2);
+    expect(document.querySelector('table')).toBeNull();
+    expect(within(cards[0]).getByRole('heading').textContent).toBe('李老師');
+    expect(within(cards[0]).getByText('在職')).toBeTruthy();
+    expect(await within(cards[0]).findByText('校長')).toBeTruthy();
+    expect(within(cards[0]).getByText(/^職位：/)).toBeTruthy();
+    // the search box stays; status and position wait behind the filter button
+    expect(screen.getByPlaceholderText('搜尋')).toBeTruthy();
+    expect(screen.queryByLabelText('狀態')).toBeNull();
+    expect(screen.getByTestId('master-filters')).toBeTruthy();
+    fireEvent.click(within(cards[1]).getByRole('button'));
+    await waitFor(() => expect(location).toMatchObject({ pathname: '/master/teachers/view', search: '?id=2' }));
   });
 
   it('shows names in the current language', async () => {
