@@ -258,6 +258,29 @@ describe('the designer', () => {
     expect(screen.getByTestId('designer-problems').textContent).toContain('第 2 區段 › 問題 4 › 標題: 標題已被使用');
   });
 
+  it('completes the design from its own toolbar: unsaved changes saved first, then POST ready, then the questionnaire screen', async () => {
+    await renderDesigner(record({ targets: [{ kind: 'ALL_STUDENTS' }] }));
+    fireEvent.change(within(editors()[0]).getByTestId('question-title'), { target: { value: '你的姓名' } });
+    fireEvent.click(screen.getByTestId('designer-ready'));
+    await waitFor(() => expect(location).toMatchObject({ pathname: '/forms/view', search: '?id=5' }));
+    const sent = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(sent).toEqual(['PUT /v1/questionnaires/5', 'POST /v1/questionnaires/5/ready']);
+  });
+
+  it('does not complete a design with problems or without an audience, and says why', async () => {
+    await renderDesigner(record({ targets: [{ kind: 'ALL_STUDENTS' }] }));
+    fireEvent.change(within(editors()[0]).getByTestId('question-title'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('designer-ready'));
+    expect(screen.getByTestId('designer-problems').textContent).toContain('第 1 區段 › 問題 1 › 標題: 必填');
+    cleanup();
+    await renderDesigner(record({ targets: [] }));
+    fireEvent.click(screen.getByTestId('designer-ready'));
+    // (the warning "請選擇目標對象" is a notification): nothing sent, the designer stays
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+    expect(location.pathname).toBe('/forms/doc');
+  });
+
   it('refuses a pattern the answer check cannot run, as it is typed and on save, saying what is not supported', async () => {
     const definition: Definition = { version: 1, sections: [{ id: 's1', questions: [{ id: 'a', type: 'SHORT_TEXT', title: '電話', required: true, textRule: { kind: 'pattern', pattern: '[0-9]{8}' } }] }] };
     await renderDesigner(record({ definition }));

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 'react';
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, CircularProgress, Link, Paper, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import SaveIcon from '@mui/icons-material/Save';
 import VisibilityIcon from '@mui/icons-material/Visibility';
@@ -18,6 +19,8 @@ import { designerReducer, type DesignerAction } from './model';
 import { PreviewDialog } from './PreviewDialog';
 import { describePath, problemLookup, problemText, ProblemsContext } from './problems';
 import { UnsavedGuard } from './UnsavedGuard';
+import { questionnaireApi } from '../form/api';
+import { formsPath } from '../form/paths';
 
 /** The query key of the questionnaire the designer edits. */
 export const designerQueryKey = (id: number) => ['questionnaires', id, 'designer'];
@@ -125,15 +128,29 @@ function Designer({ record }: { record: Questionnaire }) {
   const problems = useMemo(() => problemLookup(JSON.parse(messagesKey) as Record<string, string>), [messagesKey]);
   const sizes = definition.sections.map((s) => s.questions.length);
 
-  const save = async () => {
-    if (saving) return;
+  /** Checks the questions here first; a problem found is listed above them, and nothing is sent. */
+  const checkedHere = () => {
     setChecked(true);
     const found = definitionErrors(definition);
     if (found.length) {
       notify('qe.designer.fixFirst', { type: 'error', messageArgs: { smart_count: found.length } });
       setTimeout(() => summary.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }));
-      return;
     }
+    return found.length === 0;
+  };
+  /** The server's 422: its messages beside the questions they are about. */
+  const showRefusal = (e: unknown) => {
+    if (!(e instanceof HttpError && e.status === 422)) return; // other failures were shown by the HTTP client
+    const errors = (e.body as { errors?: Record<string, string> } | undefined)?.errors;
+    if (errors && typeof errors === 'object') setServerErrors(errors);
+    notify(e.message || 'qe.error.operationFailed', { type: 'error' });
+    setTimeout(() => summary.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }));
+  };
+
+  /** Saves the questions: true once stored. */
+  const save = async (): Promise<boolean> => {
+    if (saving) return false;
+    if (!checkedHere()) return false;
     const sent = definition;
     setSaving(true);
     try {
@@ -144,14 +161,34 @@ function Designer({ record }: { record: Questionnaire }) {
       if (latest.current === sent && stored !== sent) dispatch({ type: 'replace', definition: stored });
       setServerErrors({});
       notify('qe.designer.saved', { type: 'success' });
+      return true;
     } catch (e) {
-      if (e instanceof HttpError && e.status === 422) {
-        const errors = (e.body as { errors?: Record<string, string> } | undefined)?.errors;
-        if (errors && typeof errors === 'object') setServerErrors(errors);
-        notify(e.message || 'qe.error.operationFailed', { type: 'error' });
-        setTimeout(() => summary.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }));
-      }
-      // other failures were shown by the HTTP client
+      showRefusal(e);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /**
+   * Design complete from the designer itself (issue 15): the audience must be chosen, the
+   * questions pass the checks here, unsaved changes are saved first; then the server's own
+   * checks decide, and the questionnaire's screen shows what it has become.
+   */
+  const complete = async () => {
+    if (saving) return;
+    if (!record.targets?.length) {
+      notify('qe.questionnaire.message.targetsRequired', { type: 'warning' });
+      return;
+    }
+    if (dirty ? !(await save()) : !checkedHere()) return;
+    setSaving(true);
+    try {
+      await questionnaireApi.ready(record.id);
+      notify('qe.questionnaire.message.readyDone', { type: 'success' });
+      navigate(formsPath('view', record.id));
+    } catch (e) {
+      showRefusal(e);
     } finally {
       setSaving(false);
     }
@@ -200,8 +237,11 @@ function Designer({ record }: { record: Questionnaire }) {
         {editable && (
           <>
             <ImportDefinitionButton onImport={(d) => edit({ type: 'replace', definition: d })} />
-            <Button variant="contained" size="small" startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />} onClick={save} disabled={saving} data-testid="designer-save">
+            <Button variant="contained" size="small" startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />} onClick={() => void save()} disabled={saving} data-testid="designer-save">
               {translate('qe.common.save')}
+            </Button>
+            <Button variant="outlined" size="small" startIcon={<DoneAllIcon />} onClick={() => void complete()} disabled={saving} data-testid="designer-ready">
+              {translate('qe.questionnaire.action.ready')}
             </Button>
           </>
         )}
