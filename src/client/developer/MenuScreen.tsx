@@ -437,7 +437,7 @@ export function MenuScreen() {
             </Stack>
           </SortableContext>
         </DndContext>
-        <Box aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        <Box aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           {announcement}
         </Box>
       </CardContent>

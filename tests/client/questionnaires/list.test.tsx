@@ -14,8 +14,12 @@ const ROWS: Questionnaire[] = [
 ];
 
 let calls: FetchCall[];
+/** The layout's mobile mode starts below 1024 px (jsdom's own width): a wide screen unless a test says otherwise. */
+const setWidth = (width: number) => Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+
 beforeEach(async () => {
   await i18nProvider.changeLocale('zh-hk');
+  setWidth(1280);
   calls = fakeFetch((call) => (call.path.endsWith('/notice') ? { sent: 17, failed: 1 } : questionnaire()));
 });
 afterEach(() => {
@@ -82,6 +86,24 @@ describe('the questionnaire list', () => {
       fireEvent.mouseDown(screen.getByRole('combobox', { name: '範圍' }));
       expect(screen.getByRole('option', { name: '全部' })).toBeTruthy();
     });
+  });
+
+  it('is cards on a phone: title, status and type, the person in charge, dates and progress; a card opens the view screen', async () => {
+    setWidth(360);
+    renderAt('/forms/list', <QuestionnaireList />, fakeData(ROWS));
+    const cards = await screen.findAllByTestId('questionnaire-card');
+    expect(cards).toHaveLength(4);
+    expect(document.querySelector('table')).toBeNull();
+    const running = cards[2];
+    expect(within(running).getByRole('heading').textContent).toBe('進行中的問卷');
+    expect(within(running).getByText('進行中')).toBeTruthy();
+    expect(within(running).getByText(/^負責人：李老師$/)).toBeTruthy();
+    expect(within(running).getByText('已提交 / 應答人數：12 / 30')).toBeTruthy();
+    expect(within(cards[1]).getByText('不記名')).toBeTruthy();
+    // nothing submitted to show before it opens
+    expect(within(cards[0]).queryByText(/已提交/)).toBeNull();
+    fireEvent.click(within(running).getByRole('button'));
+    await waitFor(() => expect(location).toMatchObject({ pathname: '/forms/view', search: '?id=3' }));
   });
 
   it('a row opens the view screen; the edit icon the edit screen', async () => {

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import AddIcon from '@mui/icons-material/Add';
+import { Chip } from '@mui/material';
 import {
   Button,
   DataTable,
@@ -11,6 +12,7 @@ import {
   SelectInput,
   TopToolbar,
   useLocale,
+  useListContext,
   useRecordContext,
   useTranslate,
   type RaRecord,
@@ -23,7 +25,9 @@ import { useMayForm } from '../form/access';
 import { LifecycleActions } from '../form/LifecycleActions';
 import { fieldKey, formatDateTime, formatDay, SCOPES, statusKey, typeKey } from '../form/labels';
 import { formsPath, QUESTIONNAIRES } from '../form/paths';
-import { StatusCell } from '../form/StatusChip';
+import { StatusCell, StatusChip } from '../form/StatusChip';
+import { ListCard, ListCards } from '../../common/ListCard';
+import { useMobileMode } from '../../layout/useMobileMode';
 import { useSchoolYears } from '../../common/useSchoolYears';
 import { NoData } from '../../common/NoData';
 
@@ -52,18 +56,56 @@ function RowActions() {
 /** submitted / respondents, once the questionnaire has opened (its feedback records exist from then on). */
 const progress = (r: Questionnaire) => (r.status === 'PROCESSING' || r.status === 'FINISHED' ? `${r.submittedCount ?? 0} / ${r.respondentCount ?? 0}` : '—');
 
+/** A phone's list: one card per questionnaire, the whole card opening its screen (the actions are there). */
+function QuestionnaireCards() {
+  const { data, isPending } = useListContext<Questionnaire & RaRecord>();
+  const translate = useTranslate();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  if (isPending) return <Loading />;
+  if (!data?.length) return <NoData />;
+  const line = (name: string, value: string) => (value ? translate('qe.common.line', { label: translate(fieldKey(name)), value }) : null);
+  return (
+    <ListCards testId="questionnaire-cards">
+      {data.map((r) => (
+        <ListCard
+          key={r.id}
+          id={r.id}
+          testId="questionnaire-card"
+          title={r.title}
+          onOpen={() => navigate(formsPath('view', r.id))}
+          chips={
+            <>
+              <StatusChip status={r.status} />
+              <Chip size="small" variant="outlined" label={translate(typeKey(r.type))} />
+            </>
+          }
+          lines={[
+            line('inCharge', recordName(r.inCharge as unknown as RaRecord, locale)),
+            line('openDate', formatDateTime(r.openDate)),
+            line('endDate', formatDateTime(r.endDate)),
+            line('progress', progress(r) === '—' ? '' : progress(r)),
+            line('lastNoticeTime', formatDateTime(r.lastNoticeTime)),
+          ]}
+        />
+      ))}
+    </ListCards>
+  );
+}
+
 /**
  * formsList: the questionnaires the user may see (GET /v1/questionnaires), searchable by
  * title and filtered by status, school year (the years of the user's info, the current one
  * by default: a teacher may lack school-year.view) and scope — mine, assisting, and all for
  * those who hold form.management. A row opens the view screen; each row offers the actions
- * of its status that the user may take.
+ * of its status that the user may take. Below the mobile breakpoint the rows are cards.
  */
 export function QuestionnaireList() {
   const translate = useTranslate();
   const locale = useLocale();
   const { years, currentYear, isPending } = useSchoolYears();
   const manages = useMayForm('management');
+  const mobile = useMobileMode();
   if (isPending) return <Loading />;
   const label = (name: string) => translate(fieldKey(name));
 
@@ -108,30 +150,34 @@ export function QuestionnaireList() {
         disableAuthentication
         sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
       >
-        <DataTable
-          rowClick={(id) => formsPath('view', id)}
-          bulkActionButtons={false}
-          empty={<NoData />}
-          data-testid="list-questionnaires"
-          sx={{
-            '& .RaDataTable-headerCell, & .column-actions, & .column-status, & .column-openDate, & .column-endDate, & .column-createDate, & .column-lastNoticeTime': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-          }}
-        >
-          <DataTable.Col source="title" label={label('title')} />
-          <DataTable.Col source="inCharge" label={label('inCharge')} disableSort render={(r: RaRecord) => recordName((r as Questionnaire).inCharge as unknown as RaRecord, locale)} />
-          <DataTable.Col source="status" label={label('status')}>
-            <StatusCell />
-          </DataTable.Col>
-          <DataTable.Col source="type" label={label('type')} disableSort render={(r: RaRecord) => translate(typeKey(r.type))} />
-          <DataTable.Col source="openDate" label={label('openDate')} render={(r: RaRecord) => formatDateTime(r.openDate)} />
-          <DataTable.Col source="endDate" label={label('endDate')} render={(r: RaRecord) => formatDateTime(r.endDate)} />
-          <DataTable.Col source="createDate" label={label('createDate')} render={(r: RaRecord) => formatDay(r.createDate)} />
-          <DataTable.Col source="lastNoticeTime" label={label('lastNoticeTime')} disableSort render={(r: RaRecord) => formatDateTime(r.lastNoticeTime)} />
-          <DataTable.Col source="submittedCount" label={label('progress')} disableSort render={(r: RaRecord) => progress(r as Questionnaire)} />
-          <DataTable.Col label={translate('qe.master.actions')} disableSort className="column-actions">
-            <RowActions />
-          </DataTable.Col>
-        </DataTable>
+        {mobile ? (
+          <QuestionnaireCards />
+        ) : (
+          <DataTable
+            rowClick={(id) => formsPath('view', id)}
+            bulkActionButtons={false}
+            empty={<NoData />}
+            data-testid="list-questionnaires"
+            sx={{
+              '& .RaDataTable-headerCell, & .column-actions, & .column-status, & .column-openDate, & .column-endDate, & .column-createDate, & .column-lastNoticeTime': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+            }}
+          >
+            <DataTable.Col source="title" label={label('title')} />
+            <DataTable.Col source="inCharge" label={label('inCharge')} disableSort render={(r: RaRecord) => recordName((r as Questionnaire).inCharge as unknown as RaRecord, locale)} />
+            <DataTable.Col source="status" label={label('status')}>
+              <StatusCell />
+            </DataTable.Col>
+            <DataTable.Col source="type" label={label('type')} disableSort render={(r: RaRecord) => translate(typeKey(r.type))} />
+            <DataTable.Col source="openDate" label={label('openDate')} render={(r: RaRecord) => formatDateTime(r.openDate)} />
+            <DataTable.Col source="endDate" label={label('endDate')} render={(r: RaRecord) => formatDateTime(r.endDate)} />
+            <DataTable.Col source="createDate" label={label('createDate')} render={(r: RaRecord) => formatDay(r.createDate)} />
+            <DataTable.Col source="lastNoticeTime" label={label('lastNoticeTime')} disableSort render={(r: RaRecord) => formatDateTime(r.lastNoticeTime)} />
+            <DataTable.Col source="submittedCount" label={label('progress')} disableSort render={(r: RaRecord) => progress(r as Questionnaire)} />
+            <DataTable.Col label={translate('qe.master.actions')} disableSort className="column-actions">
+              <RowActions />
+            </DataTable.Col>
+          </DataTable>
+        )}
       </List>
     </ResourceContextProvider>
   );
