@@ -19,6 +19,8 @@ afterEach(() => {
 describe('send notice refused', () => {
   beforeEach(async () => {
     await i18nProvider.changeLocale('zh-hk');
+    // a wide screen: the list is a table with its row actions (below 1024 px, jsdom's own width, it is cards)
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
   });
 
   it.each<[ErrorKey, Record<string, string>]>([
