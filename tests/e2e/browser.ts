@@ -59,15 +59,15 @@ export async function apiLogin(username: string, password = 'Passw0rd!'): Promis
   return envelope.data.tk;
 }
 
-/** As `teacher` (a token), a NAMED questionnaire of `definition` for one class that opens now (PROCESSING): its id. */
-export async function openedForClass(teacher: string, classCode: string, title: string, definition: unknown): Promise<number> {
+/** As `teacher` (a token), a NAMED questionnaire of `definition` for one class that opens now (PROCESSING) and ends in `endsInMs` (a week): its id. */
+export async function openedForClass(teacher: string, classCode: string, title: string, definition: unknown, endsInMs = 7 * 86_400_000): Promise<number> {
   const classes = await api<{ list: { id: number; code: string }[] }>(`/v1/audience-options?kind=CLASS&q=${encodeURIComponent(classCode)}`, teacher);
   const classId = classes.envelope.data.list.find((k) => k.code === classCode)!.id;
   const created = await api<{ id: number }>('/v1/questionnaires', teacher, 'POST', {
     title,
     type: 'NAMED',
     openDate: new Date(Date.now() - 60_000).toISOString(),
-    endDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    endDate: new Date(Date.now() + endsInMs).toISOString(),
     targets: [{ kind: 'CLASS', ids: [classId] }],
     definition,
   });

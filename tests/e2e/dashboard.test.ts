@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Definition } from '../../src/shared/questionnaire/definition.js';
-import { api, apiLogin, launchBrowser, loginAs, newPage } from './browser.js';
+import { apiLogin, launchBrowser, loginAs, newPage, openedForClass } from './browser.js';
 
 // Issue 15's proof: the home screen shows each role what to do next, from GET /v1/my/dashboard —
 // a student on a phone the questionnaires to answer first (one opens the answer screen), a
@@ -20,22 +20,7 @@ const definition: Definition = { version: 1, sections: [{ id: 's1', questions: [
  * comes first among the to-answer card's ten, soonest end first, whatever other files made): its id.
  */
 async function openForOneA(title: string): Promise<number> {
-  const teacher = await apiLogin('teacher01');
-  const classes = await api<{ list: { id: number; code: string }[] }>('/v1/audience-options?kind=CLASS&q=1A', teacher);
-  const classId = classes.envelope.data.list.find((k) => k.code === '1A')!.id;
-  const created = await api<{ id: number }>('/v1/questionnaires', teacher, 'POST', {
-    title,
-    type: 'NAMED',
-    openDate: new Date(Date.now() - 60_000).toISOString(),
-    endDate: new Date(Date.now() + 3 * 3_600_000).toISOString(),
-    targets: [{ kind: 'CLASS', ids: [classId] }],
-    definition,
-  });
-  expect(created.envelope.code, created.envelope.msg).toBe(201);
-  const id = created.envelope.data.id;
-  const ready = await api<{ status: string }>(`/v1/questionnaires/${id}/ready`, teacher, 'POST');
-  expect(ready.envelope.data.status).toBe('PROCESSING');
-  return id;
+  return openedForClass(await apiLogin('teacher01'), '1A', title, definition, 3 * 3_600_000);
 }
 
 /** The cards of the home screen, top to bottom. */

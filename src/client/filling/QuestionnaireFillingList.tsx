@@ -58,7 +58,7 @@ function FillingCards() {
   if (isPending) return <Loading />;
   if (!data?.length) return <NoData textKey="qe.filling.list.empty" />;
   const label = (name: string) => translate(fillingFieldKey(name));
-  const line = (name: string, value: string) => (value ? translate('qe.filling.list.line', { label: label(name), value }) : null);
+  const line = (name: string, value: string) => (value ? translate('qe.common.line', { label: label(name), value }) : null);
   return (
     <ListCards testId="filling-cards">
       {data.map((q) => (

@@ -33,7 +33,7 @@ function Facts({ q }: { q: MyQuestionnaireDetail }) {
   const fact = (name: string, value: string) =>
     value ? (
       <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }} data-testid={`fact-${name}`}>
-        {translate('qe.filling.list.line', { label: translate(fillingFieldKey(name)), value })}
+        {translate('qe.common.line', { label: translate(fillingFieldKey(name)), value })}
       </Typography>
     ) : null;
   return (

@@ -930,7 +930,6 @@ const appEn = {
       feedbackStatus: { NOT_SUBMITTED: 'Not submitted', SUBMITTED: 'Submitted', FINISHED: 'Closed', PROCESSING: 'In progress' },
       list: {
         empty: 'No questionnaires for you to fill in',
-        line: '%{label}: %{value}',
       },
       anonymous: 'Anonymous',
       backToList: 'My questionnaires',
@@ -995,7 +994,6 @@ const appEn = {
       list: {
         searchTitle: 'Search by title',
         empty: 'No questionnaire has statistics yet. A questionnaire has statistics once it has opened.',
-        line: '%{label}: %{value}',
         rateLine: 'Response rate %{rate} (%{submitted} / %{respondents})',
       },
       fields: {

@@ -931,7 +931,6 @@ const appZhHk: AppMessages = {
       feedbackStatus: { NOT_SUBMITTED: '未提交', SUBMITTED: '已提交', FINISHED: '已結束', PROCESSING: '進行中' },
       list: {
         empty: '沒有需要你填寫的問卷',
-        line: '%{label}：%{value}',
       },
       anonymous: '不記名',
       backToList: '我的問卷',
@@ -996,7 +995,6 @@ const appZhHk: AppMessages = {
       list: {
         searchTitle: '按標題搜尋',
         empty: '暫時沒有可供統計的問卷。問卷開始後便會有統計數據。',
-        line: '%{label}：%{value}',
         rateLine: '回覆率 %{rate}（%{submitted} / %{respondents}）',
       },
       fields: {

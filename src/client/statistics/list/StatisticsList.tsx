@@ -36,7 +36,7 @@ function StatisticsCards() {
   const navigate = useNavigate();
   if (isPending) return <Loading />;
   if (!data?.length) return <NoData textKey="qe.statistics.list.empty" />;
-  const line = (name: string, value: string) => (value ? translate('qe.statistics.list.line', { label: translate(statisticsFieldKey(name)), value }) : null);
+  const line = (name: string, value: string) => (value ? translate('qe.common.line', { label: translate(statisticsFieldKey(name)), value }) : null);
   return (
     <ListCards testId="statistics-cards">
       {data.map((r) => (
