@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isPostgres, type DB } from '../db/connect.js';
+import { preparedQuery } from '../db/prepared.js';
 import { permissionCatalogue, permissionEntries, rolePermissionCodes, type CatalogueRow } from '../developer/permission-queries.js';
 import type { PermissionEntry } from '../../shared/permissions.js';
 import { readToken, type TokenClaims } from './tokens.js';
@@ -55,11 +56,25 @@ export class SessionCache {
   /** tokens whose signature was checked: a token's claims and expiry never change */
   private tokens = new Map<string, TokenClaims & { expiresAt: number }>();
 
+  /** A session, its account and the account's role ids (comma-separated) in one read, compiled once (prepared.ts). */
+  private readonly sessionRow;
+
   constructor(
     private readonly db: DB,
     private readonly secret: string,
     private readonly counters: CacheVersions,
-  ) {}
+  ) {
+    const roleIds = isPostgres(db)
+      ? sql<string | null>`(select string_agg(ur.role_id::text, ',') from user_roles ur where ur.user_id = u.id)`
+      : sql<string | null>`(select group_concat(ur.role_id) from user_roles ur where ur.user_id = u.id)`;
+    this.sessionRow = preparedQuery(db, 1, (sessionId: string) =>
+      db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .where('s.id', '=', sessionId)
+        .select(['s.user_id', 's.expires_at', 's.revoked_at', 's.questionnaire_id', 'u.user_type', 'u.active', 'u.status', roleIds.as('role_ids')]),
+    );
+  }
 
   /** The claims of a valid token, or null (malformed, forged, expired); the signature is checked once per token. */
   async claims(token: string): Promise<TokenClaims | null> {
@@ -127,15 +142,7 @@ export class SessionCache {
 
   /** A session, its account and the account's roles in one read; the roles' codes from memory under `auth`. */
   private async read(sessionId: string, auth: number): Promise<SessionFacts | null> {
-    const roleIds = isPostgres(this.db)
-      ? sql<string | null>`(select string_agg(ur.role_id::text, ',') from user_roles ur where ur.user_id = u.id)`
-      : sql<string | null>`(select group_concat(ur.role_id) from user_roles ur where ur.user_id = u.id)`;
-    const row = await this.db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .where('s.id', '=', sessionId)
-      .select(['s.user_id', 's.expires_at', 's.revoked_at', 's.questionnaire_id', 'u.user_type', 'u.active', 'u.status', roleIds.as('role_ids')])
-      .executeTakeFirst();
+    const [row] = await this.sessionRow(sessionId);
     if (!row) return null;
     return {
       userId: row.user_id,

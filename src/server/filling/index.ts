@@ -15,7 +15,8 @@ import { messageText } from '../../shared/master/labels.js';
 import type { ReplyCounting } from '../statistics/counting.js';
 import { newReplyId } from './reply-ids.js';
 import { SubmissionWriter } from './submissions.js';
-import { parseDefinition } from '../questionnaires/definitions.js';
+import { DefinitionsById } from '../questionnaires/definitions.js';
+import { preparedQuery } from '../db/prepared.js';
 
 const tags = ['filling'];
 const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } as const;
@@ -68,6 +69,17 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
         'u.name_en',
       ])
       .where('f.user_id', '=', userId);
+
+  // what a submission reads: the feedback record and the questionnaire's state; its definition from memory (definitions.ts)
+  const definitions = new DefinitionsById(db);
+  const respondent = preparedQuery(db, 2, (userId: number, questionnaireId: number) =>
+    db
+      .selectFrom('feedback as f')
+      .innerJoin('questionnaires as q', 'q.id', 'f.questionnaire_id')
+      .select(['q.id', 'q.status', 'q.type', 'q.open_date', 'q.end_date', 'q.create_date', 'q.updated_at', 'f.id as feedback_id', 'f.status as feedback_status', 'f.submitted_at', 'f.respondent_role', 'f.grade_id', 'f.class_id'])
+      .where('f.questionnaire_id', '=', questionnaireId)
+      .where('f.user_id', '=', userId),
+  );
 
   const answer = (r: Mine) => ({
     id: r.id,
@@ -151,10 +163,7 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
     const me = currentUser(request);
     const lang = requestLang(request);
     const { submissionKey, answers } = request.body;
-    const row = (await mine(me.id)
-      .select(['q.definition', 'f.respondent_role', 'f.grade_id', 'f.class_id'])
-      .where('q.id', '=', request.params.id)
-      .executeTakeFirst()) as (Mine & { definition: string; respondent_role: string; grade_id: number | null; class_id: number | null }) | undefined;
+    const [row] = await respondent(me.id, request.params.id);
     if (!row) {
       const q = await db.selectFrom('questionnaires').select(['status', 'targets', 'school_year_id']).where('id', '=', request.params.id).executeTakeFirst();
       if (!q) throw new BusinessError('RECORD_NOT_FOUND');
@@ -175,7 +184,8 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
     if (row.status === 'NOT_OPEN' || row.status === 'PREPARING' || (row.open_date && row.open_date > now)) throw new BusinessError('NOT_OPEN_YET');
     if (row.status === 'FINISHED' || (row.end_date && row.end_date <= now)) throw new BusinessError('QUESTIONNAIRE_CLOSED');
 
-    const definition = parseDefinition(row.definition);
+    const definition = await definitions.get(row.id, row.create_date, row.updated_at);
+    if (!definition) throw new BusinessError('RECORD_NOT_FOUND');
     const problems = replyProblems(definition, answers);
     if (Object.keys(problems).length) {
       const data: Record<string, string> = {};
@@ -203,8 +213,8 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
         id: newReplyId(anonymous),
         questionnaire_id: row.id,
         respondent_role: row.respondent_role,
-        grade_id: row.grade_id,
-        class_id: row.class_id,
+        grade_id: row.grade_id ?? null,
+        class_id: row.class_id ?? null,
         feedback_id: anonymous ? null : row.feedback_id,
         submitted_on: schoolDay(),
         answers: JSON.stringify(kept),

@@ -1,19 +1,23 @@
 import { sql, type Insertable } from 'kysely';
 import type { DB } from '../db/connect.js';
 import type { RepliesTable } from '../db/schema.js';
+import { insertRows } from '../db/bulk.js';
 
 /** One submission to store: the claim of its feedback record and its reply. */
 export interface Submission {
   feedbackId: number;
   submittedAt: string;
   submissionKey: string;
-  reply: Insertable<RepliesTable>;
+  reply: Required<Insertable<RepliesTable>>;
 }
 
 interface Queued extends Submission {
   resolve: (stored: boolean) => void;
   reject: (error: unknown) => void;
 }
+
+/** A reply's columns as a submission writes them (bulk.ts: plain SQL, prepared once). */
+const REPLY_COLUMNS = ['id', 'questionnaire_id', 'respondent_role', 'grade_id', 'class_id', 'feedback_id', 'submitted_on', 'answers', 'mixed', 'released', 'counted'] as const;
 
 /** At most this many submissions share a transaction (the rest take the next one). */
 const GROUP = 200;
@@ -69,7 +73,7 @@ export class SubmissionWriter {
           }
           const won = group.map((s) => claimed.has(s.feedbackId) && first.get(s.feedbackId) === s);
           const replies = group.filter((_, i) => won[i]).map((s) => s.reply);
-          for (let i = 0; i < replies.length; i += 50) await trx.insertInto('replies').values(replies.slice(i, i + 50)).execute();
+          await insertRows(trx, 'replies', REPLY_COLUMNS, replies.map((r) => REPLY_COLUMNS.map((c) => r[c])));
           return won;
         });
         group.forEach((s, i) => s.resolve(stored[i]));

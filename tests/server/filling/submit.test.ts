@@ -142,6 +142,21 @@ describe('filling in a questionnaire', () => {
       expect((await feedbackOf(q.id, other)).status).toBe('NOT_SUBMITTED');
     });
 
+    it('checks each reply against the definition stored now: one changed behind the server’s back (a restore, another instance) is read anew', async () => {
+      const [first, second] = (await classStudents(t.db, '6A')).slice(-2);
+      const q = await opened(teacher, [{ kind: 'USERS', ids: [first, second] }], { definition: oneQuestion() });
+      data(await submit(await asUser(first), q.id, { q1: 'Music' }));
+      // the definition the first reply was checked against is now kept in memory; the row changes, with its updated_at
+      const changed: Definition = { version: 1, sections: [{ id: 's1', questions: [...oneQuestion().sections[0].questions, { id: 'q2', type: 'SHORT_TEXT', title: 'And why?', required: true }] }] };
+      await t.db.updateTable('questionnaires').set({ definition: JSON.stringify(changed), updated_at: new Date(Date.now() + 1000).toISOString() }).where('id', '=', q.id).execute();
+      const student = await asUser(second);
+      const refused = await submit(student, q.id, { q1: 'Art' });
+      expect(refused.statusCode).toBe(422);
+      expect(Object.keys(refused.json().data)).toEqual(['q2']);
+      data(await submit(student, q.id, { q1: 'Art', q2: 'Colours' }));
+      expect((await repliesOf(q.id)).map((r) => JSON.parse(r.answers)).sort((a, b) => a.q1.localeCompare(b.q1))).toEqual([{ q1: 'Art', q2: 'Colours' }, { q1: 'Music' }]);
+    });
+
     it('drops the answers of a section the way skipped, and leaves out unanswered optional questions', async () => {
       const [me] = await classStudents(t.db, '1B');
       const q = await opened(teacher, await cls('1B'));
