@@ -110,7 +110,7 @@ export function LanguageMenu({ locale, onChange, translate }: { locale: Locale; 
         type="button"
         className="qe-p-lang-button"
         title={translate('qe.nav.language')}
-        aria-label={translate('qe.nav.language')}
+        aria-label={translate('qe.nav.languageNow', { name: LOCALES[current].name })}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -208,12 +208,14 @@ const appEn = {
     nav: {
       ...publicTexts.qe.nav,
       toggleSidebar: 'Show or hide the menu',
+      mainMenu: 'Main menu',
       help: 'Help',
       googleAccount: 'Link Google account',
       googleConfirm: 'Link a Google account to %{name}? A window of Google will open; choose the account there.',
       changePassword: 'Change password',
       logout: 'Log out',
       userMenu: 'User menu',
+      userMenuOf: 'User menu: %{name}',
       breadcrumb: 'You are here',
     },
     login: publicTexts.qe.login,
@@ -286,6 +288,10 @@ const appEn = {
       required: 'Required',
       printLoading: 'Preparing to print…',
       printFailed: 'Printing failed to load',
+      pickDate: 'Choose a date',
+      pickTime: 'Choose a time',
+      dateFormat: 'Enter the date as yyyy-MM-dd',
+      dateTimeFormat: 'Enter the date and time as yyyy-MM-dd HH:mm (24-hour)',
     },
     notFound: { title: 'Page not found', body: 'The page you asked for does not exist or you may not open it.', home: 'Back to home' },
     dashboard: {
@@ -610,6 +616,7 @@ const appEn = {
     },
     designer: {
       backToList: 'Questionnaires',
+      moreActions: 'More actions',
       details: 'Questionnaire details',
       export: 'Export JSON',
       discard: 'Discard',

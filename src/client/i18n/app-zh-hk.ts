@@ -209,12 +209,14 @@ const appZhHk: AppMessages = {
     nav: {
       ...publicTexts.qe.nav,
       toggleSidebar: '顯示或隱藏選單',
+      mainMenu: '主選單',
       help: '使用說明',
       googleAccount: '連結 Google 帳戶',
       googleConfirm: '為 %{name} 連結 Google 帳戶？將開啟 Google 視窗，請在其中選擇帳戶。',
       changePassword: '更改密碼',
       logout: '登出',
       userMenu: '用戶選單',
+      userMenuOf: '用戶選單：%{name}',
       breadcrumb: '目前位置',
     },
     login: publicTexts.qe.login,
@@ -287,6 +289,10 @@ const appZhHk: AppMessages = {
       required: '必填',
       printLoading: '正在準備列印…',
       printFailed: '列印元件載入失敗',
+      pickDate: '選擇日期',
+      pickTime: '選擇時間',
+      dateFormat: '請以 yyyy-MM-dd 格式輸入日期',
+      dateTimeFormat: '請以 yyyy-MM-dd HH:mm 格式輸入（24 小時制）',
     },
     notFound: { title: '找不到頁面', body: '你要求的頁面不存在，或你沒有權限開啟。', home: '返回首頁' },
     dashboard: {
@@ -611,6 +617,7 @@ const appZhHk: AppMessages = {
     },
     designer: {
       backToList: '問卷列表',
+      moreActions: '更多操作',
       details: '問卷資料',
       export: '匯出 JSON',
       discard: '放棄',

@@ -11,6 +11,7 @@ const publicEn = {
     app: { title: 'Questionnaire system', loading: 'Loading…' },
     nav: {
       language: 'Language',
+      languageNow: 'Language: %{name}',
     },
     login: {
       title: 'Log in',

@@ -7,6 +7,7 @@ const publicZhHk: PublicMessages = {
     app: { title: '問卷系統', loading: '載入中…' },
     nav: {
       language: '語言',
+      languageNow: '語言：%{name}',
     },
     login: {
       title: '登入',

@@ -135,7 +135,8 @@ const raZhHk: TranslationMessages = {
       skip_nav: '跳至主要內容',
     },
     sort: {
-      sort_by: '按%{field_lower_first}%{order}排序',
+      // the field set apart: a screen reader's word breaking (and axe's) must find the visible column name in it
+      sort_by: '按「%{field_lower_first}」%{order}排序',
       ASC: '遞增',
       DESC: '遞減',
     },

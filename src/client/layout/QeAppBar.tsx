@@ -1,6 +1,7 @@
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { AppBar, Logout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { AppBar, Logout, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
+import { ON_THEME_COLOUR, THEME_COLOUR } from './theme';
 import { Link } from 'react-router-dom';
 import { SchoolBrand } from './SchoolBrand';
 import { GoogleAccountButton } from '../google/GoogleAccountButton';
@@ -21,9 +22,12 @@ function ChangePasswordItem() {
 
 /** Sidebar toggle, school logo and name, PDF state, help, Google account, language and the user menu (spec §2). */
 export function QeAppBar() {
+  const translate = useTranslate();
+  // the button shows the name: its accessible name says it too (WCAG 2.5.3)
+  const name = useGetIdentity().identity?.fullName;
   return (
     <AppBar
-      color="primary"
+      sx={{ bgcolor: THEME_COLOUR, color: ON_THEME_COLOUR }}
       toolbar={
         <>
           <PdfSupportState />
@@ -33,7 +37,7 @@ export function QeAppBar() {
         </>
       }
       userMenu={
-        <UserMenu label="qe.nav.userMenu">
+        <UserMenu label={name ? translate('qe.nav.userMenuOf', { name }) : 'qe.nav.userMenu'}>
           <ChangePasswordItem />
           <Logout />
         </UserMenu>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
+import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import HomeIcon from '@mui/icons-material/Home';
@@ -8,6 +8,13 @@ import { useLocation } from 'react-router-dom';
 import type { PermissionEntry } from '../../shared/permissions';
 import { findRoute, keptGroups, routeTitleKey, type QeRouteGroup } from '../routes';
 import { useMobileMode } from './useMobileMode';
+
+/**
+ * The sidebar is the site's navigation — links, some in groups that open — not an application
+ * menu: its entries are links (not ARIA menu items, which need a menu around them and arrow keys),
+ * the screen shown is the current page, and the lists are plain blocks (a `ul` may hold only `li`).
+ */
+const linkRole = (current: boolean) => ({ role: 'link', 'aria-current': current ? ('page' as const) : undefined });
 
 /** The list path a screen highlights: itself, or for a hidden detail screen its parent list (spec §2). */
 function activePath(pathname: string): string {
@@ -55,6 +62,7 @@ export function QeMenu() {
           primaryText={translate(routeTitleKey(only))}
           leftIcon={<Icon />}
           selected={active === only.path}
+          {...linkRole(active === only.path)}
           data-testid={`menu-${only.name}`}
         />
       );
@@ -81,7 +89,7 @@ export function QeMenu() {
           </ListItemButton>
         </Tooltip>
         <Collapse in={isOpen && sidebarOpen} timeout={200} unmountOnExit>
-          <List disablePadding sx={{ pl: sidebarOpen ? 2 : 0 }}>
+          <List component="div" disablePadding sx={{ pl: sidebarOpen ? 2 : 0 }}>
             {visible.map((r) => {
               const ItemIcon = r.icon;
               return (
@@ -91,6 +99,7 @@ export function QeMenu() {
                   primaryText={translate(routeTitleKey(r))}
                   leftIcon={ItemIcon ? <ItemIcon /> : undefined}
                   selected={active === r.path}
+                  {...linkRole(active === r.path)}
                   data-testid={`menu-${r.name}`}
                 />
               );
@@ -102,9 +111,11 @@ export function QeMenu() {
   };
 
   return (
-    <Menu>
-      <Menu.Item to="/dashboard" primaryText={translate('qe.menu.dashboard')} leftIcon={<HomeIcon />} selected={active === '/dashboard'} data-testid="menu-dashboard" />
-      {groups.map(renderGroup)}
-    </Menu>
+    <Box component="nav" aria-label={translate('qe.nav.mainMenu')}>
+      <Menu component="div" role="none">
+        <Menu.Item to="/dashboard" primaryText={translate('qe.menu.dashboard')} leftIcon={<HomeIcon />} selected={active === '/dashboard'} {...linkRole(active === '/dashboard')} data-testid="menu-dashboard" />
+        {groups.map(renderGroup)}
+      </Menu>
+    </Box>
   );
 }

@@ -19,7 +19,14 @@ export function SchoolBrand() {
       ) : (
         <SchoolIcon aria-hidden />
       )}
-      <Typography variant="h6" component="span" noWrap data-testid="school-name" sx={{ fontSize: { xs: 15, sm: 18 } }}>
+      {/* wraps to a second line rather than cutting the name short (a school's name is long, a phone narrow); two lines fit the bar */}
+      <Typography
+        variant="h6"
+        component="span"
+        title={name}
+        data-testid="school-name"
+        sx={{ fontSize: { xs: 14, sm: 18 }, lineHeight: 1.25, whiteSpace: 'normal', overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+      >
         {name}
       </Typography>
     </Box>

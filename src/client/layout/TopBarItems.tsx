@@ -25,13 +25,14 @@ export function LanguageSwitch() {
   const [locale, setLocale] = useLocaleState();
   const locales = useLocales();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const name = locales.find((l) => l.locale === locale)?.name ?? '';
   return (
     <>
       <Tooltip title={translate('qe.nav.language')}>
-        <Button color="inherit" onClick={(e) => setAnchor(e.currentTarget)} startIcon={<TranslateIcon />} aria-label={translate('qe.nav.language')} data-testid="language-switch" sx={{ minWidth: 0, textTransform: 'none', whiteSpace: 'nowrap', '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
+        <Button color="inherit" onClick={(e) => setAnchor(e.currentTarget)} startIcon={<TranslateIcon />} aria-label={translate('qe.nav.languageNow', { name })} data-testid="language-switch" sx={{ minWidth: 0, textTransform: 'none', whiteSpace: 'nowrap', '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
           {/* on a phone the icon alone: the name would wrap one character a line */}
           <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {locales.find((l) => l.locale === locale)?.name}
+            {name}
           </Box>
         </Button>
       </Tooltip>

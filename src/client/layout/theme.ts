@@ -1,13 +1,29 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
+/** The theme colour (spec §9): the top bar's, with dark text on it (6.7:1; white on it is 3.1:1, below WCAG's 4.5). */
+export const THEME_COLOUR = '#3599db';
+/** Text and icons on the theme colour. */
+export const ON_THEME_COLOUR = 'rgba(0, 0, 0, 0.87)';
+
 /**
- * Theme colour #3599db (spec §9). react-admin switches to its mobile layout below the `sm`
- * breakpoint, so `sm` is set to 1027 px: 1024 px plus the spec's 3 px tolerance.
+ * react-admin switches to its mobile layout below the `sm` breakpoint, so `sm` is set to 1027 px:
+ * 1024 px plus the spec's 3 px tolerance. The colours that carry text — links, buttons, chips on
+ * white, white on them — are the theme colour's and MUI's own hues made dark enough for WCAG AA
+ * (4.5:1 both ways, on white and on the form toolbar's grey #e0e0e0): the theme colour itself stays the top bar's.
  */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   breakpoints: { values: { xs: 0, sm: 1027, md: 1200, lg: 1440, xl: 1920 } },
-  palette: { primary: { main: '#3599db', contrastText: '#fff' }, secondary: { main: '#2a7ab0' } },
+  palette: {
+    primary: { main: '#14609a', contrastText: '#fff' },
+    secondary: { main: '#14609a', contrastText: '#fff' },
+    warning: { main: '#9a4f00', contrastText: '#fff' },
+    info: { main: '#0b5e8e', contrastText: '#fff' },
+    success: { main: '#1b5e20', contrastText: '#fff' },
+    error: { main: '#b71c1c', contrastText: '#fff' },
+    // a view screen shows its record in disabled fields: their text must still be readable (5.7:1)
+    text: { primary: 'rgba(0, 0, 0, 0.87)', secondary: 'rgba(0, 0, 0, 0.6)', disabled: 'rgba(0, 0, 0, 0.6)' },
+  },
   sidebar: { width: 232, closedWidth: 56 },
   components: {
     ...defaultTheme.components,

@@ -3,7 +3,6 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
-  DateInput,
   NumberInput,
   PasswordInput,
   ReferenceArrayInput,
@@ -16,6 +15,7 @@ import {
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { filterFor } from '../../shared/input-filters';
+import { DayInput } from './DayInput';
 import { propertyMeta, type PropertySchema } from '../../shared/master/entity';
 import { useInputFilter } from './inputFilter';
 import { enumKey, useFieldLabel, useRecordName } from './labels';
@@ -121,7 +121,7 @@ export function SchemaInput({ entityKey, name, prop, mode, required, parent, hel
     case 'enum':
       return <SelectInput {...common} choices={choices} translateChoice={false} emptyText={required ? undefined : '—'} parse={(v: unknown) => (v === '' ? null : v)} />;
     case 'date':
-      return <DateInput {...common} />;
+      return <DayInput {...common} />;
     case 'number':
       return <NumberInput {...common} {...htmlInput} step={1} min={prop.minimum} max={prop.maximum} />;
     case 'boolean':

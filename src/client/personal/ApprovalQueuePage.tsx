@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TablePagination, TextField, Typography } from '@mui/material';
 import { HttpError, useLocale, useNotify, useTranslate } from 'react-admin';
 import { CONFIRM_STATUSES, type ConfirmStatus } from '../../shared/personal';
+import { formatDateTime } from '../questionnaires/form/labels';
 import { confirmRequest, personalQueue, PERSONAL_FIELDS, rejectRequest, type QueuedRequest } from './api';
 import { ConfirmStatusTag } from './ConfirmStatusTag';
 import { PersonalValue } from './values';
@@ -22,7 +23,7 @@ function RequestCard({ item, onConfirm, onReject }: { item: QueuedRequest; onCon
             {en ? item.nameEn : item.nameHk} {item.userNo ? `(${item.userNo})` : ''}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {translate(`qe.userType.${item.userType}`)} · {new Date(item.createdAt).toLocaleString()}
+            {translate(`qe.userType.${item.userType}`)} · {formatDateTime(item.createdAt)}
           </Typography>
           <ConfirmStatusTag status={item.status} />
         </Box>

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { HttpError, useNotify, useTranslate } from 'react-admin';
 import { GENDERS, IDENTITY_CARD_TYPES } from '../../shared/personal';
+import { DateTimeText, isDateTimeText } from '../common/DateTimeText';
 import { STAFF_EDIT_PERSONAL_KEY } from '../providers/session';
+import { formatDateTime } from '../questionnaires/form/labels';
 import { applyPersonalData, avatarUrl, myPersonalData, PERSONAL_FIELDS, uploadAvatar, type PersonalRequest, type PersonalValues } from './api';
 import { ConfirmStatusTag } from './ConfirmStatusTag';
 import { PersonalValue } from './values';
@@ -65,6 +67,10 @@ export function MyPersonalDataPage() {
   };
 
   const submit = async () => {
+    if (draft.birthday && !isDateTimeText('date', draft.birthday)) {
+      setErrors({ birthday: translate('qe.common.dateFormat') });
+      return;
+    }
     setBusy(true);
     setErrors({});
     try {
@@ -109,7 +115,7 @@ export function MyPersonalDataPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField type="date" label={translate('qe.fields.common.birthday')} value={draft.birthday} onChange={set('birthday')} error={Boolean(errors.birthday)} helperText={errors.birthday || ' '} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'personal-birthday' } }} />
+            <DateTimeText kind="date" label={translate('qe.fields.common.birthday')} value={draft.birthday} onChange={(birthday) => setDraft({ ...draft, birthday })} error={Boolean(errors.birthday)} helperText={errors.birthday || ' '} htmlInput={{ 'data-testid': 'personal-birthday' }} />
             <TextField select label={translate('qe.fields.common.identityCardType')} value={draft.identityCardType} onChange={set('identityCardType')} error={Boolean(errors.identityCardType)} helperText={errors.identityCardType || ' '} data-testid="personal-card-type">
               <MenuItem value="">{translate('qe.personalData.none')}</MenuItem>
               {IDENTITY_CARD_TYPES.map((t) => (
@@ -183,7 +189,7 @@ export function MyPersonalDataPage() {
                 ))}
                 <TableRow>
                   <TableCell component="th">{translate('qe.personalData.submittedAt')}</TableCell>
-                  <TableCell colSpan={2}>{new Date(latest.createdAt).toLocaleString()}</TableCell>
+                  <TableCell colSpan={2}>{formatDateTime(latest.createdAt)}</TableCell>
                 </TableRow>
               </TableBody>
             </Table>

@@ -169,7 +169,8 @@ describe('the login page without the app', () => {
     const calls = server(() => ({ status: 400, envelope: { code: 700, msg: 'Incorrect user name or password', data: null } }));
     show();
     const button = screen.getByTestId('language-switch');
-    expect(button.getAttribute('aria-label')).toBe(appZhHk.qe.nav.language);
+    // its name says the language it shows, as its visible text does (WCAG 2.5.3)
+    expect(button.getAttribute('aria-label')).toBe(appZhHk.qe.nav.languageNow.replace('%{name}', button.textContent!));
     fireEvent.click(button);
     const menu = screen.getByRole('menu');
     expect(document.activeElement).toBe(screen.getByTestId('language-zh-hk'));

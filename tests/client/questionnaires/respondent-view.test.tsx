@@ -85,9 +85,11 @@ describe('QuestionnaireView', () => {
     expect(within(card('gr')).getAllByRole('radio')).toHaveLength(4);
     expect(within(card('gr')).getByRole('radio', { name: '英文: 一般' })).toBeTruthy();
     expect(within(card('gc')).getAllByRole('checkbox')).toHaveLength(2);
-    // DATE and TIME inputs
-    expect((within(card('day')).getByTestId('answer-date') as HTMLInputElement).type).toBe('date');
-    expect((within(card('at')).getByTestId('answer-time') as HTMLInputElement).type).toBe('time');
+    // DATE and TIME inputs: texts in our format, with a button for the browser's picker
+    expect((within(card('day')).getByTestId('answer-date') as HTMLInputElement).placeholder).toBe('yyyy-MM-dd');
+    expect((within(card('at')).getByTestId('answer-time') as HTMLInputElement).placeholder).toBe('HH:mm');
+    expect(within(card('day')).getByRole('button', { name: '選擇日期' })).toBeTruthy();
+    expect(within(card('at')).getByRole('button', { name: '選擇時間' })).toBeTruthy();
   });
 
   it('turns a grid into one block per row on a phone', async () => {

@@ -102,7 +102,7 @@ describe('the new school year', () => {
     await screen.findByTestId('new-year-summary');
     fireEvent.click(within(screen.getByTestId('new-year-switch-date')).getByRole('radio'));
     const date = screen.getByTestId('new-year-date');
-    fireEvent.change(date, { target: { value: '2026/09/01' } });
+    fireEvent.change(date, { target: { value: '2026-09' } });
     expect(await screen.findByText('請以 yyyy-MM-dd 格式輸入日期')).toBeTruthy();
     expect(screen.getByTestId('new-year-start')).toHaveProperty('disabled', true);
     fireEvent.change(date, { target: { value: '2099-09-01' } });

@@ -1,5 +1,5 @@
-import { useRef, useState, type ChangeEvent } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
@@ -38,8 +38,25 @@ const readText = (file: File): Promise<string> =>
         reader.readAsText(file);
       });
 
+/** A toolbar button, or an entry of the phone's overflow menu (DesignerToolbar.tsx). */
+function ActionButton({ asMenuItem, icon, label, onClick, testid }: { asMenuItem: boolean; icon: ReactNode; label: string; onClick: () => void; testid: string }) {
+  if (asMenuItem) {
+    return (
+      <MenuItem onClick={onClick} data-testid={testid}>
+        <ListItemIcon>{icon}</ListItemIcon>
+        <ListItemText>{label}</ListItemText>
+      </MenuItem>
+    );
+  }
+  return (
+    <Button size="small" startIcon={icon} onClick={onClick} data-testid={testid}>
+      {label}
+    </Button>
+  );
+}
+
 /** Export: the definition on screen as questionnaire-{id}.json. */
-export function ExportDefinitionButton({ definition, id }: { definition: Definition; id: number | string }) {
+export function ExportDefinitionButton({ definition, id, asMenuItem = false }: { definition: Definition; id: number | string; asMenuItem?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const run = () => {
@@ -47,9 +64,7 @@ export function ExportDefinitionButton({ definition, id }: { definition: Definit
     notify('qe.success.exported', { type: 'success' });
   };
   return (
-    <Button size="small" startIcon={<FileDownloadIcon />} onClick={run} data-testid="designer-export">
-      {translate('qe.designer.export')}
-    </Button>
+    <ActionButton asMenuItem={asMenuItem} icon={<FileDownloadIcon />} label={translate('qe.designer.export')} onClick={run} testid="designer-export" />
   );
 }
 
@@ -58,7 +73,7 @@ export function ExportDefinitionButton({ definition, id }: { definition: Definit
  * reasons, translated, each with where it is), then — after a confirmation — it replaces the
  * questions on screen (not saved until "save").
  */
-export function ImportDefinitionButton({ onImport }: { onImport: (definition: Definition) => void }) {
+export function ImportDefinitionButton({ onImport, asMenuItem = false }: { onImport: (definition: Definition) => void; asMenuItem?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
@@ -92,9 +107,7 @@ export function ImportDefinitionButton({ onImport }: { onImport: (definition: De
 
   return (
     <>
-      <Button size="small" startIcon={<FileUploadIcon />} onClick={() => input.current?.click()} data-testid="designer-import">
-        {translate('qe.designer.import.button')}
-      </Button>
+      <ActionButton asMenuItem={asMenuItem} icon={<FileUploadIcon />} label={translate('qe.designer.import.button')} onClick={() => input.current?.click()} testid="designer-import" />
       <input ref={input} hidden type="file" accept="application/json,.json" onChange={pick} data-testid="designer-import-file" />
       <Dialog open={refusedOpen} onClose={() => setRefused(null)} aria-labelledby="qe-import-refused" data-testid="import-refused">
         <DialogTitle id="qe-import-refused">{translate('qe.designer.import.refusedTitle')}</DialogTitle>

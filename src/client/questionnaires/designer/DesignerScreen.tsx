@@ -1,10 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dispatch } from 'react';
-import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, CircularProgress, Link, Paper, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, CardContent, Link, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DoneAllIcon from '@mui/icons-material/DoneAll';
-import EditNoteIcon from '@mui/icons-material/EditNote';
-import SaveIcon from '@mui/icons-material/Save';
-import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useQuery } from '@tanstack/react-query';
 import { HttpError, Loading, Title, useNotify, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -14,7 +10,7 @@ import { request } from '../../providers/http';
 import type { Answers } from '../../../shared/questionnaire/answers';
 import { QuestionnaireView } from '../respondent/QuestionnaireView';
 import { DefinitionEditor } from './DefinitionEditor';
-import { ExportDefinitionButton, ImportDefinitionButton } from './DefinitionFile';
+import { DesignerToolbar } from './DesignerToolbar';
 import { designerReducer, type DesignerAction } from './model';
 import { PreviewDialog } from './PreviewDialog';
 import { describePath, problemLookup, problemText, ProblemsContext } from './problems';
@@ -216,36 +212,22 @@ function Designer({ record }: { record: Questionnaire }) {
   return (
     <Box sx={{ mt: 1, pb: 4 }} data-testid="designer">
       <Title title={translate('qe.menu.formsDoc')} />
-      <Paper elevation={2} sx={{ position: 'sticky', top: 0, zIndex: 5, p: 1.5, mb: 2, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Button size="small" startIcon={<ArrowBackIcon />} onClick={() => navigate('/forms/list')} data-testid="designer-back">
-          {translate('qe.designer.backToList')}
-        </Button>
-        <Box sx={{ flex: '1 1 200px', minWidth: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Typography component="h1" variant="h6" noWrap title={record.title} data-testid="designer-title">
-            {record.title}
-          </Typography>
-          <Chip size="small" label={status} color={record.status === 'PREPARING' ? 'primary' : 'default'} data-testid="designer-status" />
-          {dirty && <Chip size="small" color="warning" variant="outlined" label={translate('qe.designer.unsaved')} data-testid="designer-dirty" />}
-        </Box>
-        <Button size="small" startIcon={<EditNoteIcon />} onClick={() => navigate(`/forms/${record.mayEdit ? 'edit' : 'view'}?id=${record.id}`)} data-testid="designer-details">
-          {translate('qe.designer.details')}
-        </Button>
-        <Button size="small" startIcon={<VisibilityIcon />} onClick={() => setPreviewing(true)} data-testid="designer-preview">
-          {translate('qe.designer.preview.button')}
-        </Button>
-        <ExportDefinitionButton definition={definition} id={record.id} />
-        {editable && (
-          <>
-            <ImportDefinitionButton onImport={(d) => edit({ type: 'replace', definition: d })} />
-            <Button variant="contained" size="small" startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />} onClick={() => void save()} disabled={saving} data-testid="designer-save">
-              {translate('qe.common.save')}
-            </Button>
-            <Button variant="outlined" size="small" startIcon={<DoneAllIcon />} onClick={() => void complete()} disabled={saving} data-testid="designer-ready">
-              {translate('qe.questionnaire.action.ready')}
-            </Button>
-          </>
-        )}
-      </Paper>
+      <DesignerToolbar
+        id={record.id}
+        title={record.title}
+        status={status}
+        preparing={record.status === 'PREPARING'}
+        dirty={dirty}
+        editable={editable}
+        saving={saving}
+        definition={definition}
+        onBack={() => navigate('/forms/list')}
+        onDetails={() => navigate(`/forms/${record.mayEdit ? 'edit' : 'view'}?id=${record.id}`)}
+        onPreview={() => setPreviewing(true)}
+        onImport={(d) => edit({ type: 'replace', definition: d })}
+        onSave={() => void save()}
+        onComplete={() => void complete()}
+      />
 
       {readOnlyReason && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="designer-read-only">

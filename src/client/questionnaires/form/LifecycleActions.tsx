@@ -1,5 +1,5 @@
 import { useState, type MouseEvent, type ReactElement } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, TextField, Tooltip } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Tooltip } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
@@ -12,6 +12,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import { Confirm, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Questionnaire } from '../../../shared/questionnaire/types';
+import { DateTimeText, dateTimeText, isDateTimeText } from '../../common/DateTimeText';
 import { useQuestionnaireRights } from './access';
 import { questionnaireApi } from './api';
 import { toIso, toLocalInput } from './labels';
@@ -52,10 +53,14 @@ type Dialogs = 'close' | 'notice' | 'delete' | 'extend' | null;
 /** The extend dialog: a later end date than now and than the current one. */
 function ExtendDialog({ record, onClose, onDone }: { record: Row; onClose: () => void; onDone: () => void }) {
   const translate = useTranslate();
-  const [value, setValue] = useState(toLocalInput(record.endDate));
+  const [value, setValue] = useState(dateTimeText('datetime', toLocalInput(record.endDate)));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
+    if (!isDateTimeText('datetime', value)) {
+      setError(translate('qe.common.dateTimeFormat'));
+      return;
+    }
     const iso = toIso(value);
     const floor = Math.max(Date.now(), record.endDate ? new Date(record.endDate).getTime() : 0);
     if (!iso || new Date(iso).getTime() <= floor) {
@@ -74,19 +79,19 @@ function ExtendDialog({ record, onClose, onDone }: { record: Row; onClose: () =>
     <Dialog open onClose={onClose} aria-labelledby="qe-extend-title" data-testid="extend-dialog">
       <DialogTitle id="qe-extend-title">{translate('qe.questionnaire.message.extendTitle')}</DialogTitle>
       <DialogContent>
-        <TextField
-          type="datetime-local"
+        <DateTimeText
+          kind="datetime"
           label={translate('qe.questionnaire.message.newEndDate')}
           value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
+          onChange={(text) => {
+            setValue(text);
             setError(null);
           }}
           error={Boolean(error)}
           helperText={error ?? ' '}
           fullWidth
           margin="dense"
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'extend-date' } }}
+          htmlInput={{ 'data-testid': 'extend-date' }}
         />
       </DialogContent>
       <DialogActions>

@@ -7,7 +7,6 @@ import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
 import {
   Button as RaButton,
-  DateTimeInput,
   Form,
   Loading,
   RadioButtonGroupInput,
@@ -31,6 +30,7 @@ import { recordName } from '../../master/labels';
 import { useMayForm, useQuestionnaireRights } from './access';
 import { questionnaireApi } from './api';
 import { AssistantsInput } from './AssistantsInput';
+import { dayTimeFormat, DayTimeInput } from './DayTimeInput';
 import { fieldKey, formatDateTime, formatDay, typeKey } from './labels';
 import { LifecycleActions } from './LifecycleActions';
 import { formsPath, QUESTIONNAIRES } from './paths';
@@ -179,8 +179,8 @@ function QuestionnaireForm({ type, record, readOnly }: { type: ScreenType; recor
         helperText={typeFrozen ? translate('qe.questionnaire.message.typeFrozen') : false}
       />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <DateTimeInput source="openDate" label={translate(fieldKey('openDate'))} disabled={readOnly || status === 'PROCESSING'} fullWidth={false} sx={{ width: 260 }} />
-        <DateTimeInput source="endDate" label={translate(fieldKey('endDate'))} disabled={readOnly} fullWidth={false} sx={{ width: 260 }} />
+        <DayTimeInput source="openDate" label={translate(fieldKey('openDate'))} disabled={readOnly || status === 'PROCESSING'} fullWidth={false} sx={{ width: 260 }} />
+        <DayTimeInput source="endDate" label={translate(fieldKey('endDate'))} disabled={readOnly} fullWidth={false} sx={{ width: 260 }} />
       </Box>
       <Box sx={{ my: 1 }}>
         <AssistantsInput disabled={readOnly} />
@@ -227,7 +227,15 @@ function ScreenBody({ type, record }: { type: ScreenType; record?: Questionnaire
   const lang = useLocale() === 'en' ? 'en' : 'zh-hk';
   const readOnly = type === 'view' || (record !== undefined && (!record.mayEdit || record.status === 'FINISHED'));
   const values = useMemo(() => (record ? toFormValues(record) : NEW_VALUES), [record]);
-  const validate = useCallback((v: Record<string, unknown>) => validateValues(v as Partial<FormValues>, lang), [lang]);
+  const validate = useCallback((v: Record<string, unknown>) => {
+    const errors = validateValues(v as Partial<FormValues>, lang);
+    // a form's validate replaces its inputs' own rules: the date-times' format is checked here
+    for (const name of ['openDate', 'endDate']) {
+      const problem = dayTimeFormat(v[name]);
+      if (problem) errors[name] = problem;
+    }
+    return errors;
+  }, [lang]);
   return (
     <ResourceContextProvider value={QUESTIONNAIRES}>
       <Title title={translate(TITLES[type])} />

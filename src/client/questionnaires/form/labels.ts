@@ -72,9 +72,10 @@ export function toLocalInput(value: string | null | undefined): string {
   return `${formatDay(value)}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** A date-time as the form holds it (ISO from the server, or a datetime-local text once changed) → ISO UTC, or null. */
+/** A date-time as the form holds it (ISO from the server, or a yyyy-MM-dd HH:mm text once changed, local time) → ISO UTC, or null. */
 export function toIso(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  const d = value instanceof Date ? value : new Date(String(value));
+  // with the T, a date-time without an offset is local time by the standard (with a space, only by custom)
+  const d = value instanceof Date ? value : new Date(String(value).replace(/^(\d{4}-\d{2}-\d{2}) (?=\d)/, '$1T'));
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }

@@ -2,9 +2,10 @@ import type { ChangeEvent } from 'react';
 import { TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { ANSWER_LIMITS } from '../../../shared/questionnaire/answers';
+import { DateTimeText } from '../../common/DateTimeText';
 import type { AnswerInputProps } from './ChoiceInput';
 
-/** SHORT_TEXT, PARAGRAPH, DATE and TIME: a text field of the browser's kind (a blank answer is no answer). */
+/** SHORT_TEXT, PARAGRAPH, DATE and TIME: a text field (dates and times in our format; a blank answer is no answer). */
 export function TextAnswerInput({ question, value, onChange, readOnly, labelId, error }: AnswerInputProps) {
   const translate = useTranslate();
   const text = typeof value === 'string' ? value : '';
@@ -14,15 +15,16 @@ export function TextAnswerInput({ question, value, onChange, readOnly, labelId, 
     case 'DATE':
     case 'TIME':
       return (
-        <TextField
-          fullWidth={false}
-          type={question.type === 'DATE' ? 'date' : 'time'}
+        <DateTimeText
+          kind={question.type === 'DATE' ? 'date' : 'time'}
           value={text}
-          onChange={set}
+          onChange={(t) => onChange(t === '' ? undefined : t)}
           error={error}
+          readOnly={readOnly}
           size="small"
+          fullWidth={false}
           sx={{ minWidth: 180 }}
-          slotProps={{ htmlInput: { ...html, 'data-testid': `answer-${question.type.toLowerCase()}` } }}
+          htmlInput={{ ...html, 'data-testid': `answer-${question.type.toLowerCase()}` }}
         />
       );
     case 'PARAGRAPH':

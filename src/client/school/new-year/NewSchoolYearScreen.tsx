@@ -29,6 +29,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { HttpError, Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { DateTimeText } from '../../common/DateTimeText';
 import { refreshSchoolYears } from '../../common/useSchoolYears';
 import { isDay, previewRollover, runRollover, type ClassMove, type RolloverPreview } from './api';
 import { YEARS_LIST_PATH } from './paths';
@@ -270,14 +271,14 @@ export function NewSchoolYearScreen() {
                 <FormControlLabel value="date" control={<Radio />} label={translate('qe.newYear.switchOn')} data-testid="new-year-switch-date" />
               </RadioGroup>
               {switchMode === 'date' && (
-                <TextField
+                <DateTimeText
+                  kind="date"
                   label={translate('qe.newYear.switchDate')}
-                  placeholder="yyyy-MM-dd"
                   value={switchDate}
-                  onChange={(e) => setSwitchDate(e.target.value.trim())}
+                  onChange={(text) => setSwitchDate(text.trim())}
                   error={Boolean(switchDate) && Boolean(dateProblem)}
                   helperText={(switchDate && dateProblem) || translate('qe.newYear.switchHelp', { begin: preview.nextYear.beginDate })}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'new-year-date' } }}
+                  htmlInput={{ 'data-testid': 'new-year-date' }}
                   sx={{ maxWidth: 360, ml: 4 }}
                 />
               )}
