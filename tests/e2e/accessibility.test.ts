@@ -98,6 +98,39 @@ async function axeViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
+/** Words that are the same in both languages: names of things, formats. */
+const SAME_IN_BOTH = new Set(['QE', 'PDF', 'JSON', 'Excel', 'xlsx', 'Google', 'Gmail', 'SMTP', 'yyyy', 'MM', 'dd', 'HH', 'mm', 'ID', 'URL', 'HTTP', 'HTTPS', 'TLS', 'SSL', 'OK']);
+
+/**
+ * What a zh-hk screen says in English, or an English screen in Chinese, outside the data it shows:
+ * the names and hints of controls (aria-label, title, placeholder, alt), buttons, tabs, column
+ * headers, labels and legends. Table cells, list rows and titles typed by users are data.
+ */
+async function otherLanguage(page: Page, language: 'zh-hk' | 'en'): Promise<string[]> {
+  const found = await page.evaluate((lang) => {
+    const out: string[] = [];
+    const foreign = (text: string) => (lang === 'en' ? /[\u3400-\u9fff]/.test(text) : /[A-Za-z]{2,}/.test(text));
+    const seen = (text: string, where: string) => {
+      const t = text.replace(/\s+/g, ' ').trim();
+      if (t && foreign(t)) out.push(`${where}: ${t.slice(0, 80)}`);
+    };
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[aria-label], [title], [placeholder], img[alt]'))) {
+      if (el.closest('[data-qe-data]')) continue;
+      for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
+        const v = el.getAttribute(a);
+        if (v) seen(v, `${el.tagName.toLowerCase()}[${a}]`);
+      }
+    }
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('button, [role="button"], [role="tab"], th, label, legend'))) {
+      if (el.closest('[data-qe-data]') || el.getClientRects().length === 0) continue;
+      seen(el.innerText ?? '', el.tagName.toLowerCase());
+    }
+    return out;
+  }, language);
+  // names and formats the same in both languages are not another language
+  return [...new Set(found)].filter((f) => language === 'en' || f.split(': ').slice(1).join(': ').match(/[A-Za-z]{2,}/g)!.some((w) => !SAME_IN_BOTH.has(w)));
+}
+
 async function chooseLanguage(page: Page, language: 'zh-hk' | 'en') {
   await page.getByTestId('language-switch').click();
   await page.getByTestId(`language-${language}`).click();
@@ -150,6 +183,7 @@ describe('every screen is accessible', () => {
             const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             if (sideways > 0) findings.push({ screen: where, problem: `scrolls sideways by ${sideways} px` });
             for (const v of await axeViolations(page)) findings.push({ screen: where, problem: v });
+            for (const t of await otherLanguage(page, language)) findings.push({ screen: where, problem: `not in ${language}: ${t}` });
           }
         }
         await page.close();

@@ -15,8 +15,8 @@ const NATIVE_TYPES: Record<DateTimeKind, string> = { date: 'date', time: 'time',
 
 /**
  * What the field keeps of what was typed (or pasted, or given by the native picker): the picker's
- * `T` as a space, only digits, `-`, `:` and spaces, at most the format's length; a bare run of all
- * the format's digits (20261123) is written out in the format, for phones' digits-only keypads.
+ * `T` as a space, only digits, `-`, `:` and spaces, at most the format's length; digits alone get
+ * the format's separators as they come (2026112 → 2026-11-2), for phones' digits-only keypads.
  */
 export function dateTimeText(kind: DateTimeKind, typed: string): string {
   const format = DATE_TIME_FORMATS[kind];
@@ -25,10 +25,16 @@ export function dateTimeText(kind: DateTimeKind, typed: string): string {
     .replace(/[^\d\-: ]/g, '')
     .trimStart()
     .slice(0, format.length);
-  const slots = format.replace(/[^yMdHm]/g, '').length;
-  if (!/^\d+$/.test(text) || text.length !== slots) return text;
+  if (!/^\d+$/.test(text)) return text;
+  // digits only (a phone's numeric keypad has no - or :): the separators go in as the digits come
+  const digits = text.slice(0, format.replace(/[^yMdHm]/g, '').length);
+  let out = '';
   let i = 0;
-  return format.replace(/[yMdHm]/g, () => text[i++]);
+  for (const c of format) {
+    if (i >= digits.length) break;
+    out += /[yMdHm]/.test(c) ? digits[i++] : c;
+  }
+  return out;
 }
 
 /** Whether the text is complete in the kind's format and a real day / time of day (no 2026-02-30, no 24:00). */

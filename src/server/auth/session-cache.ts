@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isPostgres, type DB } from '../db/connect.js';
 import { preparedQuery } from '../db/prepared.js';
+import { TurnReads } from '../db/turn-reads.js';
 import { permissionCatalogue, permissionEntries, rolePermissionCodes, type CatalogueRow } from '../developer/permission-queries.js';
 import type { PermissionEntry } from '../../shared/permissions.js';
 import { readToken, type TokenClaims } from './tokens.js';
@@ -56,8 +57,8 @@ export class SessionCache {
   /** tokens whose signature was checked: a token's claims and expiry never change */
   private tokens = new Map<string, TokenClaims & { expiresAt: number }>();
 
-  /** A session, its account and the account's role ids (comma-separated) in one read, compiled once (prepared.ts). */
-  private readonly sessionRow;
+  /** A session, its account and the account's role ids (comma-separated) in one read: compiled once on SQLite (prepared.ts), gathered per turn on PostgreSQL. */
+  private readonly sessionRow: (sessionId: string) => Promise<{ user_id: number; expires_at: number; revoked_at: number | null; questionnaire_id?: number | null; user_type: string; active: number; status: string; role_ids: string | null } | undefined>;
 
   constructor(
     private readonly db: DB,
@@ -67,13 +68,23 @@ export class SessionCache {
     const roleIds = isPostgres(db)
       ? sql<string | null>`(select string_agg(ur.role_id::text, ',') from user_roles ur where ur.user_id = u.id)`
       : sql<string | null>`(select group_concat(ur.role_id) from user_roles ur where ur.user_id = u.id)`;
-    this.sessionRow = preparedQuery(db, 1, (sessionId: string) =>
+    const sessionRows = () =>
       db
         .selectFrom('sessions as s')
         .innerJoin('users as u', 'u.id', 's.user_id')
-        .where('s.id', '=', sessionId)
-        .select(['s.user_id', 's.expires_at', 's.revoked_at', 's.questionnaire_id', 'u.user_type', 'u.active', 'u.status', roleIds.as('role_ids')]),
-    );
+        .select(['s.user_id', 's.expires_at', 's.revoked_at', 's.questionnaire_id', 'u.user_type', 'u.active', 'u.status', roleIds.as('role_ids')]);
+    type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionRows>['executeTakeFirstOrThrow']>>;
+    if (isPostgres(db)) {
+      // the first calls of many pupils at once (a lesson's submissions): one query a turn (turn-reads.ts)
+      const ofTurn = new TurnReads<string, SessionRow>(
+        (id) => id,
+        async (ids) => new Map((await sessionRows().select('s.id').where('s.id', 'in', ids).execute()).map(({ id, ...row }) => [id, row])),
+      );
+      this.sessionRow = (sessionId: string) => ofTurn.read(sessionId);
+    } else {
+      const one = preparedQuery(db, 1, (sessionId: string) => sessionRows().where('s.id', '=', sessionId));
+      this.sessionRow = async (sessionId: string) => (await one(sessionId))[0];
+    }
   }
 
   /** The claims of a valid token, or null (malformed, forged, expired); the signature is checked once per token. */
@@ -142,7 +153,7 @@ export class SessionCache {
 
   /** A session, its account and the account's roles in one read; the roles' codes from memory under `auth`. */
   private async read(sessionId: string, auth: number): Promise<SessionFacts | null> {
-    const [row] = await this.sessionRow(sessionId);
+    const row = await this.sessionRow(sessionId);
     if (!row) return null;
     return {
       userId: row.user_id,

@@ -25,12 +25,19 @@ describe('dateTimeText: what the field keeps of what was typed', () => {
     expect(dateTimeText('date', '')).toBe('');
   });
 
-  it('writes a bare run of all the digits out in the format, and only then', () => {
+  it('puts the separators in as digits alone are typed (a phone keypad has no - or :)', () => {
     expect(dateTimeText('date', '20261123')).toBe('2026-11-23');
     expect(dateTimeText('time', '1654')).toBe('16:54');
     expect(dateTimeText('datetime', '202611231654')).toBe('2026-11-23 16:54');
-    expect(dateTimeText('date', '2026112')).toBe('2026112');
-    expect(dateTimeText('datetime', '20261123')).toBe('20261123');
+    expect(dateTimeText('date', '2026')).toBe('2026');
+    expect(dateTimeText('date', '20261')).toBe('2026-1');
+    expect(dateTimeText('date', '2026112')).toBe('2026-11-2');
+    expect(dateTimeText('time', '165')).toBe('16:5');
+    expect(dateTimeText('datetime', '20261123')).toBe('2026-11-23');
+    expect(dateTimeText('datetime', '202611231')).toBe('2026-11-23 1');
+    expect(dateTimeText('date', '2026112399')).toBe('2026-11-23');
+    // once a separator is typed, what is typed is kept as it is
+    expect(dateTimeText('date', '2026-1123')).toBe('2026-1123');
   });
 
   it("takes the native picker's T as a space, and its seconds not at all", () => {
