@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import enMessages from '../../src/client/i18n/en.js';
+import zhHkMessages from '../../src/client/i18n/zh-hk.js';
 import { apiLogin, api, launchBrowser, loginAs, newPage, openedForClass, url } from './browser.js';
 
 // Every screen of every role (issue 15), at a desktop and a phone size, in both languages: axe-core
@@ -98,37 +100,57 @@ async function axeViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-/** Words that are the same in both languages: names of things, formats. */
-const SAME_IN_BOTH = new Set(['QE', 'PDF', 'JSON', 'Excel', 'xlsx', 'Google', 'Gmail', 'SMTP', 'yyyy', 'MM', 'dd', 'HH', 'mm', 'ID', 'URL', 'HTTP', 'HTTPS', 'TLS', 'SSL', 'OK']);
+/** Every text of a message catalogue, cut at its placeholders (%{name}) and plural forms (||||). */
+function fragments(messages: object): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') for (const f of v.split(/%\{[^}]*\}|\|\|\|\||\n/)) out.push(f.trim());
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(messages);
+  return out;
+}
 
 /**
- * What a zh-hk screen says in English, or an English screen in Chinese, outside the data it shows:
- * the names and hints of controls (aria-label, title, placeholder, alt), buttons, tabs, column
- * headers, labels and legends. Table cells, list rows and titles typed by users are data.
+ * The texts that say a screen is in the other language: on a zh-hk screen, the English catalogue's
+ * texts (react-admin's included) and MUI's own English defaults; on an English screen, the zh-hk
+ * catalogue's. Only texts long enough to mean something alone (a 2-character Chinese word or a short
+ * English one is also found in data), and none that both catalogues hold (QE, JSON, Excel).
+ */
+const MUI_ENGLISH = ['Go to next page', 'Go to previous page', 'Go to first page', 'Go to last page', 'pagination navigation', 'Rows per page', 'No options', 'Show path', 'Profile'];
+const zhTexts = new Set(fragments(zhHkMessages));
+const enTexts = new Set(fragments(enMessages));
+const FOREIGN: Record<'zh-hk' | 'en', string[]> = {
+  'zh-hk': [...new Set([...enTexts, ...MUI_ENGLISH])].filter((t) => t.length >= 6 && /[A-Za-z]{3}/.test(t) && !zhTexts.has(t)),
+  en: [...zhTexts].filter((t) => (t.match(/[\u3400-\u9fff]/g) ?? []).length >= 3 && !enTexts.has(t)),
+};
+
+/**
+ * What a screen says in the other language: the names and hints of controls (aria-label, title,
+ * placeholder, alt), buttons, tabs, column headers, labels and legends holding a text of the other
+ * language's catalogue.
  */
 async function otherLanguage(page: Page, language: 'zh-hk' | 'en'): Promise<string[]> {
-  const found = await page.evaluate((lang) => {
+  const shown = await page.evaluate(() => {
     const out: string[] = [];
-    const foreign = (text: string) => (lang === 'en' ? /[\u3400-\u9fff]/.test(text) : /[A-Za-z]{2,}/.test(text));
-    const seen = (text: string, where: string) => {
-      const t = text.replace(/\s+/g, ' ').trim();
-      if (t && foreign(t)) out.push(`${where}: ${t.slice(0, 80)}`);
-    };
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('[aria-label], [title], [placeholder], img[alt]'))) {
-      if (el.closest('[data-qe-data]')) continue;
       for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
         const v = el.getAttribute(a);
-        if (v) seen(v, `${el.tagName.toLowerCase()}[${a}]`);
+        if (v) out.push(`${el.tagName.toLowerCase()}[${a}]: ${v}`);
       }
     }
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('button, [role="button"], [role="tab"], th, label, legend'))) {
-      if (el.closest('[data-qe-data]') || el.getClientRects().length === 0) continue;
-      seen(el.innerText ?? '', el.tagName.toLowerCase());
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('button, [role="button"], [role="tab"], th, label, legend, h1, h2, h3'))) {
+      if (el.getClientRects().length) out.push(`${el.tagName.toLowerCase()}: ${el.textContent ?? ''}`);
     }
     return out;
-  }, language);
-  // names and formats the same in both languages are not another language
-  return [...new Set(found)].filter((f) => language === 'en' || f.split(': ').slice(1).join(': ').match(/[A-Za-z]{2,}/g)!.some((w) => !SAME_IN_BOTH.has(w)));
+  });
+  const found: string[] = [];
+  for (const line of new Set(shown)) {
+    const text = line.slice(line.indexOf(': ') + 2);
+    const hit = FOREIGN[language].find((t) => text.includes(t));
+    if (hit) found.push(`${line.slice(0, 120)} («${hit}»)`);
+  }
+  return found;
 }
 
 async function chooseLanguage(page: Page, language: 'zh-hk' | 'en') {

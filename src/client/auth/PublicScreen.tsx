@@ -55,12 +55,7 @@ export function Spinner({ size, label }: { size: number; label?: string }) {
   );
 }
 
-/** The page's language for screen readers and the browser, as the app's layout sets it (layout/LanguageOfScreen.tsx). */
-export function useDocumentLanguage(locale: Locale): void {
-  useEffect(() => {
-    document.documentElement.lang = locale === 'en' ? 'en' : 'zh-HK';
-  }, [locale]);
-}
+export { useDocumentLanguage } from '../i18n/useDocumentLanguage';
 
 /**
  * Switch between zh-hk and en (as layout/TopBarItems.tsx's LanguageSwitch): a button, its name

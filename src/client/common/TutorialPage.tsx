@@ -4,6 +4,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { useLocale, useSetLocale, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { LOCALES, type Locale } from '../providers/i18nProvider';
+import { useDocumentLanguage } from '../i18n/useDocumentLanguage';
 import { TUTORIAL, type TutorialPart } from '../tutorial/content';
 
 /** The anchor of a part (#students) and of one of its sections (#students-answer). */
@@ -50,6 +51,8 @@ export function TutorialPage() {
   const translate = useTranslate();
   const locale: Locale = useLocale() === 'en' ? 'en' : 'zh-hk';
   const setLocale = useSetLocale();
+  // outside the app's layout: the page's language is set here
+  useDocumentLanguage(locale);
 
   // the page is drawn after the browser looked for the #anchor: go there once it exists
   useEffect(() => {

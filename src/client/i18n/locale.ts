@@ -13,6 +13,11 @@ export const LOCALES: { locale: Locale; name: string }[] = [
   { locale: 'en', name: 'English' },
 ];
 
+/** `<html lang>` for a language: screen readers and the browser's own texts follow it. */
+export function setPageLanguage(locale: string): void {
+  document.documentElement.lang = locale === 'en' ? 'en' : 'zh-HK';
+}
+
 export const STORE_VERSION = '1';
 export const STORE_APP_KEY = 'qe';
 // react-admin's localStorageStore names its entries `RaStore${appKey}.${key}` (no dot after RaStore)

@@ -3,6 +3,7 @@ import { createTheme, ThemeProvider, type Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslate } from 'react-admin';
 import { currentLocale } from '../providers/i18nProvider';
+import { setPageLanguage } from '../i18n/locale';
 
 /**
  * One language at a time on screen (issue 15): MUI's own texts (pagination, autocomplete, alert,
@@ -19,7 +20,7 @@ export function LanguageOfScreen({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    document.documentElement.lang = locale === 'en' ? 'en' : 'zh-HK';
+    setPageLanguage(locale);
     // the messages' language, which follows the chosen one a moment later (react-admin loads it, then mounts the app afresh)
     const shown = currentLocale();
     if (shownLocale !== null && shownLocale !== shown) void queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });

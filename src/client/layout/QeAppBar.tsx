@@ -1,4 +1,4 @@
-import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { ListItemIcon, ListItemText, MenuItem, useMediaQuery, type Theme } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { AppBar, Logout, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { ON_THEME_COLOUR, THEME_COLOUR } from './theme';
@@ -23,8 +23,10 @@ function ChangePasswordItem() {
 /** Sidebar toggle, school logo and name, PDF state, help, Google account, language and the user menu (spec §2). */
 export function QeAppBar() {
   const translate = useTranslate();
-  // the button shows the name: its accessible name says it too (WCAG 2.5.3)
+  // wide, the button shows the name: its accessible name says it too (WCAG 2.5.3); narrow it is
+  // an avatar, and react-admin reads its label as a message key there (else "Profile", in English)
   const name = useGetIdentity().identity?.fullName;
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   return (
     <AppBar
       sx={{ bgcolor: THEME_COLOUR, color: ON_THEME_COLOUR }}
@@ -37,7 +39,7 @@ export function QeAppBar() {
         </>
       }
       userMenu={
-        <UserMenu label={name ? translate('qe.nav.userMenuOf', { name }) : 'qe.nav.userMenu'}>
+        <UserMenu label={wide && name ? translate('qe.nav.userMenuOf', { name }) : 'qe.nav.userMenu'}>
           <ChangePasswordItem />
           <Logout />
         </UserMenu>

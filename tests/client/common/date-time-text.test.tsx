@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, Form, memoryStore, testDataProvider, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Form, memoryStore, testDataProvider, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { i18nProvider } from '../../../src/client/providers/i18nProvider';
 import { DateTimeText, dateTimeText, isDateTimeText, type DateTimeKind } from '../../../src/client/common/DateTimeText';
 import { DayInput } from '../../../src/client/master/DayInput';
@@ -10,6 +10,7 @@ import { QuestionnaireScreen } from '../../../src/client/questionnaires/form/Que
 import { DayTimeInput } from '../../../src/client/questionnaires/form/DayTimeInput';
 import { formatDateTime, toIso } from '../../../src/client/questionnaires/form/labels';
 import { fakeData, fakeFetch, renderAt } from '../questionnaires/support';
+import { authFor } from '../support/auth';
 
 afterEach(() => cleanup());
 beforeEach(async () => {
@@ -228,14 +229,6 @@ describe('the react-admin inputs', () => {
 });
 
 describe('the screens that use them', () => {
-  const authFor = (permissions: string[]): AuthProvider => ({
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => [],
-    canAccess: async ({ resource, action }) => permissions.includes(`${resource}.${action}`),
-  });
   const renderScreen = (path: string, element: ReactNode, dataProvider: DataProvider, permissions: string[]) =>
     render(
       <TestMemoryRouter initialEntries={[path]}>

@@ -1,20 +1,13 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
-import { AdminContext, memoryStore, testDataProvider, TestMemoryRouter, type AuthProvider } from 'react-admin';
+import { AdminContext, memoryStore, testDataProvider, TestMemoryRouter } from 'react-admin';
 import { i18nProvider } from '../../../src/client/providers/i18nProvider';
 import type { MenuNode } from '../../../src/client/developer/api';
+import { authFor as authWith } from '../support/auth';
 
 /** canAccess as QE's authProvider answers it, and an identity. */
-export const authFor = (permissions: string[], identity: Record<string, unknown> = {}): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => [],
-  getIdentity: async () => ({ id: 7, fullName: '李老師', googleMail: null, ...identity }),
-  canAccess: async ({ resource, action }) => permissions.includes(`${resource}.${action}`),
-});
+export const authFor = (permissions: string[], identity: Record<string, unknown> = {}) => authWith(permissions, { id: 7, fullName: '李老師', googleMail: null, ...identity });
 
 export function renderWith(element: ReactNode, permissions: string[] = [], identity?: Record<string, unknown>) {
   return render(

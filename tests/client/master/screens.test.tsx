@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, HttpError, memoryStore, testDataProvider, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, HttpError, memoryStore, testDataProvider, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { i18nProvider } from '../../../src/client/providers/i18nProvider';
 import { teacher } from '../../../src/client/master/generated/resources';
 import { ImportDialog } from '../../../src/client/master/ImportButton';
+import { authFor } from '../support/auth';
 
 const TEACHERS = [
   { id: 1, code: 'T01', username: 'lee', nameHk: '李老師', nameEn: 'Lee', abbr: 'LE', status: '1', positionId: 7, email: 'lee@school.hk', seq: 1, googleMail: 'lee@gmail.com' },
@@ -25,15 +26,6 @@ function fakeData(overrides: Partial<DataProvider> = {}) {
   });
 }
 
-/** canAccess as QE's authProvider answers it: `${resource}.${action}` in the user's permissions. */
-const authFor = (permissions: string[]): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => [],
-  canAccess: async ({ resource, action }) => permissions.includes(`${resource}.${action}`),
-});
 
 let location: { pathname: string; search: string } = { pathname: '', search: '' };
 

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
-import { AdminContext, memoryStore, testDataProvider, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, memoryStore, testDataProvider, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { i18nProvider } from '../../../src/client/providers/i18nProvider';
 import type { Questionnaire } from '../../../src/shared/questionnaire/types';
+import { authFor as authWith } from '../support/auth';
 
 export const ALL_FORM = ['view', 'add', 'edit', 'delete', 'management'].map((a) => `form.${a}`);
 export const ME = { id: 7, nameHk: '李老師', nameEn: 'Lee' };
@@ -32,14 +33,8 @@ export function questionnaire(over: Partial<Questionnaire> = {}): Questionnaire 
   };
 }
 
-/** canAccess as QE's authProvider answers it, and the identity with the years of the user's info. */
-export const authFor = (permissions: string[]): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => [],
-  getIdentity: async () => ({
+export const authFor = (permissions: string[]) =>
+  authWith(permissions, {
     ...ME,
     fullName: ME.nameHk,
     years: [
@@ -47,9 +42,7 @@ export const authFor = (permissions: string[]): AuthProvider => ({
       { id: 3, name: '2024-2025' },
     ],
     currentYear: { id: 3, name: '2024-2025' },
-  }),
-  canAccess: async ({ resource, action }) => permissions.includes(`${resource}.${action}`),
-});
+  });
 
 export function fakeData(records: Questionnaire[], overrides: Partial<DataProvider> = {}) {
   return testDataProvider({
