@@ -280,6 +280,8 @@ const appEn = {
       /** a labelled value on a phone's card */
       line: '%{label}: %{value}',
       noData: 'No data',
+      noFilteredData: 'Nothing matches the current filters.',
+      clearFilters: 'Clear filters',
       close: 'Close',
       confirm: 'Confirm',
       cancel: 'Cancel',

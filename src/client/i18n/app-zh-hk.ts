@@ -281,6 +281,8 @@ const appZhHk: AppMessages = {
       /** a labelled value on a phone's card */
       line: '%{label}：%{value}',
       noData: '沒有資料',
+      noFilteredData: '沒有符合目前篩選條件的資料。',
+      clearFilters: '清除篩選',
       close: '關閉',
       confirm: '確定',
       cancel: '取消',
