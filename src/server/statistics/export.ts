@@ -5,6 +5,7 @@ import { messageText } from '../../shared/master/labels.js';
 import type { StatisticsDetail, StatisticsFilter, Withheld } from '../../shared/statistics/types.js';
 import type { DB } from '../db/connect.js';
 import { readAside } from '../db/read-aside.js';
+import { schoolDateTime } from '../school-day.js';
 import { filtered, type StatisticsService, type Scoped } from './service.js';
 import { neutralCell } from '../master/workbook/cells.js';
 import { XlsxWriter, type CellValue } from './xlsx-writer.js';
@@ -87,7 +88,8 @@ function put(sheet: XlsxWriter, values: CellValue[], bold: boolean | 'first' = f
 /** Sheet 1: the detail's numbers, as the screen and the PDF show them. */
 async function summarySheet(sheet: XlsxWriter, detail: StatisticsDetail, filterText: string, lang: Lang, t: (key: string, p?: Record<string, string | number>) => string) {
   const q = detail.questionnaire;
-  const date = (v: string | null) => (v ? v.slice(0, 10) : '');
+  // on the school's clock, as the screens show them: the UTC date of an ISO text is the day before until 08:00
+  const date = (v: string | null) => (v ? schoolDateTime(new Date(v)) : '');
   const head: [string, string | number | null][] = [
     ['title', q.title],
     ['schoolYear', q.schoolYear?.name ?? ''],
