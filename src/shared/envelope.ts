@@ -14,12 +14,5 @@ export interface Page<T> {
 /** HTTP 422 carries `{field: message}` in `data`. */
 export type FieldErrors = Record<string, string>;
 
-/** The request headers of spec §7. */
-export const HEADERS = {
-  language: 'Accept-Language',
-  device: 'X-Device',
-  system: 'X-System',
-} as const;
-
 export const SYSTEM_CODE = 'QE';
 export const REQUEST_TIMEOUT_MS = 60_000;

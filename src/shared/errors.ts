@@ -152,8 +152,6 @@ export const ERRORS = {
 
 export type ErrorKey = keyof typeof ERRORS;
 
-/** Codes after which the client shows the server's msg (spec §8). */
-export const SHOWN_CODES = new Set([404, 405, 406, 700, 701, 702, 703, 704, 705, 707, 708, 709, 710, 711, 712, 713, 714, 715, 716, 717, 720, 721, 722, 725, 726, 727, 728, 729, 740, 741, 750, 751, 752, 753, 754, 755, 756, 757, 758, 759, 760, 761, 20000, 20002]);
 export const SESSION_CODES = new Set([401, 444]);
 export const SUCCESS_CODES = new Set([200, 201]);
 

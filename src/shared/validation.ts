@@ -5,8 +5,6 @@ export const PASSWORD_MAX = 15;
 /** local part of word characters, dots and hyphens; an at sign; a domain whose top-level part has 2+ letters. */
 export const EMAIL_PATTERN = /^[\w.-]+@[\w-]+(\.[\w-]+)*\.[A-Za-z]{2,}$/;
 
-export const STUDENT_CODE_PATTERN = /^S/;
-
 export function isValidPassword(p: unknown): p is string {
   return typeof p === 'string' && p.length >= PASSWORD_MIN && p.length <= PASSWORD_MAX;
 }

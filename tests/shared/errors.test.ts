@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS, SESSION_CODES, SHOWN_CODES, SUCCESS_CODES, errorText, interpolate, type ErrorKey } from '../../src/shared/errors.js';
+import { ERRORS, SESSION_CODES, SUCCESS_CODES, errorText, interpolate, type ErrorKey } from '../../src/shared/errors.js';
 import { FIELD_MESSAGES, fieldMessage } from '../../src/shared/field-messages.js';
 
 const keys = Object.keys(ERRORS) as ErrorKey[];
@@ -82,17 +82,6 @@ describe('the error catalogue', () => {
     expect([...SESSION_CODES].sort()).toEqual([401, 444]);
     for (const key of keys.filter((k) => SESSION_CODES.has(ERRORS[k].code))) expect(ERRORS[key].http).toBe(401);
     expect(keys.filter((k) => SESSION_CODES.has(ERRORS[k].code))).toHaveLength(2);
-  });
-
-  it('marks as shown every catalogue code spec §8 says the client shows', () => {
-    // 720–729: the school settings' and the new school year's own refusals (issue 12), shown like the spec's 7xx codes
-    const shownBySpec = (c: number) => [404, 405, 406, 20000, 20002].includes(c) || (c >= 700 && c <= 705) || (c >= 707 && c <= 717) || (c >= 720 && c <= 729);
-    // issue 12: the role refusals say what to do, so they are shown too; issue 13: so do the backup's (750–760); issue 14: a running import (761)
-    const shownSinceIssue12 = [740, 741, 750, 751, 752, 753, 754, 755, 756, 757, 758, 759, 760, 761];
-    for (const key of keys) {
-      const { code } = ERRORS[key];
-      expect(SHOWN_CODES.has(code), `${key} (${code})`).toBe(shownBySpec(code) || shownSinceIssue12.includes(code));
-    }
   });
 
   it('keeps success codes out of the catalogue', () => {

@@ -3,7 +3,6 @@ import {
   EMAIL_PATTERN,
   PASSWORD_MAX,
   PASSWORD_MIN,
-  STUDENT_CODE_PATTERN,
   isDateRangeValid,
   isValidEmail,
   isValidPassword,
@@ -63,13 +62,6 @@ describe('email pattern', () => {
   });
 });
 
-describe('student code', () => {
-  it('must begin with S', () => {
-    expect(STUDENT_CODE_PATTERN.test('S2024001')).toBe(true);
-    expect(STUDENT_CODE_PATTERN.test('T001')).toBe(false);
-    expect(STUDENT_CODE_PATTERN.test('2024S')).toBe(false);
-  });
-});
 
 describe('trimStrings', () => {
   it('trims a string, spaces, tabs and new lines alike', () => {

@@ -9,11 +9,6 @@ export function pageOffersAction(page: string, action: string): boolean {
   return PAGES.find((p) => p.code === page)?.actions.includes(action) ?? false;
 }
 
-/** Whether the entity's page offers an action at all. */
-export function pageOffers(meta: EntityMeta, action: string): boolean {
-  return pageOffersAction(meta.permission, action);
-}
-
 /**
  * One action of a page (`page.action`) for the logged-in user: offered by the page and held
  * (authProvider.canAccess). False while the answer is pending, so a button never flashes up.

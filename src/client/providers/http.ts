@@ -1,12 +1,11 @@
 import { HttpError } from 'react-admin';
 import { REQUEST_TIMEOUT_MS, SYSTEM_CODE, type Envelope } from '../../shared/envelope';
-import { SESSION_CODES, SHOWN_CODES, SUCCESS_CODES } from '../../shared/errors';
+import { SESSION_CODES, SUCCESS_CODES } from '../../shared/errors';
 import { trimStrings } from '../../shared/validation';
 import { publish } from './notifier';
 import { checkSession, clearSession, getToken } from './session';
 import { currentLocale, translate } from './i18nProvider';
 
-export const API_BASE = '';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -71,7 +70,7 @@ export function buildUrl(path: string, query?: Record<string, unknown>): string 
     else params.set(k, String(v));
   }
   const qs = params.toString();
-  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+  return `${path}${qs ? `?${qs}` : ''}`;
 }
 
 export function requestHeaders(): Record<string, string> {
@@ -210,10 +209,6 @@ function handleFailure(status: number, envelope: Envelope<unknown>, options: Req
     const text = translate('qe.error.system');
     toast(text);
     return error(text);
-  }
-  if (SHOWN_CODES.has(code)) {
-    toast(msg);
-    return error(msg);
   }
   toast(msg);
   return error(msg);

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** The whole database, typed once (Kysely). Timestamps are ISO-8601 UTC text; expiries epoch ms. */
 export interface Database {
@@ -221,7 +221,6 @@ export interface StudentClassesTable {
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type School = Selectable<SchoolTable>;
 
 export interface TeacherGroupsTable {

@@ -4,7 +4,7 @@
  * (branching). Pure functions, free of React and of browser APIs, so that the server can check
  * a submitted reply with the very same rules (this file may move to src/shared).
  */
-import { CHOICE_TYPES, END, GRID_TYPES, type Definition, type Question, type Section } from './definition.js';
+import { CHOICE_TYPES, END, type Definition, type Question, type Section } from './definition.js';
 import { compilePattern, loadPatternEngine } from './pattern.js';
 
 /** The choice id of the "other" option (RADIO, CHECKBOX) — never the id of a real option. */
@@ -366,7 +366,3 @@ export function replyProblems(definition: Definition, answers: unknown): Record<
   for (const i of sectionPath(definition, answers as Answers)) Object.assign(problems, sectionProblems(definition.sections[i], answers as Answers));
   return problems;
 }
-
-/** Whether a question has options, grid rows and columns, or neither (for renderers and editors). */
-export const hasOptions = (q: Question) => CHOICE_TYPES.includes(q.type);
-export const isGrid = (q: Question) => GRID_TYPES.includes(q.type);

@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react';
-import type { DefinitionProblem } from '../../../shared/questionnaire/definition';
 
 /** Every problem name `definitionErrors` gives (qe.designer.problems.{name}: a test checks both files have each). */
 export const DEFINITION_PROBLEMS = [
@@ -75,12 +74,6 @@ export function describePath(translate: Translate, path: string, sectionSizes?: 
     else if (FIELD_KEYS[part]) out.push(translate(FIELD_KEYS[part]));
   }
   return out.join(' › ');
-}
-
-/** A problem with its texts. */
-export interface ShownProblem extends DefinitionProblem {
-  text: string;
-  where: string;
 }
 
 /**
