@@ -39,20 +39,21 @@ export function ReferenceName({ label }: { label: string }) {
  */
 export function column(entity: MasterEntity, name: string, label: string): ReactElement {
   const prop: PropertySchema = entity.schema.properties[name];
-  const common = { key: name, source: name, label, disableSort: !isSortable(prop) };
+  // the key written out, not spread: React warns of a key inside spread props
+  const common = { source: name, label, disableSort: !isSortable(prop) };
   const meta = propertyMeta(prop);
   switch (kindOf(prop)) {
     case 'date':
-      return <DataTable.Col {...common} render={(r: RaRecord) => formatDate(r[name])} />;
+      return <DataTable.Col key={name} {...common} render={(r: RaRecord) => formatDate(r[name])} />;
     case 'enum':
       return (
-        <DataTable.Col {...common}>
+        <DataTable.Col key={name} {...common}>
           <EnumChip entityKey={entity.key} name={name} />
         </DataTable.Col>
       );
     case 'reference':
       return (
-        <DataTable.Col {...common}>
+        <DataTable.Col key={name} {...common}>
           <ReferenceField source={name} reference={meta.reference!.resource} link={false} emptyText="">
             <ReferenceName label={meta.reference!.label} />
           </ReferenceField>
@@ -60,15 +61,15 @@ export function column(entity: MasterEntity, name: string, label: string): React
       );
     case 'boolean':
       return (
-        <DataTable.Col {...common}>
+        <DataTable.Col key={name} {...common}>
           <BooleanField source={name} />
         </DataTable.Col>
       );
     case 'number':
-      return <DataTable.Col {...common} render={(r: RaRecord) => (r[name] == null ? '' : String(r[name]))} />;
+      return <DataTable.Col key={name} {...common} render={(r: RaRecord) => (r[name] == null ? '' : String(r[name]))} />;
     case 'links':
-      return <DataTable.Col {...common} render={(r: RaRecord) => (Array.isArray(r[name]) ? String(r[name].length) : '')} />;
+      return <DataTable.Col key={name} {...common} render={(r: RaRecord) => (Array.isArray(r[name]) ? String(r[name].length) : '')} />;
     default:
-      return <DataTable.Col {...common} />;
+      return <DataTable.Col key={name} {...common} />;
   }
 }
