@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { isPostgres, type DB } from '../db/connect.js';
-import { preparedQuery } from '../db/prepared.js';
 import { TurnReads } from '../db/turn-reads.js';
 import { permissionCatalogue, permissionEntries, rolePermissionCodes, type CatalogueRow } from '../developer/permission-queries.js';
 import type { PermissionEntry } from '../../shared/permissions.js';
@@ -57,7 +56,7 @@ export class SessionCache {
   /** tokens whose signature was checked: a token's claims and expiry never change */
   private tokens = new Map<string, TokenClaims & { expiresAt: number }>();
 
-  /** A session, its account and the account's role ids (comma-separated) in one read: compiled once on SQLite (prepared.ts), gathered per turn on PostgreSQL. */
+  /** A session, its account and the account's role ids (comma-separated) in one read, gathered per turn of the event loop. */
   private readonly sessionRow: (sessionId: string) => Promise<{ user_id: number; expires_at: number; revoked_at: number | null; questionnaire_id?: number | null; user_type: string; active: number; status: string; role_ids: string | null } | undefined>;
 
   constructor(
@@ -74,17 +73,12 @@ export class SessionCache {
         .innerJoin('users as u', 'u.id', 's.user_id')
         .select(['s.user_id', 's.expires_at', 's.revoked_at', 's.questionnaire_id', 'u.user_type', 'u.active', 'u.status', roleIds.as('role_ids')]);
     type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionRows>['executeTakeFirstOrThrow']>>;
-    if (isPostgres(db)) {
-      // the first calls of many pupils at once (a lesson's submissions): one query a turn (turn-reads.ts)
-      const ofTurn = new TurnReads<string, SessionRow>(
-        (id) => id,
-        async (ids) => new Map((await sessionRows().select('s.id').where('s.id', 'in', ids).execute()).map(({ id, ...row }) => [id, row])),
-      );
-      this.sessionRow = (sessionId: string) => ofTurn.read(sessionId);
-    } else {
-      const one = preparedQuery(db, 1, (sessionId: string) => sessionRows().where('s.id', '=', sessionId));
-      this.sessionRow = async (sessionId: string) => (await one(sessionId))[0];
-    }
+    // the first calls of many pupils at once (a lesson's submissions): one query a turn (turn-reads.ts)
+    const ofTurn = new TurnReads<string, SessionRow>(
+      (id) => id,
+      async (ids) => new Map((await sessionRows().select('s.id').where('s.id', 'in', ids).execute()).map(({ id, ...row }) => [id, row])),
+    );
+    this.sessionRow = (sessionId: string) => ofTurn.read(sessionId);
   }
 
   /** The claims of a valid token, or null (malformed, forged, expired); the signature is checked once per token. */

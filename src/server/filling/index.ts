@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { isPostgres, type DB } from '../db/connect.js';
+import type { DB } from '../db/connect.js';
 import { quickLoginRoutes } from './quick.js';
 import { startMixing } from './mixing.js';
 import { schoolDay } from '../school-day.js';
@@ -16,7 +16,6 @@ import type { ReplyCounting } from '../statistics/counting.js';
 import { newReplyId } from './reply-ids.js';
 import { SubmissionWriter } from './submissions.js';
 import { DefinitionsById } from '../questionnaires/definitions.js';
-import { preparedQuery } from '../db/prepared.js';
 import { TurnReads } from '../db/turn-reads.js';
 
 const tags = ['filling'];
@@ -73,15 +72,13 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
 
   // what a submission reads: the feedback record and the questionnaire's state; its definition from memory (definitions.ts)
   const definitions = new DefinitionsById(db);
-  const postgres = isPostgres(db);
   const respondentRows = () =>
     db
       .selectFrom('feedback as f')
       .innerJoin('questionnaires as q', 'q.id', 'f.questionnaire_id')
       .select(['q.id', 'q.status', 'q.type', 'q.open_date', 'q.end_date', 'q.create_date', 'q.updated_at', 'f.id as feedback_id', 'f.status as feedback_status', 'f.submitted_at', 'f.respondent_role', 'f.grade_id', 'f.class_id']);
   type RespondentRow = Awaited<ReturnType<ReturnType<typeof respondentRows>['executeTakeFirstOrThrow']>>;
-  // SQLite: one compiled query each (no round trip); PostgreSQL: the reads of one turn in one query (turn-reads.ts)
-  const respondentOne = preparedQuery(db, 2, (userId: number, questionnaireId: number) => respondentRows().where('f.questionnaire_id', '=', questionnaireId).where('f.user_id', '=', userId));
+  // the reads of one turn of the event loop in one query (turn-reads.ts): a whole class submits at once
   const respondentsOfTurn = new TurnReads<{ userId: number; questionnaireId: number }, RespondentRow>(
     (k) => `${k.questionnaireId}:${k.userId}`,
     async (keys) => {
@@ -92,8 +89,7 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
       return new Map(rows.map(({ user_id, ...row }) => [`${row.id}:${user_id}`, row]));
     },
   );
-  const respondent = async (userId: number, questionnaireId: number): Promise<RespondentRow | undefined> =>
-    postgres ? respondentsOfTurn.read({ userId, questionnaireId }) : (await respondentOne(userId, questionnaireId))[0];
+  const respondent = (userId: number, questionnaireId: number): Promise<RespondentRow | undefined> => respondentsOfTurn.read({ userId, questionnaireId });
 
   const answer = (r: Mine) => ({
     id: r.id,
