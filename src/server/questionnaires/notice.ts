@@ -3,15 +3,12 @@ import type { DB } from '../db/connect.js';
 import { BusinessError } from '../plugins/errors.js';
 import { fillTemplate, mailFailure, mailSender } from '../mail/send.js';
 import { mailOrigin, quickLink } from '../filling/quick.js';
+import { schoolDateTime } from '../school-day.js';
 
 const now = () => new Date().toISOString();
 
-/** yyyy-MM-dd HH:mm in Hong Kong time, as a deadline reads in a mail. */
-function deadline(iso: string | null): string {
-  if (!iso) return '';
-  const hk = new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString();
-  return `${hk.slice(0, 10)} ${hk.slice(11, 16)}`;
-}
+/** yyyy-MM-dd HH:mm on the school's clock, as a deadline reads in a mail. */
+const deadline = (iso: string | null) => (iso ? schoolDateTime(new Date(iso)) : '');
 
 /** A claim older than this is void: the instance that made it died mid-send (a running send renews it every minute). */
 const CLAIM_VOID_MS = 10 * 60_000;

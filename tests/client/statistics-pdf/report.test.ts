@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import en from '../../../src/client/i18n/en';
 import { translate as zhTranslate } from '../../../src/client/providers/i18nProvider';
-import { makeStatisticsPdf, makeStatisticsPdfBytes, ymd } from '../../../src/client/statistics/pdf/report';
+import { makeStatisticsPdf, makeStatisticsPdfBytes } from '../../../src/client/statistics/pdf/report';
 import { detail, fontData, pdfPages, pdfText, texts } from './fixture';
 
+// the school's clock whatever the machine's: the dates below are Hong Kong's
+process.env.TZ = 'Asia/Hong_Kong';
 const font = fontData();
 const enTranslate = polyglotI18nProvider(() => en, 'en').translate;
 /** pdftotext with the layout kept: compare words, not the spaces between them */
@@ -16,7 +18,7 @@ describe('the statistics PDF report', () => {
     expect(new TextDecoder().decode(new Uint8Array(bytes, 0, 5))).toBe('%PDF-');
     const text = squash(pdfText(bytes));
     expect(text).toContain('二零二五年度學生意見調查');
-    for (const s of ['學年 2025-2026', '負責人 李大明', '狀態 進行中', '類型 記名', '開始日期 ' + ymd('2025-03-03T01:00:00.000Z'), '結束日期 ' + ymd('2025-03-31T09:00:00.000Z'), '列印日期 2025-04-02', '回應者 全部回應者', '36 人中 27 人已提交（75%）', '計算的回覆 27']) {
+    for (const s of ['學年 2025-2026', '負責人 李大明', '狀態 進行中', '類型 記名', '開始日期 2025-03-03 09:00', '結束日期 2025-03-31 17:00', '建立日期 2025-03-01', '列印日期 2025-04-02', '回應者 全部回應者', '36 人中 27 人已提交（75%）', '計算的回覆 27']) {
       expect(text).toContain(s);
     }
     // choices: label, count, percent; the respondents' own texts under 'Other'
@@ -57,6 +59,10 @@ describe('the statistics PDF report', () => {
     expect(text).toContain('二零二五年度學生意見調查'); // the title as written
     expect(text).toContain('Person in charge Lee Tai Ming');
     expect(text).toContain('Status In progress');
+    // one date format in both languages: yyyy-MM-dd, and HH:mm on the 24-hour clock
+    expect(text).toContain('2025-03-03 09:00');
+    expect(text).toContain('2025-03-31 17:00');
+    expect(text).toContain('2025-03-01');
     expect(text).toContain('Respondents Role: Student; Class: 1A');
     expect(text).toContain('27 of 36 submitted (75%)');
     expect(text).toMatch(/Question 1 你最喜歡的科目/);

@@ -14,6 +14,7 @@ import { percent, type QuestionStatistics, type QuestionSummary, type Statistics
 import { colour, shorten } from '../charts/setup';
 import { formatNumber, formatPercent, nameOf, questionTypeKey } from '../labels';
 import { PDF_FONT, applyFont } from './font';
+import { formatDateTime, formatDay } from '../../questionnaires/form/labels';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -47,14 +48,9 @@ const GREY: [number, number, number] = [100, 100, 100];
 const withheldKey = (w: Withheld | null | undefined) => (w?.reason === 'total' ? 'qe.pdf.withheldTotal' : 'qe.pdf.withheld');
 const BLACK: [number, number, number] = [0, 0, 0];
 
-/** yyyy-MM-dd in the user's time zone (spec §9 date format); a dash without a date. */
-export function ymd(value: string | Date | null | undefined): string {
-  if (!value) return '—';
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return '—';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+/** A date (yyyy-MM-dd) or a date and time (yyyy-MM-dd HH:mm) as every screen shows it; a dash without one. */
+const dayOrDash = (value: string | Date | null | undefined) => formatDay(value instanceof Date ? value.toISOString() : value) || '—';
+const dateTimeOrDash = (value: string | null | undefined) => formatDateTime(value) || '—';
 
 interface Column {
   header: string;
@@ -385,13 +381,13 @@ export async function makeStatisticsPdfBytes(detail: StatisticsDetail, options: 
     [t('qe.pdf.principal'), nameOf(q.principal, options.locale) || '—'],
     [t('qe.pdf.status'), t(`qe.questionnaire.status.${q.status}`)],
     [t('qe.pdf.type'), t(`qe.questionnaire.type.${q.type}`)],
-    [t('qe.pdf.openDate'), ymd(q.openDate)],
-    [t('qe.pdf.endDate'), ymd(q.endDate)],
-    [t('qe.pdf.createDate'), ymd(q.createDate)],
+    [t('qe.pdf.openDate'), dateTimeOrDash(q.openDate)],
+    [t('qe.pdf.endDate'), dateTimeOrDash(q.endDate)],
+    [t('qe.pdf.createDate'), dayOrDash(q.createDate)],
     [t('qe.pdf.filter'), filterText(detail, t, options.locale)],
     [t('qe.pdf.responseRate'), t('qe.pdf.responseCounts', { submitted: detail.submittedNum, respondents: detail.respondentNum, rate })],
     [t('qe.pdf.replies'), String(detail.replyCount)],
-    [t('qe.pdf.printedOn'), ymd(options.now ?? new Date())],
+    [t('qe.pdf.printedOn'), dayOrDash(options.now ?? new Date())],
   ]);
   w.gap(2);
   if (detail.withheld) w.text(t(withheldKey(detail.withheld), { min: detail.withheld.minGroupSize }), { size: 10, color: [170, 40, 40] });
