@@ -6,6 +6,7 @@ import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { store } from './providers/store';
 import { QeLayout } from './layout/QeLayout';
+import { QeNotification } from './layout/QeNotification';
 import { theme } from './layout/theme';
 import { LoginPage } from './auth/LoginPage';
 import { InitPage } from './auth/InitPage';
@@ -17,7 +18,7 @@ import { keptAppRoutes, keptGroups } from './routes';
 
 const ToNotFound = () => <Navigate to="/404" replace />;
 
-/** QE's client: react-admin under /qe/ with the route table of the spec, filtered by the user's permissions. */
+/** QE's client: react-admin under /qe/ with the route table of routes/ (docs/product-rules.md#screens-and-routes), filtered by the user's permissions. */
 export function App() {
   return (
     <Admin
@@ -27,6 +28,7 @@ export function App() {
       i18nProvider={i18nProvider}
       theme={theme}
       layout={QeLayout}
+      notification={QeNotification}
       loginPage={LoginPage}
       catchAll={ToNotFound}
       store={store}

@@ -128,19 +128,26 @@ function Designer({ record }: { record: Questionnaire }) {
   const checkedHere = () => {
     setChecked(true);
     const found = definitionErrors(definition);
-    if (found.length) {
-      notify('qe.designer.fixFirst', { type: 'error', messageArgs: { smart_count: found.length } });
-      setTimeout(() => summary.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }));
-    }
+    if (found.length) toSummary();
     return found.length === 0;
   };
+  /**
+   * The list of problems brought into sight and focused (read out again by a screen reader): it says
+   * what to correct where, so no message on top of the screen repeats it — one would cover it on a phone.
+   */
+  const toSummary = () =>
+    setTimeout(() => {
+      summary.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      summary.current?.focus({ preventScroll: true });
+    });
   /** The server's 422: its messages beside the questions they are about. */
   const showRefusal = (e: unknown) => {
     if (!(e instanceof HttpError && e.status === 422)) return; // other failures were shown by the HTTP client
     const errors = (e.body as { errors?: Record<string, string> } | undefined)?.errors;
-    if (errors && typeof errors === 'object') setServerErrors(errors);
-    notify(e.message || 'qe.error.operationFailed', { type: 'error' });
-    setTimeout(() => summary.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }));
+    if (errors && typeof errors === 'object' && Object.keys(errors).length) {
+      setServerErrors(errors);
+      toSummary();
+    } else notify(e.message || 'qe.error.operationFailed', { type: 'error' });
   };
 
   /** Saves the questions: true once stored. */
@@ -167,7 +174,7 @@ function Designer({ record }: { record: Questionnaire }) {
   };
 
   /**
-   * Design complete from the designer itself (issue 15): the audience must be chosen, the
+   * Design complete from the designer itself: the audience must be chosen, the
    * questions pass the checks here, unsaved changes are saved first; then the server's own
    * checks decide, and the questionnaire's screen shows what it has become.
    */
@@ -235,8 +242,9 @@ function Designer({ record }: { record: Questionnaire }) {
         </Alert>
       )}
       {listed.length > 0 && (
-        <Alert severity="error" ref={summary} sx={{ mb: 2 }} data-testid="designer-problems">
+        <Alert severity="error" ref={summary} tabIndex={-1} sx={{ mb: 2, scrollMarginTop: 72 }} data-testid="designer-problems">
           <AlertTitle>{translate('qe.designer.problemSummary', { smart_count: listed.length })}</AlertTitle>
+          {checked && <Box sx={{ mb: 0.5 }}>{translate('qe.designer.fixFirst', { smart_count: listed.length })}</Box>}
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {listed.slice(0, 10).map((p, i) => (
               <li key={i}>

@@ -64,7 +64,7 @@ function changedFields(values: FormValues, saved: FormValues): FormField[] {
   return FORM_FIELDS.filter((f) => JSON.stringify(toPayload(values, [f])) !== JSON.stringify(toPayload(saved, [f])));
 }
 
-/** The form: the read-only facts, the inputs, and the buttons of the spec as status and rights allow. */
+/** The form: the read-only facts, the inputs, and the buttons as status and rights allow. */
 function QuestionnaireForm({ type, record, readOnly }: { type: ScreenType; record?: Questionnaire; readOnly: boolean }) {
   const translate = useTranslate();
   const locale = useLocale();
@@ -113,8 +113,11 @@ function QuestionnaireForm({ type, record, readOnly }: { type: ScreenType; recor
     let next: string | null = null;
     await form.handleSubmit(async (values) => {
       if (step === 'ready' && normalisedCount(values) === 0) {
+        // said beside the field, which is brought into sight: a message on top of the screen would cover it on a phone
         form.setError('targets', { type: 'manual', message: translate('qe.questionnaire.message.targetsRequired') });
-        notify('qe.questionnaire.message.targetsRequired', { type: 'warning' });
+        const field = document.querySelector<HTMLElement>('[data-testid="input-targets"]');
+        field?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+        field?.querySelector<HTMLElement>('select, input')?.focus({ preventScroll: true });
         return;
       }
       setBusy(step);
@@ -281,8 +284,8 @@ function LoadedScreen({ type, id }: { type: ScreenType; id: string }) {
 }
 
 /**
- * formsView, formsAdd and formsEdit: one screen told apart by `type` (spec §2), the record's
- * id in `?id=`. The labels of the spec's "Questionnaire form screen"; the buttons save and
+ * formsView, formsAdd and formsEdit: one screen told apart by `type` (docs/product-rules.md#screens-and-routes), the record's
+ * id in `?id=`. The labels of the questionnaire form; the buttons save and
  * edit form, only save, design complete, cancel ready and edit questionnaire as status and
  * rights allow; read-only in view, with the status's actions on top.
  */
