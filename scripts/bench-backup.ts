@@ -1,5 +1,5 @@
 /**
- * `npm run bench:backup` (issue 13): what a backup costs everyone else. The demo school topped up
+ * `npm run bench:backup`: what a backup costs everyone else. The demo school topped up
  * with 5,000 student accounts and a questionnaire of 25,000 replies (scripts/bench-seed.ts), then
  * on loopback: a light authenticated call (GET /v1/my/user-info, 10 connections) measured alone,
  * and again while a backup made through the API (POST /v1/backups, the admin's screen's call) runs,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:statistics` (part of `npm run bench`; issue 6): the statistics detail call on
+ * `npm run bench:statistics` (part of `npm run bench`): the statistics detail call on
  * questionnaires of 3,000 and 25,000 replies × 40 questions, beside one raw GROUP BY over the
  * same answers, in the same run.
  *

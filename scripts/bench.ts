@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (DESIGN.md §8): the real QE on loopback with 5,000 students, measured by
+ * `npm run bench` (docs/conventions.md#tests): the real QE on loopback with 5,000 students, measured by
  * autocannon next to a bare Fastify app (the yardstick): two reads, logins (50 at once), and the
  * submission of a 30-question reply by every student at once (100 connections, each request another student);
  * then the 3,000-row student import timed.

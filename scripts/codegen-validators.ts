@@ -4,7 +4,7 @@
  *
  * Why not `ajv.compile` in the browser: ajv compiles with `new Function`, which the server's
  * Content-Security-Policy (script-src 'self', no 'unsafe-eval') forbids. Compiled ahead of
- * time, the same ajv checks the same schemas on both halves (DESIGN.md §2) and the page needs
+ * time, the same ajv checks the same schemas on both halves (docs/architecture.md#master-data-from-schemas) and the page needs
  * neither eval nor ajv itself.
  */
 import Ajv from 'ajv';

@@ -57,7 +57,7 @@ const isWritable = (p: PropertySchema) => !p.readOnly && !p['x-qe']?.computed;
 
 /**
  * Names in the school's languages (nameHk/nameEn) are optional here and may be null: which of
- * them are required is the school's setting, checked by the server and the forms (issue 12).
+ * them are required is the school's setting, checked by the server and the forms.
  */
 function languageFree(schema: EntitySchema, properties: Record<string, PropertySchema>): { required: string[]; properties: Record<string, PropertySchema> } {
   const bound = new Set(languageFields({ ...schema, properties }).map(([name]) => name));
@@ -164,7 +164,7 @@ function serverModule(entities: MasterEntity[], paths: CodegenPaths): string {
 import { masterEntities } from '${entitiesSpec}';
 import { crudRoutes, type MasterDeps } from '${crud}';
 ${ruleImports.join('\n')}${ruleImports.length ? '\n' : ''}
-/** The CRUD routes of every master-data entity (DESIGN.md §3). */
+/** The CRUD routes of every master-data entity (docs/conventions.md#calls). */
 export async function generatedMasterRoutes(app: FastifyInstance, deps: MasterDeps): Promise<void> {
 ${calls.join('\n')}
 }

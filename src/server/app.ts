@@ -72,7 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors,
     clientErrorHandler,
     ajv: {
-      // strict, with every error reported and nothing silently dropped; x-qe is the schemas' own extension (DESIGN.md §2)
+      // strict, with every error reported and nothing silently dropped; x-qe is the schemas' own extension (docs/architecture.md#master-data-from-schemas)
       customOptions: { removeAdditional: false, allErrors: true, strict: true, allowUnionTypes: true, verbose: true, keywords: ['x-qe', 'x-qe-rule', 'x-qe-input'] },
       // x-qe-finite: what ajv's coercion makes of "Infinity" is refused (plugins/bounds.ts)
       plugins: [finiteNumbers],

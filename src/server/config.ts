@@ -46,7 +46,7 @@ export interface Config {
   anonymousMixSeconds: number;
   /** anonymous questionnaires: a filtered group with fewer replies than this is withheld in statistics (QE_ANONYMOUS_MIN_GROUP, default 5) */
   anonymousMinGroup: number;
-  /** Google account binding (spec §1): the OAuth client and the provider's endpoints (Google's by default) */
+  /** Google account binding: the OAuth client and the provider's endpoints (Google's by default) */
   google: {
     clientId: string;
     clientSecret: string;

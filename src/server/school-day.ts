@@ -7,7 +7,7 @@ export function schoolDay(at: Date = new Date()): string {
   return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** A moment on the school's clock, yyyy-MM-dd HH:mm (24-hour, spec §9): how exports show a questionnaire's open and end. */
+/** A moment on the school's clock, yyyy-MM-dd HH:mm (24-hour, docs/conventions.md#dates-and-times): how exports show a questionnaire's open and end. */
 export function schoolDateTime(at: Date): string {
   return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 }

@@ -1,4 +1,4 @@
-/** Backups as the server answers them and the Backup screen shows them (GET /v1/backups, issue 13). */
+/** Backups as the server answers them and the Backup screen shows them (GET /v1/backups). */
 
 export interface BackupEntry {
   name: string;

@@ -1,4 +1,4 @@
-/** Every answer of the server is this envelope (spec §7, DESIGN.md §3). */
+/** Every answer of the server is this envelope (docs/conventions.md#the-envelope). */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;

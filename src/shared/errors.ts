@@ -1,5 +1,5 @@
 /**
- * The business codes of the envelope (spec §8, DESIGN.md §3). Each code has its text in
+ * The business codes of the envelope (docs/errors.md). Each code has its text in
  * both languages here so that server messages and client fallbacks never drift apart.
  * `http` is the transport status the server answers with; the client reads `code`.
  */
@@ -100,7 +100,7 @@ export const ERRORS = {
   REQUEST_TIMEOUT: { code: 406, http: 408, 'zh-hk': '請求逾時', en: 'The request took too long' },
   EXPECTATION_FAILED: { code: 406, http: 417, 'zh-hk': '不支援請求中的 Expect 標頭', en: 'The Expect header of the request is not supported' },
   TERM_NOT_RUNNING: { code: 20002, http: 400, 'zh-hk': '所選學期不是目前學期', en: 'The selected term is not the running term' },
-  // school settings (issue 12): 720–724
+  // school settings: 720–724
   LANGUAGE_REQUIRED: { code: 720, http: 400, 'zh-hk': '最少要有一種必填語言', en: 'At least one language must be required' },
   GOOGLE_NOT_CONFIGURED: {
     code: 721,
@@ -109,7 +109,7 @@ export const ERRORS = {
     en: 'Google sign-in is not configured (QE_GOOGLE_CLIENT_ID), so creators cannot be required to bind a Google account',
   },
   GRADUATE_GRADE_UNKNOWN: { code: 722, http: 400, 'zh-hk': '所選的畢業年級不存在', en: 'The chosen graduating grade does not exist' },
-  // issue 12 known defects: the role new accounts get is chosen explicitly (740-741)
+  // the role new accounts get is chosen explicitly (740-741)
   NO_DEFAULT_ROLE: {
     code: 740,
     http: 409,
@@ -128,13 +128,13 @@ export const ERRORS = {
   PERSONAL_OWN_REQUEST: { code: 732, http: 403, 'zh-hk': '不可審批自己的申請', en: 'You cannot approve or reject your own request' },
   PERSONAL_STAFF_ONLY: { code: 733, http: 403, 'zh-hk': '只有教職員可申請修改個人資料', en: 'Only staff can apply to change their personal data' },
   AVATAR_MISSING: { code: 734, http: 400, 'zh-hk': '找不到上載的頭像，請重新上載', en: 'The uploaded avatar was not found, please upload it again' },
-  // the "new school year" roll-over (issue 12)
+  // the "new school year" roll-over
   ROLLOVER_DONE: { code: 725, http: 409, 'zh-hk': '學年「%{year}」已經由升班建立，不可再次升班', en: 'The school year "%{year}" was already filled by a roll-over; it cannot be run again' },
   ROLLOVER_CLASS_MISSING: { code: 726, http: 409, 'zh-hk': '下學年欠缺以下班別：%{classes}。請建立班別或更改升班對照', en: 'These classes are missing for next year: %{classes}. Create them or change the class mapping' },
   ROLLOVER_NO_CURRENT_YEAR: { code: 727, http: 409, 'zh-hk': '未設定目前學年，無法升班', en: 'There is no current school year to roll over from' },
   ROLLOVER_BAD_MAPPING: { code: 728, http: 400, 'zh-hk': '升班對照有誤，以下班別的對照不正確：%{classes}', en: 'The class mapping is not valid for these classes: %{classes}' },
   ROLLOVER_SWITCH_DATE: { code: 729, http: 400, 'zh-hk': '轉換日期須在下學年完結之前', en: 'The switch date must be before next year ends' },
-  // backup and restore (issue 13): 750–758
+  // backup and restore: 750–758
   BACKUP_RUNNING: { code: 750, http: 409, 'zh-hk': '另一個備份或還原正在進行，請待其完成後再試', en: 'Another backup or restore is running: try again when it has finished' },
   BACKUP_NOT_FOUND: { code: 751, http: 404, 'zh-hk': '找不到此備份', en: 'This backup was not found' },
   BACKUP_FOREIGN: { code: 752, http: 400, 'zh-hk': '此檔案不是 QE 的備份，現有資料沒有改動', en: 'This file is not a QE backup; the current data is unchanged' },
@@ -145,7 +145,7 @@ export const ERRORS = {
   BACKUP_NEWER: { code: 757, http: 400, 'zh-hk': '此備份由較新版本的 QE 製作（%{detail}），請先更新 QE 再還原；現有資料沒有改動', en: 'This backup was made by a newer QE (%{detail}): update QE, then restore; the current data is unchanged' },
   BACKUP_CONFIRM: { code: 758, http: 400, 'zh-hk': '請輸入備份的名稱以確認還原', en: 'Type the backup’s name to confirm the restore' },
   RESTORING: { code: 759, http: 409, 'zh-hk': '系統正在從備份還原資料，未能儲存；請稍候片刻再試', en: 'QE is restoring data from a backup, so nothing was saved: try again in a moment' },
-  // imports hashed as a job (issue 14)
+  // imports hashed as a job
   IMPORT_RUNNING: { code: 761, http: 409, 'zh-hk': '另一個匯入正在設定此名單的密碼，請待其完成後再匯入', en: 'Another import into this list is still setting its passwords: import again when it has finished' },
   RESTORE_WAITED: { code: 760, http: 409, 'zh-hk': '仍有儲存工作未完成，還原未能開始，現有資料沒有改動；請稍後再試', en: 'Work that saves data was still running, so the restore did not start and the current data is unchanged: try again later' },
 } as const satisfies Record<string, ErrorDef>;

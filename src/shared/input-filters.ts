@@ -1,5 +1,5 @@
 /**
- * Input filters (spec §5): what may not be typed into a field is stripped as it is typed — the
+ * Input filters (docs/product-rules.md#input-filters): what may not be typed into a field is stripped as it is typed — the
  * allowed characters are not shown. A field's filter follows from its JSON Schema property:
  *
  *  - `"x-qe-input"` says what a pattern does not: `password`, `identityCard`, `amount`, `integer`;
@@ -40,7 +40,7 @@ export interface InputFilter {
   readonly maxLength?: number;
 }
 
-/** Spec §200: an amount has at most 2 decimals and 20 digits in all. */
+/** docs/product-rules.md#input-filters: an amount has at most 2 decimals and 20 digits in all. */
 export const AMOUNT_DECIMALS = 2;
 export const AMOUNT_MAX_DIGITS = 20;
 
@@ -138,8 +138,8 @@ const isControl = (c: string) => cp(c) <= 0x1f || (cp(c) >= 0x7f && cp(c) <= 0x9
 
 /**
  * An identity card or other document number, as the server reads it (normaliseDocumentNumber:
- * NFKC, upper case, spaces dropped): letters, digits, brackets, hyphen and slash — and the hash of
- * spec §5. Lower case, spaces and the full-width forms an IME types (Ａ１２３) are kept: the server
+ * NFKC, upper case, spaces dropped): letters, digits, brackets, hyphen and slash — and the hash
+ * (docs/product-rules.md#input-filters). Lower case, spaces and the full-width forms an IME types (Ａ１２３) are kept: the server
  * accepts them.
  */
 const isDocumentChar = (c: string) => /^[A-Z0-9()#/-]*$/.test(normaliseDocumentNumber(c));

@@ -1,5 +1,6 @@
 /**
- * Pages (menus) and their actions: the permission model of spec §6 and DESIGN.md §4.
+ * Pages (menus) and their actions: the permission model of docs/product-rules.md#roles-and-default-permissions
+ * (docs/recipes/add-permission.md).
  * The server seeds its menus and actions from this list; the client's route table names
  * the same codes. A permission is written `page.action` (form.view); `*` means any
  * logged-in user; `public` (server only) means no login at all.
@@ -9,13 +10,13 @@ export const USER_TYPES: UserType[] = ['SUPER_ADMIN', 'ADMIN', 'TEACHER', 'STUDE
 
 export interface ActionDef {
   code: string;
-  /** permission group 201–206 (spec §6): the order the permission grid shows columns in */
+  /** permission group 201–206: the order the permission grid shows columns in */
   group: number;
   nameHk: string;
   nameEn: string;
 }
 
-/** The page-level actions of spec §6, in their display order. */
+/** The page-level actions, in their display order. */
 export const ACTIONS: ActionDef[] = [
   { code: 'view', group: 201, nameHk: '查看', nameEn: 'View' },
   { code: 'personal', group: 201, nameHk: '個人', nameEn: 'Personal' },
@@ -44,7 +45,7 @@ export interface PageDef {
 
 const crud = ['view', 'add', 'edit', 'delete', 'import', 'export'];
 
-/** Every page code of the spec with the actions it offers, in menu order. */
+/** Every page code with the actions it offers, in menu order. */
 export const PAGES: PageDef[] = [
   { code: 'form', nameHk: '問卷設計', nameEn: 'Questionnaire design', actions: ['view', 'add', 'edit', 'delete', 'management'] },
   { code: 'form-input', nameHk: '填寫問卷', nameEn: 'Fill in questionnaires', actions: ['view'] },
@@ -64,7 +65,7 @@ export const PAGES: PageDef[] = [
   { code: 'school', nameHk: '學校設定', nameEn: 'School settings', actions: ['view', 'edit'] },
   // staff personal data: Personal sees one's own, Apply asks for a change, Approve decides others' requests
   { code: 'personal-data', nameHk: '個人資料', nameEn: 'Personal data', actions: ['view', 'personal', 'apply', 'approve'] },
-  // backups hold every password hash and the mail settings: the super administrator's alone by default (issue 13)
+  // backups hold every password hash and the mail settings: the super administrator's alone by default
   { code: 'backup', nameHk: '備份及還原', nameEn: 'Backup and restore', actions: ['view', 'backup', 'restore', 'delete'] },
 ];
 
@@ -116,7 +117,7 @@ export const DEFAULT_ROLES: { userType: UserType; roleCode: string; nameHk: stri
   { userType: 'STUDENT', roleCode: 'STUDENT', nameHk: '學生', nameEn: 'Student' },
 ];
 
-/** One page of the permission list in the spec's shape (spec §3 "Permission entry"). */
+/** One page of the permission list (docs/product-rules.md#records-and-fields). */
 export interface PermissionEntry {
   code: string;
   actions: { code: string }[];

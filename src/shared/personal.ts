@@ -1,14 +1,14 @@
 /**
- * Staff personal data (spec §3 logged-in user, §3 confirm status values, §6 Personal / Apply /
- * Approve): what both halves agree on. The server keeps the identity card number sealed and
+ * Staff personal data (the actions Personal, Apply and Approve of the page personal-data;
+ * docs/product-rules.md#records-and-fields): what both halves agree on. The server keeps the identity card number sealed and
  * answers only its masked form (src/server/personal/).
  */
 
-/** A change request's status, spelled as the spec spells it (WAITTING with two T's). */
+/** A change request's status, spelled as the product spells it (WAITTING with two T's: docs/conventions.md#naming). */
 export const CONFIRM_STATUSES = ['WAITTING', 'CONFIRM', 'REJECT'] as const;
 export type ConfirmStatus = (typeof CONFIRM_STATUSES)[number];
 
-/** The tag colour each status is shown with (spec §3): warning, success, danger. */
+/** The tag colour each status is shown with (docs/product-rules.md#records-and-fields): warning, success, danger. */
 export const CONFIRM_STATUS_TAGS: Record<ConfirmStatus, 'warning' | 'success' | 'error'> = {
   WAITTING: 'warning',
   CONFIRM: 'success',

@@ -1,4 +1,4 @@
-/** Validation rules of spec §5, applied identically by server and client. */
+/** Validation rules (docs/product-rules.md#validation), applied identically by server and client. */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 15;
 

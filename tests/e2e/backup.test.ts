@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './browser.js';
 import { startOwnQe, type OwnQe } from './own-server.js';
 
-// Issue 13, as the super administrator uses it: the Backup screen makes a backup (and an
+// Backup and restore as the super administrator uses it: the Backup screen makes a backup (and an
 // encrypted one) while QE runs, lists them, downloads one, refuses a file that is not a backup,
 // and restores a backup behind the strong confirmation — the data of the backup back, everyone
 // logged out. This file starts its own QE: a restore ends every session, which the other files rely on.

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Definition } from '../../src/shared/questionnaire/definition.js';
 import { apiLogin, launchBrowser, loginAs, newPage, openedForClass } from './browser.js';
 
-// Issue 15's proof: the home screen shows each role what to do next, from GET /v1/my/dashboard —
+// End to end: the home screen shows each role what to do next, from GET /v1/my/dashboard —
 // a student on a phone the questionnaires to answer first (one opens the answer screen), a
 // teacher the running questionnaires with their response rate, an administrator the school's
 // figures. Nothing scrolls sideways at 360 px.

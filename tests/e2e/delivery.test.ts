@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { apiLogin, launchBrowser, openedForClass, url } from './browser.js';
 
-// Issue 14, client delivery: the login page on a slow mobile network (1.6 Mbit/s, 150 ms round
+// Client delivery: the login page on a slow mobile network (1.6 Mbit/s, 150 ms round
 // trip), first visit and repeat visit. What is asserted is what does not depend on the machine:
 // the bytes on the wire (≤ 400 KB, compressed), that the login page's first script is not the
 // app (react-admin and MUI load once the form is sent: src/client/main.tsx), and that a repeat

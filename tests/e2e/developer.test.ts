@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { baseUrl, launchBrowser, loginAs, newPage, url } from './browser.js';
 
-// Issue 7's proofs: a super administrator takes form.add away from the TEACHER role on the
+// End to end: a super administrator takes form.add away from the TEACHER role on the
 // permission screen and gives it back, and a teacher's screen and API follow on their next
 // load and request; a teacher links a Google account through the popup against the loopback
 // OAuth server (global-setup) and can then create a questionnaire.

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { QUESTION_TYPES, type Definition, type Question, type QuestionType } from '../../src/shared/questionnaire/definition.js';
 import { api, apiLogin, launchBrowser, loginAs, newPage, openedForClass, url } from './browser.js';
 
-// Issue 5's proof: on a phone (360×640) a student of 1A opens a questionnaire with one question of
+// End to end: on a phone (360×640) a student of 1A opens a questionnaire with one question of
 // each of the ten types from the list, answers some, reloads mid-way without losing them, answers
 // the rest, submits, and sees the read-only view of the answers with nothing left to edit; a second
 // submission (another key) is refused with 709. The page never scrolls sideways.

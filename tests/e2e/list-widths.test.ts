@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage, url } from './browser.js';
 
-// Lists fit their screen (issue 15): at 1280 px no table is wider than the content area it sits
+// Lists fit their screen: at 1280 px no table is wider than the content area it sits
 // in (every column and the row actions visible without scrolling sideways), and at 360 px the
 // page never scrolls sideways. Measured with the longest titles and names the demo school has.
 let browser: Browser;

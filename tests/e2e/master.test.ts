@@ -33,7 +33,7 @@ describe('master data screens', () => {
     await textbox(/職位代號/).focus();
     await textbox(/職位名稱（中文）/).focus();
     await page.getByText('必填').first().waitFor();
-    // the code takes letters, digits, _ and - only: a space typed (or pasted) does not get in (spec §5)
+    // the code takes letters, digits, _ and - only: a space typed (or pasted) does not get in (docs/product-rules.md#input-filters)
     await textbox(/職位代號/).fill('E2E 1');
     await expect(textbox(/職位代號/).inputValue()).resolves.toBe('E2E1');
     await textbox(/職位名稱（中文）/).focus();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser.js';
 import { startOwnQe, type OwnQe } from './own-server.js';
 
-// Issue 12's proof: a QE with no Google settings at all (no QE_GOOGLE_CLIENT_ID) runs the whole
+// End to end: a QE with no Google settings at all (no QE_GOOGLE_CLIENT_ID) runs the whole
 // questionnaire journey — a teacher with no Google account creates, designs and opens a
 // questionnaire, a student answers it, the teacher reads its statistics — and shows no Google
 // button. Then an administrator changes the school's name and logo in the school settings and

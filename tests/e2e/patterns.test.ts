@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import type { Definition } from '../../src/shared/questionnaire/definition.js';
 import { apiLogin, launchBrowser, loginAs, newPage, openedForClass, url } from './browser.js';
 
-// Answer patterns in the browser (issue 11): the RE2 engine is not in the first bundle, it is
+// Answer patterns in the browser: the RE2 engine is not in the first bundle, it is
 // fetched when a questionnaire with a pattern rule is shown, and it judges the answers on the
 // screen — `(a+)+b` included, which froze JavaScript's RegExp — before anything is sent.
 let browser: Browser;

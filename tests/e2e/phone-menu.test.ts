@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from './browser.js';
 
-// The phone's menu (issue 15): at 360 px the ☰ drawer opens and stays open, every entry of every
+// The phone's menu: at 360 px the ☰ drawer opens and stays open, every entry of every
 // group can be reached and chosen, the screen it names opens, and the drawer closes on choosing.
 let browser: Browser;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { Browser, Response } from 'playwright-core';
 import { QUESTION_TYPES } from '../../src/shared/questionnaire/definition.js';
 import { baseUrl, launchBrowser, loginAs, newPage, url } from './browser.js';
 
-// Issue 4's proof: a teacher creates a questionnaire for one class with one question of each
+// End to end: a teacher creates a questionnaire for one class with one question of each
 // of the ten types (one with an image), previews it and marks the design complete; with an
 // open date of now it is in progress at once and the class's students have feedback records.
 let browser: Browser;

@@ -4,7 +4,7 @@ import type { RolloverPreview } from '../../src/shared/school/rollover.js';
 import { launchBrowser, newPage } from './browser.js';
 import { startOwnQe, type OwnQe } from './own-server.js';
 
-// Issue 12's proof: an administrator rolls the demo school over to the next school year through
+// End to end: an administrator rolls the demo school over to the next school year through
 // the wizard on the school-year list — the preview's counts per class, one class sent elsewhere
 // than suggested, "at once", the confirmation — and what is stored afterwards is what the screen
 // showed: each class's students next year, the graduating grade left, the new year current.

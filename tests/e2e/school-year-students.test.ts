@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, apiLogin, launchBrowser, loginAs, newPage, url } from './browser.js';
 
-// Issue 12: next year's classes and class numbers are entered before it begins. An administrator
+// Next year's classes and class numbers are entered before it begins. An administrator
 // chooses next year on the student list, opens a pupil in that year, gives them next year's class
 // and number, and this year's stay as they were. The year is added and removed by this file, so
 // the shared demo school's current year is never changed.

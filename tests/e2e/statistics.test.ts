@@ -8,7 +8,7 @@ import type { Definition } from '../../src/shared/questionnaire/definition.js';
 import { percent, type StatisticsDetail } from '../../src/shared/statistics/types.js';
 import { api, apiLogin, launchBrowser, loginAs, newPage, openedForClass, url } from './browser.js';
 
-// Issue 6's proof in the browser: a zh-hk questionnaire for class 1A receives replies through the
+// In the browser: a zh-hk questionnaire for class 1A receives replies through the
 // API; the teacher in charge opens it from the statistics list, sees the counts the test computes
 // from the answers it sent, prints the PDF report (made in the browser with the Traditional Chinese
 // font that loads on demand, the top bar saying so) and poppler reads the Chinese text, the counts

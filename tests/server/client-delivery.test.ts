@@ -10,7 +10,7 @@ import { buildApp } from '../../src/server/app.js';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The client is sent compressed and cached as a browser on a slow network needs it (issue 14):
+ * The client is sent compressed and cached as a browser on a slow network needs it:
  * the build writes brotli and gzip copies, the server picks one by Accept-Encoding, hashed assets
  * are cached for a year and never revalidated, index.html is asked again every time.
  */

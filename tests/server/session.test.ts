@@ -8,7 +8,7 @@ import { bearer, login, testApp, type TestApp } from './harness.js';
 
 const PASSWORD = 'Passw0rd!';
 
-/** Every field of the logged-in user in spec §3 except the token, which login answers. */
+/** Every field of the logged-in user (docs/product-rules.md#records-and-fields) except the token, which login answers. */
 const USER_FIELDS = [
   'userId', 'userNo', 'username', 'nameHk', 'nameEn', 'avatar', 'identityCardId', 'identityCardType', 'email', 'googleMail',
   'tel', 'gender', 'birthday', 'userType', 'active', 'loginTime', 'permissions', 'lastLogin', 'staff_id', 'status',

@@ -27,7 +27,7 @@ const fixtures = fileURLToPath(new URL('../fixtures/tls/', import.meta.url));
 export const selfSignedCertificate = () => readFileSync(join(fixtures, 'smtp-self-signed.crt'), 'utf8');
 
 /**
- * A real SMTP server on loopback (DESIGN §8) that keeps what it receives and the credentials it
+ * A real SMTP server on loopback (docs/conventions.md#tests) that keeps what it receives and the credentials it
  * was given, and refuses the recipients put in `refuse` (550). `pause()` makes it hold every
  * message until `resume()` (`whenHolding(n)`: once n are held at once).
  */

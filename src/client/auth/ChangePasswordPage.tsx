@@ -9,7 +9,7 @@ import { request } from '../providers/http';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
 
-// spec §5: a password's filter; the old one is whatever the server holds, a new one at most PASSWORD_MAX long
+// docs/product-rules.md#input-filters: a password's filter; the old one is whatever the server holds, a new one at most PASSWORD_MAX long
 const oldPasswordFilter = passwordFilter();
 const newPasswordFilter = passwordFilter(PASSWORD_MAX);
 

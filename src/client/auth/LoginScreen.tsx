@@ -62,7 +62,7 @@ function TextField({ label, error, ...input }: { label: string; error: string; i
 
 /**
  * /login (and /app/login without the language switch): the school's name and logo, user name and
- * password with the spec's messages (the user name is trimmed), the server's message when a login
+ * password with the login messages of docs/product-rules.md#validation (the user name is trimmed), the server's message when a login
  * is refused. Before first run it sends to /init. Plain React: it is the page a phone on a slow
  * network opens first, before react-admin and MUI are downloaded (main.tsx; in the app,
  * LoginPage.tsx shows this same screen).
@@ -74,7 +74,7 @@ export function LoginScreen({ locale, onLocale, translate, onLoggedIn, onUniniti
   const [touched, setTouched] = useState({ username: false, password: false });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // spec §5: what a user name or a password cannot hold is stripped as it is typed
+  // docs/product-rules.md#input-filters: what a user name or a password cannot hold is stripped as it is typed
   const usernameFiltered = useInputFilter(usernameFilter);
   const passwordFiltered = useInputFilter(loginPasswordFilter);
   const usernameInput = useRef<HTMLInputElement>(null);

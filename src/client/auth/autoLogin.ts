@@ -19,7 +19,7 @@ export function decodeAuthorization(value: string): { username: string; password
 
 /**
  * A URL carrying `?authorization=` logs in automatically, then goes to /qe/; on any failure
- * it goes back to the bare path (spec §2). Answers true when it has taken over the page load.
+ * it goes back to the bare path (docs/product-rules.md#screens-and-routes). Answers true when it has taken over the page load.
  */
 export function autoLoginFromUrl(): boolean {
   const url = new URL(window.location.href);

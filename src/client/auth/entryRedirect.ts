@@ -1,7 +1,7 @@
 import { PUBLIC_PATHS } from '../routes/public';
 
 /**
- * Where a page load without a session must go before anything renders (spec §2): a
+ * Where a page load without a session must go before anything renders (docs/product-rules.md#screens-and-routes): a
  * non-public path becomes /login?redirect=<the wanted path>. Paths are without /qe.
  */
 export function entryRedirect(path: string, search: string, hasToken: boolean): string | null {

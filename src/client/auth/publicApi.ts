@@ -24,7 +24,7 @@ export class PublicCallError extends Error {
 /**
  * A call of the screens outside the app (login, quick login), which load without react-admin:
  * what providers/http.ts's `request(path, { ignoreErr: true })` does for a caller without a
- * session — the headers of spec §7, trimmed payload, the envelope — and a failure handed to the
+ * session — the headers and trimming of docs/conventions.md#headers-and-trimming, the envelope — and a failure handed to the
  * caller with the same text: the server's message, "operation failed" when it has none, "try
  * later" when no answer came.
  */

@@ -98,7 +98,7 @@ function ScheduleCard({ everyHours, keep, mayChange, onSaved }: { everyHours: nu
 }
 
 /**
- * Backup and restore (issue 13): the archives with their time, size and maker, a backup now
+ * Backup and restore: the archives with their time, size and maker, a backup now
  * (optionally encrypted) with its progress, download, delete, restore from the list or from an
  * uploaded archive behind a strong confirmation, and the schedule. Each button shows only to a
  * holder of its action; the server checks each call again.

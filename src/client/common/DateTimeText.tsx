@@ -6,7 +6,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import { useTranslate } from 'react-admin';
 import { isDate, isTime } from '../../shared/questionnaire/answers';
 
-/** The spec's one way of writing dates and times (§9): yyyy-MM-dd, 24-hour HH:mm. */
+/** The one way of writing dates and times (docs/conventions.md#dates-and-times): yyyy-MM-dd, 24-hour HH:mm. */
 export type DateTimeKind = 'date' | 'time' | 'datetime';
 
 export const DATE_TIME_FORMATS: Record<DateTimeKind, string> = { date: 'yyyy-MM-dd', time: 'HH:mm', datetime: 'yyyy-MM-dd HH:mm' };

@@ -84,7 +84,7 @@ export const USER_SOURCES = [
 export type UserSource = (typeof USER_SOURCES)[number]['resource'];
 
 /**
- * The developer area's calls (spec §7 and src/server/developer). Changes let request() show a
+ * The developer area's calls (docs/product-rules.md#calls-the-product-names and src/server/developer). Changes let request() show a
  * business refusal (707 duplicate, 709 own developer access…) as a toast; a 422 reaches the
  * caller with its field errors in body.errors.
  */

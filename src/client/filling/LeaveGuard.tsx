@@ -3,7 +3,7 @@ import { useBlocker } from 'react-router-dom';
 import { Confirm } from 'react-admin';
 
 /**
- * The spec's warning before leaving an unfinished questionnaire (§4): while there are answers not
+ * The warning before leaving an unfinished questionnaire (docs/product-rules.md#states): while there are answers not
  * sent yet, leaving the screen inside the app asks first — press Submit if complete, nothing can be
  * edited after submission — and closing or reloading the tab gets the browser's own warning.
  * `passRef` lets a navigation through that the screen makes itself (after a successful submit).

@@ -25,7 +25,7 @@ import { useSchoolYears } from '../common/useSchoolYears';
 import { ListCard, ListCards } from '../common/ListCard';
 import { NoData } from '../common/NoData';
 
-/** The list's filters and page are kept in react-admin's store (spec: kept alive). */
+/** The list's filters and page are kept in react-admin's store (a cached route). */
 export const FILLING_LIST_STORE_KEY = 'filling.listParams';
 
 /** My feedback status as a chip: not submitted stands out, submitted is quiet. */

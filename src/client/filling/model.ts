@@ -5,7 +5,7 @@ import type { Person, QuestionnaireStatus, QuestionnaireType } from '../../share
 /** react-admin's resource name of my questionnaires (GET /v1/my/questionnaires …). */
 export const MY_QUESTIONNAIRES = 'my/questionnaires';
 
-/** My feedback on a questionnaire (spec §4); the server keeps NOT_SUBMITTED and SUBMITTED. */
+/** My feedback on a questionnaire (docs/product-rules.md#states); the server keeps NOT_SUBMITTED and SUBMITTED. */
 export const FEEDBACK_STATUSES = ['NOT_SUBMITTED', 'SUBMITTED'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number] | 'FINISHED' | 'PROCESSING';
 
@@ -30,7 +30,7 @@ export interface MyQuestionnaireDetail extends MyQuestionnaire {
   answers: Answers | null;
 }
 
-/** The two routes of the answer screen (spec §2): detail fills in, view is read only; the record's id as `?id=`. */
+/** The two routes of the answer screen (docs/product-rules.md#screens-and-routes): detail fills in, view is read only; the record's id as `?id=`. */
 export type FillingScreenType = 'detail' | 'view';
 export const fillingPath = (screen: 'list' | FillingScreenType, id?: unknown) =>
   `/questionnaire-filling/${screen}${id === undefined || id === null ? '' : `?id=${encodeURIComponent(String(id))}`}`;

@@ -17,7 +17,7 @@ function isGoogleMessage(data: unknown): data is GoogleMessage {
 
 /**
  * Google account authorisation (navbar, google-account.view, shown only when the server has
- * Google sign-in configured; spec §4, §8): confirm, get the
+ * Google sign-in configured; docs/product-rules.md#states): confirm, get the
  * provider's link (GET auth-url; a failure is ignored silently), open it in a popup, wait for
  * the /google-callback page in it to post {type:'qe-google', code, state} from this origin,
  * then POST bind. Success: the toast 'success' and the user info read again (the tooltip shows
@@ -62,7 +62,7 @@ export function GoogleAccountButton() {
         forgetUserInfo();
         void refetch();
       } catch {
-        // spec §8: a failed binding shows no message
+        // a failed binding shows no message (docs/product-rules.md#states)
       } finally {
         stop();
       }
@@ -92,7 +92,7 @@ export function GoogleAccountButton() {
     try {
       link = (await request<{ link: string; googleMail: string | null }>('/v1/google/actions/auth-url', { ignoreErr: true }))?.link;
     } catch {
-      // spec §8: a failing auth-url call is ignored silently
+      // a failing auth-url call is ignored silently (docs/product-rules.md#states)
     }
     if (!link) return stop();
     const left = Math.max(0, window.screenX + (window.outerWidth - 520) / 2);

@@ -6,7 +6,7 @@ import { currentLocale } from '../providers/i18nProvider';
 import { setPageLanguage } from '../i18n/locale';
 
 /**
- * One language at a time on screen (issue 15): MUI's own texts (pagination, autocomplete, alert,
+ * One language at a time on screen: MUI's own texts (pagination, autocomplete, alert,
  * breadcrumbs) from QE's message files, the page's `<html lang>` for screen readers and the
  * browser, and the user's name in the top bar (computed in the user's language) read again when
  * the language changes.

@@ -20,7 +20,7 @@ function ChangePasswordItem() {
   );
 }
 
-/** Sidebar toggle, school logo and name, PDF state, help, Google account, language and the user menu (spec §2). */
+/** Sidebar toggle, school logo and name, PDF state, help, Google account, language and the user menu (docs/product-rules.md#screens-and-routes). */
 export function QeAppBar() {
   const translate = useTranslate();
   // wide, the button shows the name: its accessible name says it too (WCAG 2.5.3); narrow it is

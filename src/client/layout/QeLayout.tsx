@@ -8,7 +8,7 @@ import { useMobileMode } from './useMobileMode';
 import { StaffPersonalPrompt } from '../personal/StaffPersonalPrompt';
 import { LanguageOfScreen } from './LanguageOfScreen';
 
-/** Sidebar, top bar, breadcrumb and content (spec §2 "Layout"), in the user's language throughout. */
+/** Sidebar, top bar, breadcrumb and content (docs/product-rules.md#screens-and-routes), in the user's language throughout. */
 export function QeLayout({ children }: { children: ReactNode }) {
   const mobile = useMobileMode();
   return (

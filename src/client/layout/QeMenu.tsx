@@ -16,7 +16,7 @@ import { useMobileMode } from './useMobileMode';
  */
 const linkRole = (current: boolean) => ({ role: 'link', 'aria-current': current ? ('page' as const) : undefined });
 
-/** The list path a screen highlights: itself, or for a hidden detail screen its parent list (spec §2). */
+/** The list path a screen highlights: itself, or for a hidden detail screen its parent list (docs/product-rules.md#screens-and-routes). */
 function activePath(pathname: string): string {
   return findRoute(pathname)?.route.activeMenu ?? pathname;
 }

@@ -3,10 +3,10 @@ import SchoolIcon from '@mui/icons-material/School';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useSchoolInfo } from '../auth/useSchoolInfo';
 
-/** Where uploaded files (the school logo) are served from: the remote storage path of spec §1. */
+/** Where uploaded files (the school logo) are served from: the storage path. */
 export const STORAGE_PATH = '/qe/storage/';
 
-/** School logo and name in the current language (spec §1). */
+/** School logo and name in the current language. */
 export function SchoolBrand() {
   const translate = useTranslate();
   const [locale] = useLocaleState();

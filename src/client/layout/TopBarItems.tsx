@@ -56,7 +56,7 @@ export function LanguageSwitch() {
   );
 }
 
-/** The PDF support state (spec §2): shown only once a PDF screen has started loading its font pack. */
+/** The PDF support state (docs/product-rules.md#screens-and-routes): shown only once a PDF screen has started loading its font pack. */
 export function PdfSupportState() {
   return <PdfStatus />;
 }

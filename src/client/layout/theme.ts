@@ -1,13 +1,13 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
-/** The theme colour (spec §9): the top bar's, with dark text on it (6.7:1; white on it is 3.1:1, below WCAG's 4.5). */
+/** The theme colour (docs/product-rules.md#constants-and-limits): the top bar's, with dark text on it (6.7:1; white on it is 3.1:1, below WCAG's 4.5). */
 export const THEME_COLOUR = '#3599db';
 /** Text and icons on the theme colour. */
 export const ON_THEME_COLOUR = 'rgba(0, 0, 0, 0.87)';
 
 /**
  * react-admin switches to its mobile layout below the `sm` breakpoint, so `sm` is set to 1027 px:
- * 1024 px plus the spec's 3 px tolerance. The colours that carry text — links, buttons, chips on
+ * 1024 px plus 3 px of tolerance (docs/product-rules.md#screens-and-routes). The colours that carry text — links, buttons, chips on
  * white, white on them — are the theme colour's and MUI's own hues made dark enough for WCAG AA
  * (4.5:1 both ways, on white and on the form toolbar's grey #e0e0e0): the theme colour itself stays the top bar's.
  */

@@ -4,7 +4,7 @@ import { useSidebarState } from 'react-admin';
 export const MOBILE_BREAKPOINT = 1024;
 const TOLERANCE = 3;
 
-/** Mobile below 1024 px width, with 3 px of tolerance (spec §2, §9). */
+/** Mobile below 1024 px width, with 3 px of tolerance (docs/product-rules.md#screens-and-routes). */
 export const isMobileWidth = (width: number) => width - TOLERANCE < MOBILE_BREAKPOINT;
 
 /** Whether the layout is in mobile mode; switching into it closes the sidebar. */

@@ -26,7 +26,7 @@ import { SchoolYearSelect } from './schoolYear';
 import type { ImportJobView } from '../../shared/master/import-job';
 import { markSeen, useImportJob } from './importJob';
 
-/** The spec's upload rule: Excel only (.xlsx, .xls), checked before anything is sent. */
+/** The upload rule (docs/product-rules.md#validation): Excel only (.xlsx, .xls), checked before anything is sent. */
 export const isExcelFile = (name: string) => /\.(xlsx|xls)$/i.test(name);
 
 /** What the server does with a row whose code is stored already (a re-imported export). */

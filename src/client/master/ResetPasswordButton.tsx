@@ -11,7 +11,7 @@ import { request } from '../providers/http';
 import { useInputFilter } from './inputFilter';
 import { useRecordName } from './labels';
 
-/** spec §5: a new password's filter, as the account forms' password field has */
+/** docs/product-rules.md#input-filters: a new password's filter, as the account forms' password field has */
 const newPasswordFilter = passwordFilter(PASSWORD_MAX);
 
 interface Errors {

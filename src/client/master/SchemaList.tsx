@@ -111,7 +111,7 @@ function SchemaTable({ entity, mayEdit, mayDelete }: { entity: MasterEntity; may
   const translate = useTranslate();
   const label = useFieldLabel(entity.key);
   const { filterValues } = useListContext();
-  // below the mobile breakpoint every list is cards (issue 15): a table would scroll sideways
+  // below the mobile breakpoint every list is cards: a table would scroll sideways
   if (useMobileMode()) return <SchemaCards entity={entity} />;
   return (
     <DataTable

@@ -123,7 +123,7 @@ function ViewActions({ entity }: { entity: MasterEntity }) {
 
 
 /**
- * View, add and edit of a master entity: one screen told apart by `type` (spec §2), the record's
+ * View, add and edit of a master entity: one screen told apart by `type` (docs/product-rules.md#screens-and-routes), the record's
  * id in the `?id=` query parameter. Edit is pessimistic, so the server's 422 field errors land
  * on their fields; after a save the list opens with a success message.
  */

@@ -5,7 +5,7 @@ import { propertyMeta, type MasterEntity, type PropertySchema } from '../../shar
 import { enumKey, useRecordName } from './labels';
 import { isSortable, kindOf } from './schema';
 
-/** yyyy-MM-dd (spec §9) of a date or timestamp as the server sends it. */
+/** yyyy-MM-dd (docs/conventions.md#dates-and-times) of a date or timestamp as the server sends it. */
 export function formatDate(value: unknown): string {
   if (value == null || value === '') return '';
   const text = String(value);
@@ -33,7 +33,7 @@ export function ReferenceName({ label }: { label: string }) {
 }
 
 /**
- * The list column of a property, chosen by its type (DESIGN.md §2): a date as yyyy-MM-dd, an
+ * The list column of a property, chosen by its type (docs/architecture.md#master-data-from-schemas): a date as yyyy-MM-dd, an
  * enum as a translated chip, a reference by the other record's name, counts as numbers.
  * A DataTable.Col element itself (not a component around one), as DataTable reads its props.
  */

@@ -1,6 +1,6 @@
 import { request } from '../providers/http';
 
-/** Today as yyyy-MM-dd in the user's time zone (file names, spec §9 date format). */
+/** Today as yyyy-MM-dd in the user's time zone (file names; docs/conventions.md#dates-and-times). */
 export function today(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
@@ -20,7 +20,7 @@ export function saveBlob(blob: Blob, filename: string): void {
 
 /**
  * GET a file of the API and save it. Failures are shown by the HTTP client: a JSON error
- * inside the file answer as a toast, 719 in the download-errors dialog (spec §8).
+ * inside the file answer as a toast, 719 in the download-errors dialog (docs/errors.md#how-the-client-shows-them).
  */
 export async function download(path: string, filename: string, query?: Record<string, unknown>): Promise<void> {
   const blob = await request<Blob>(path, { query, blob: true });

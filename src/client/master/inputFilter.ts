@@ -35,7 +35,7 @@ function setNativeValue(el: HTMLInputElement, value: string) {
 }
 
 /**
- * Filters an input as it is typed into (spec §5, src/shared/input-filters.ts). The handlers run
+ * Filters an input as it is typed into (docs/product-rules.md#input-filters, src/shared/input-filters.ts). The handlers run
  * before the form's own onChange (MUI calls slotProps.htmlInput.onChange first): they put the
  * filtered value and the caret into the input, so the form reads the filtered value and React,
  * finding the input already showing it, leaves the caret where it is. While an IME composes

@@ -90,14 +90,14 @@ function ChildrenInput({ entityKey, name, prop, mode, label }: { entityKey: stri
   );
 }
 
-/** The input a property's schema calls for (DESIGN.md §2): its type, format, enum and `x-qe` pick it. */
+/** The input a property's schema calls for (docs/architecture.md#master-data-from-schemas): its type, format, enum and `x-qe` pick it. */
 export function SchemaInput({ entityKey, name, prop, mode, required, parent, helperText }: SchemaInputProps) {
   const fieldLabel = useFieldLabel(entityKey);
   const translate = useTranslate();
   const choices = useEnumChoices(parent ? `${entityKey}.${parent}Item` : entityKey, name, prop);
   const label = parent ? fieldLabel(parent, name) : fieldLabel(name);
   const disabled = mode === 'view';
-  // spec §5: what the property's schema does not allow is stripped as it is typed (none for names, addresses)
+  // docs/product-rules.md#input-filters: what the property's schema does not allow is stripped as it is typed (none for names, addresses)
   const filter = useMemo(() => filterFor(prop), [prop]);
   const filtered = useInputFilter(disabled ? null : filter);
   const htmlInput = { slotProps: { htmlInput: filtered } };

@@ -3,7 +3,7 @@ import { useLocale, useTranslate, type RaRecord } from 'react-admin';
 
 /**
  * The message keys of an entity's fields and enum values. They are built from the schema,
- * so tests/client/master-labels.test.ts walks every entity to prove each one exists in both
+ * so tests/client/master/labels.test.ts walks every entity to prove each one exists in both
  * message files.
  *
  * A field's label is `qe.fields.{entity}.{property}`, or the shared `qe.fields.common.{property}`
@@ -32,7 +32,7 @@ export function useFieldLabel(entityKey: string) {
   );
 }
 
-/** The name of a record with two names (nameHk / nameEn) in the current language (DESIGN.md §6). */
+/** The name of a record with two names (nameHk / nameEn) in the current language (docs/conventions.md#naming). */
 export function recordName(record: RaRecord | undefined | null, locale: string, label?: string): string {
   if (!record) return '';
   const hk = record.nameHk as string | undefined;

@@ -7,7 +7,7 @@ import { useSchoolYears } from '../common/useSchoolYears';
 /**
  * Entities with values kept per school year (a student's class and class number) are listed,
  * read, saved, imported and exported for a chosen year: the current one unless another is chosen
- * (issue 12: next year's classes entered before it begins). The year travels as `schoolYearId`,
+ * (next year's classes entered before it begins). The year travels as `schoolYearId`,
  * in the list's filter and in the record screens' address.
  */
 export const isYearly = (entity: MasterEntity) => Object.values(entity.schema.properties).some((p) => Boolean(propertyMeta(p).yearly));

@@ -70,7 +70,7 @@ function RequestCard({ item, onConfirm, onReject }: { item: QueuedRequest; onCon
   );
 }
 
-/** The approver's queue (spec §6 Approve): waiting requests first, confirmed and rejected ones a tab away. */
+/** The approver's queue (the action personal-data.approve): waiting requests first, confirmed and rejected ones a tab away. */
 export function ApprovalQueuePage() {
   const translate = useTranslate();
   const notify = useNotify();

@@ -2,7 +2,7 @@ import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { CONFIRM_STATUS_TAGS, type ConfirmStatus } from '../../shared/personal';
 
-/** A request's status as the spec's tag: WAITTING warning, CONFIRM success, REJECT danger. */
+/** A request's status as its tag (docs/product-rules.md#records-and-fields): WAITTING warning, CONFIRM success, REJECT danger. */
 export function ConfirmStatusTag({ status }: { status: ConfirmStatus | null | undefined }) {
   const translate = useTranslate();
   if (!status) return null;

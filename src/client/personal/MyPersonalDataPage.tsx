@@ -22,7 +22,7 @@ const draftOf = (v: PersonalValues): Draft => ({ tel: v.tel ?? '', gender: v.gen
 const fieldLabel = (field: string) => `qe.fields.common.${field === 'identityCardId' ? 'identityCardNo' : field}`;
 
 /**
- * My personal data (spec §6 Personal / Apply): the data as confirmed, the latest request with its
+ * My personal data (the actions Personal and Apply): the data as confirmed, the latest request with its
  * status tag (and the reason of a rejection), and the form that asks for a change. The change
  * waits for an approver; the identity card number is never shown, only its masked form.
  */

@@ -9,7 +9,7 @@ import { STAFF_EDIT_PERSONAL_KEY } from '../providers/session';
 export const MY_PERSONAL_DATA = '/personal-data/mine';
 
 /**
- * The staff-edit-personal flag (spec §4, §9), as QE reads it: after logging in, a staff member who
+ * The staff-edit-personal flag (docs/product-rules.md#states), as QE reads it: after logging in, a staff member who
  * may ask for changes (Personal and Apply) and whose personal data is not confirmed — never
  * asked for, or the last request rejected — is asked once to check it. "Check now", "Later" and
  * submitting a request all set the flag in local storage, so the question does not come back

@@ -40,7 +40,7 @@ export function loadUserInfo(): Promise<UserInfo> {
     },
     (error) => {
       userInfo = null;
-      // failure to load user info forces a local logout (spec §4) — unless a new login
+      // failure to load user info forces a local logout (docs/product-rules.md#states) — unless a new login
       // replaced the token while this call was under way
       if (getToken() === token) clearSession();
       throw error;
@@ -60,7 +60,7 @@ export async function login(username: string, password: string): Promise<void> {
   userInfo = null;
 }
 
-/** Where an unauthenticated visit goes: /login with the wanted path as `redirect` (spec §2). */
+/** Where an unauthenticated visit goes: /login with the wanted path as `redirect` (docs/product-rules.md#screens-and-routes). */
 export function loginRedirect(): string {
   const path = window.location.pathname.replace(/^\/qe/, '') || '/';
   if (path.startsWith('/login')) return `/login${window.location.search}`;
@@ -74,7 +74,7 @@ export const authProvider: AuthProvider = {
   },
 
   async logout() {
-    // an explicit logout goes to /login; a visit without a session keeps the wanted path (spec §2)
+    // an explicit logout goes to /login; a visit without a session keeps the wanted path (docs/product-rules.md#screens-and-routes)
     const hadToken = Boolean(getToken());
     if (hadToken) await request('/v1/logout', { method: 'POST', ignoreErr: true, quietSession: true }).catch(() => undefined);
     clearSession();

@@ -4,7 +4,7 @@ import type { Page } from '../../shared/envelope';
 import { request } from './http';
 
 /**
- * react-admin's data calls over QE's convention (DESIGN.md §3): GET /v1/{resource}
+ * react-admin's data calls over QE's convention (docs/conventions.md#calls): GET /v1/{resource}
  * (page, size, sort, order, filters) answering {list, total}; GET/PUT/DELETE
  * /v1/{resource}/{id}; POST /v1/{resource}. Errors reach react-admin as HttpError, the
  * field errors of a 422 in body.errors so forms show them on their fields.
@@ -53,7 +53,7 @@ export const dataProvider: DataProvider = {
     return { data: ids };
   },
 
-  // meta.cascade: the spec's "delete with all related records", after the user's second confirmation
+  // meta.cascade: "delete with all related records", after the user's second confirmation
   async delete(resource, { id, previousData, meta }) {
     await request(path(resource, id), { method: 'DELETE', query: meta?.cascade ? { cascade: 1 } : undefined, ignoreErr: true });
     return { data: previousData as any };

@@ -11,7 +11,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, unknown>;
   body?: unknown;
-  /** spec §8 ignore_err: business errors are passed to the caller without a message on screen */
+  /** ignore_err (docs/errors.md#how-the-client-shows-them): business errors are passed to the caller without a message on screen */
   ignoreErr?: boolean;
   /** answer the whole envelope instead of its data */
   envelope?: boolean;
@@ -41,7 +41,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pageshow', () => (leaving = false));
 }
 
-/** 401/444: once only, log out, tell the user, reload 300 ms later (spec §8). */
+/** 401/444: once only, log out, tell the user, reload 300 ms later (docs/errors.md#how-the-client-shows-them). */
 function sessionExpired(): void {
   if (expiredShown) return;
   expiredShown = true;
@@ -50,7 +50,7 @@ function sessionExpired(): void {
   setTimeout(() => window.location.reload(), 300);
 }
 
-/** The stored token belongs to someone else than the user this page was loaded for (spec §8). */
+/** The stored token belongs to someone else than the user this page was loaded for (docs/errors.md#how-the-client-shows-them). */
 function userChanged(): void {
   if (expiredShown) return;
   expiredShown = true;
@@ -84,7 +84,7 @@ export function requestHeaders(): Record<string, string> {
   return headers;
 }
 
-/** One call to the server: the headers of spec §7, trimmed payloads, the envelope and error handling of spec §8. */
+/** One call to the server: the headers and trimming of docs/conventions.md#headers-and-trimming, the envelope, the error handling of docs/errors.md#how-the-client-shows-them. */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const session = checkSession();
   if (session === 'token-user-mismatch') {

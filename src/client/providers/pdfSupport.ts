@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The PDF support state of the top bar (spec §2, §4): idle until a PDF screen starts loading its font pack. */
+/** The PDF support state of the top bar (docs/product-rules.md#states): idle until a PDF screen starts loading its font pack. */
 export type PdfSupport = 'idle' | 'loading' | 'success' | 'failed';
 
 let state: PdfSupport = 'idle';

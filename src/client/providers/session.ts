@@ -1,5 +1,5 @@
 /**
- * Where the session lives in the browser (spec §7, §9): the token in a cookie and in local
+ * Where the session lives in the browser (docs/product-rules.md#calls-the-product-names): the token in a cookie and in local
  * storage together with the user id; the 'staff edit personal' confirmation beside them.
  */
 export const TOKEN_KEY = 'qe-token';
@@ -21,7 +21,7 @@ export function saveSession(token: string, userId: number | string): void {
   document.cookie = `${COOKIE}=${encodeURIComponent(token)}; path=/qe; SameSite=Strict`;
 }
 
-/** Logout clears token, user, permissions and the staff-edit-personal confirmation (spec §4). */
+/** Logout clears token, user, permissions and the staff-edit-personal confirmation (docs/product-rules.md#states). */
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_ID_KEY);
@@ -59,7 +59,7 @@ export function setCurrentUserId(id: string | null): void {
 
 export type SessionCheck = 'ok' | 'none' | 'token-user-mismatch' | 'user-changed';
 
-/** The check run before every request (spec §5, §7, §8). */
+/** The check run before every request (docs/product-rules.md#validation). */
 export function checkSession(): SessionCheck {
   const token = getToken();
   if (!token) return 'none';

@@ -2,7 +2,7 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import { StatisticsDetail, StatisticsList } from '../statistics';
 import type { QeRouteGroup } from './types';
 
-/** Data statistics; the group itself carries the wildcard permission of the spec. */
+/** Data statistics: the list and its hidden detail, both for data-statistics.view. */
 export const dataStatisticsRoutes: QeRouteGroup = {
   name: 'dataStatistics',
   path: '/data-statistics',

@@ -12,7 +12,7 @@ import type { QeRoute, QeRouteGroup } from './types';
 export type { QeRoute, QeRouteGroup } from './types';
 export { appRoutes };
 
-/** The groups in the order the spec loads them: form, questionnaireFilling, dataStatistics, master, developer. */
+/** The groups in the order they load (docs/product-rules.md#screens-and-routes): form, questionnaireFilling, dataStatistics, master, developer. */
 export const ROUTE_GROUPS: QeRouteGroup[] = [formRoutes, questionnaireFillingRoutes, dataStatisticsRoutes, masterRoutes, developerRoutes, personalDataRoutes, systemRoutes];
 
 export { PUBLIC_PATHS } from './public';

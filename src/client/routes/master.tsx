@@ -26,7 +26,7 @@ function entityRoutes({ meta, icon, List, Screen }: MasterResource): QeRoute[] {
   ];
 }
 
-/** The menu order of the spec's master table; an entity added later (a new schema) follows these. */
+/** The menu order of the master-data entities (docs/recipes/add-master-entity.md); an entity added later (a new schema) follows these. */
 const MENU_ORDER = ['years', 'grade-classes', 'admins', 'teachers', 'students', 'mails', 'positions', 'teacher-groups'];
 const rank = (r: MasterResource) => {
   const i = MENU_ORDER.indexOf(r.meta.route);
@@ -44,9 +44,9 @@ export const masterRoutes: QeRouteGroup = {
   icon: StorageIcon,
   children: [
     ...[...masterResources].sort((a, b) => rank(a) - rank(b)).flatMap(entityRoutes),
-    // the new school year (issue 12): the roll-over wizard of the school-year list
+    // the new school year: the roll-over wizard of the school-year list
     { path: NEW_YEAR_PATH, name: 'newSchoolYear', permission: 'school-year.management', hidden: true, activeMenu: YEARS_LIST_PATH, titleKey: 'qe.newYear.title', element: <NewSchoolYearScreen /> },
-    // the school settings (issue 12): one record, not a schema entity (logo upload, language list)
+    // the school settings: one record, not a schema entity (logo upload, language list)
     { path: '/master/school', name: 'school', permission: 'school.view', icon: SchoolIcon, element: <SchoolSettingsScreen /> },
   ],
 };

@@ -2,7 +2,7 @@ import SettingsBackupRestoreIcon from '@mui/icons-material/SettingsBackupRestore
 import { BackupScreen } from '../backup/BackupScreen';
 import type { QeRouteGroup } from './types';
 
-/** The school's system: backup and restore (issue 13). */
+/** The school's system: backup and restore. */
 export const systemRoutes: QeRouteGroup = {
   name: 'system',
   path: '/system',

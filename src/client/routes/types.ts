@@ -1,17 +1,17 @@
 import type { ComponentType, ReactElement } from 'react';
 
-/** One screen of the spec's route table. */
+/** One screen of the route table (docs/product-rules.md#screens-and-routes). */
 export interface QeRoute {
   /** full path under /qe, e.g. /forms/list */
   path: string;
-  /** the route name of the spec (formsList); its title is qe.menu.<name> */
+  /** the route name (formsList); its title is qe.menu.<name> */
   name: string;
   /** `page.action` or `*` (any logged-in user) */
   permission: string;
   /** detail screens: not listed in the sidebar; they highlight `activeMenu` instead */
   hidden?: boolean;
   activeMenu?: string;
-  /** lists that keep their filters and page when the user comes back (spec: cached / kept alive) */
+  /** lists that keep their filters and page when the user comes back */
   cached?: boolean;
   /** breadcrumb and title suffix for shared view/add/edit screens */
   screen?: 'list' | 'view' | 'add' | 'edit';

@@ -1,3 +1,3 @@
-/** The data statistics screens (spec §2: dataStatisticsList, dataStatisticsDetail). */
+/** The data statistics screens (routes dataStatisticsList, dataStatisticsDetail). */
 export { StatisticsList } from './list/StatisticsList';
 export { StatisticsDetail } from './detail/StatisticsDetail';

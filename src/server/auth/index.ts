@@ -100,7 +100,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, sessions }:
     properties: { userId: { type: 'integer' }, system: { type: 'string', enum: ['QE'] } },
   } as const;
 
-  /** The userId parameter of the spec's calls must be the caller's own. */
+  /** The userId parameter of the calls the product names must be the caller's own (docs/product-rules.md#calls-the-product-names). */
   const ownUserId = (asked: number | undefined, mine: number) => {
     if (asked !== undefined && asked !== mine) throw new BusinessError('PERMISSION_DENIED');
   };

@@ -111,7 +111,7 @@ export class SessionCache {
     return { facts, seen };
   }
 
-  /** The spec's permission entries for a set of codes held, as of the counters `seen`. */
+  /** The permission entries (PermissionEntry) for a set of codes held, as of the counters `seen`. */
   async permissionEntries(held: Set<string>, { auth }: Versions): Promise<PermissionEntry[]> {
     const key = [...held].sort().join(',');
     const kept = this.entries.get(key);

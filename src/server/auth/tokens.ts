@@ -8,7 +8,7 @@ export interface TokenClaims {
 
 const ISSUER = 'qe';
 
-/** A signed JWT whose jti is the user id (the client compares them, spec §7) and whose sid names the server-side session. */
+/** A signed JWT whose jti is the user id (the client compares them: docs/product-rules.md#calls-the-product-names) and whose sid names the server-side session. */
 export async function signToken(secret: string, claims: TokenClaims, expiresAt: number): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })

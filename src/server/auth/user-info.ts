@@ -42,7 +42,7 @@ export function userWithPersonalStatus(db: DB, userId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** The logged-in user's fields of spec §3, permissions included. */
+/** The logged-in user's fields (docs/product-rules.md#records-and-fields), permissions included. */
 export function userInfo(user: User & { personal_status: string | null }, permissions: PermissionEntry[], schoolCalendar: Awaited<ReturnType<typeof calendar>>) {
   const isStaff = user.user_type !== 'STUDENT';
   return {

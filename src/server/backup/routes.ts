@@ -25,7 +25,7 @@ async function who(db: DB, request: FastifyRequest): Promise<{ id: number; name:
 }
 
 /**
- * Backup and restore (issue 13; the page `backup`): the list, a backup now (its progress by
+ * Backup and restore (the page `backup`): the list, a backup now (its progress by
  * polling), download, delete, upload of an archive, restore with a strong confirmation, and
  * the schedule. An archive holds every password hash and the mail settings: downloading one
  * needs the Backup action itself.

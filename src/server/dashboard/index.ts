@@ -6,7 +6,7 @@ import { currentUser } from '../plugins/guard.js';
 import { StatisticsService } from '../statistics/service.js';
 import { dashboardOf } from './queries.js';
 
-/** The home screen by role (issue 15): what to answer, how my running questionnaires stand, the school's. */
+/** The home screen by role: what to answer, how my running questionnaires stand, the school's. */
 export async function dashboardRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   const statistics = new StatisticsService(db, config.anonymousMinGroup);
   app.get('/v1/my/dashboard', {

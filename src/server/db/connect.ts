@@ -32,7 +32,7 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DB {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // what is deleted or moved is overwritten with zeros, not left in free space where a reader of
-  // the file could find an anonymous reply's earlier place beside its respondent's (DESIGN.md §5)
+  // the file could find an anonymous reply's earlier place beside its respondent's (docs/security.md#anonymous-means-unlinkable)
   sqlite.pragma('secure_delete = ON');
   // a school's database is tens of megabytes: 64 MiB of page cache and the file mapped into memory
   // (reads without a copy through the page cache), temporary sort trees in memory

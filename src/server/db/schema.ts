@@ -383,7 +383,7 @@ export interface SeededCodesTable {
 export interface PersonalDataRequestsTable {
   id: Generated<number>;
   user_id: number;
-  /** WAITTING (the spec's spelling), CONFIRM or REJECT */
+  /** WAITTING (spelled so: docs/conventions.md#naming), CONFIRM or REJECT */
   status: string;
   tel: string | null;
   gender: string | null;

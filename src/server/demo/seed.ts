@@ -23,7 +23,7 @@ const POSITIONS = [
 ];
 
 /**
- * A demo school (spec: school year with terms, grades and classes, 20 teachers, 200
+ * A demo school (school year with terms, grades and classes, 20 teachers, 200
  * students, one admin, a super admin). Every demo login's password is Passw0rd!; the one
  * hash is shared because all demo accounts have the same password anyway and hashing 220
  * times would take half a minute. Answers false when a school already exists.

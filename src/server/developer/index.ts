@@ -8,7 +8,7 @@ import { roleRoutes } from './roles.js';
 
 const tags = ['developer'];
 
-/** The developer area: menus, actions and roles (spec §7 calls under /v1/menus, /v1/actions, /v1/roles, /ed/roles). */
+/** The developer area: menus, actions and roles (the calls under /v1/menus, /v1/actions, /v1/roles, /ed/roles: docs/product-rules.md#calls-the-product-names). */
 export async function developerRoutes(app: FastifyInstance, { db }: { db: DB }) {
   await menuRoutes(app, { db });
   await roleRoutes(app, { db });

@@ -18,7 +18,8 @@ type ActionRow = { id: number; menu_id: number; code: string; action_group: numb
 const menuAnswer = (m: MenuRow, roleCount = 0) => ({ menuId: m.id, code: m.code, system: m.system, name: m.name_hk, nameHk: m.name_hk, nameEn: m.name_en, sort: m.sort, roleCount });
 const actionAnswer = (a: ActionRow) => ({ actionId: a.id, menuId: a.menu_id, code: a.code, group: a.action_group, name: a.name_hk, nameHk: a.name_hk, nameEn: a.name_en, sort: a.sort });
 
-/** Menus (pages) and their actions: the calls of spec §7 under /v1/menus, /v1/actions, /v1/menu-actions. */
+/** Menus (pages) and their actions: the calls under /v1/menus, /v1/actions, /v1/menu-actions
+ * (docs/product-rules.md#calls-the-product-names). */
 export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
   /** How many roles hold at least one action of each menu: what deleting it would take away. */
   async function roleCounts(menuIds: number[]): Promise<Map<number, number>> {

@@ -38,7 +38,7 @@ export async function permissionCatalogue(db: DB, system = 'QE'): Promise<Catalo
     .execute();
 }
 
-/** Every page of the catalogue with its actions, each marked selected when `held` has it: the spec's permission entry. */
+/** Every page of the catalogue with its actions, each marked selected when `held` has it: a PermissionEntry. */
 export function permissionEntries(catalogue: CatalogueRow[], held: Set<string>): PermissionEntry[] {
   const byPage = new Map<string, CatalogueRow[]>();
   for (const r of catalogue) {

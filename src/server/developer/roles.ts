@@ -22,7 +22,7 @@ const roleFields = {
 };
 type RoleInput = { userType: string; roleCode: string; nameHk: string; nameEn: string; remark?: string | null; isDefault?: boolean };
 
-/** Roles, the actions each holds, and who holds them (spec §7 /v1/roles/actions/*; the rest by DESIGN §3). */
+/** Roles, the actions each holds, and who holds them (/v1/roles/actions/* as the product names them; the rest by docs/conventions.md#calls). */
 export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
   // `on` is the transaction when called inside a change
   const answer = async (roleIds?: number[], on: Kysely<Database> = db) => {
@@ -63,7 +63,7 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     const { q, userType } = request.query;
     if (userType) list = list.filter((r) => r.userType === userType);
     if (q?.trim()) list = list.filter((r) => [r.roleCode, r.nameHk, r.nameEn].some((v) => v.toLowerCase().includes(q.trim().toLowerCase())));
-    // a page only when asked for one (DESIGN §3 page/size); without size, every role (the role pickers)
+    // a page only when asked for one (docs/conventions.md#list-queries); without size, every role (the role pickers)
     const { page = 1, size } = request.query;
     return ok({ list: size ? list.slice((page - 1) * size, page * size) : list, total: list.length });
   });

@@ -38,7 +38,7 @@ type Mine = {
 };
 
 /**
- * The respondent's side (DESIGN.md §5): the questionnaires that target me, one to answer,
+ * The respondent's side (docs/architecture.md#a-submission): the questionnaires that target me, one to answer,
  * and the submission — validated against the questions, stored once in one transaction,
  * idempotent by the client's submission key, and for an anonymous questionnaire stored with
  * nothing that joins it to me.

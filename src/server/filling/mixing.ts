@@ -7,7 +7,7 @@ import { parseDefinition } from '../questionnaires/definitions.js';
 
 /**
  * Anonymous means unlinkable, for a reader of the database files and for a reader of the API
- * (DESIGN.md §5). A submission must be stored in one transaction — the reply together with the
+ * (docs/security.md#anonymous-means-unlinkable). A submission must be stored in one transaction — the reply together with the
  * respondent's feedback turning SUBMITTED — or an acknowledged reply could be lost or doubled.
  * That transaction pairs them physically: the same transaction id (PostgreSQL xmin), pages side
  * by side in SQLite's write-ahead log, neighbouring places in the tables. And a new reply that

@@ -22,7 +22,7 @@ export function mailOrigin(config: Config): string {
 }
 
 /**
- * The link in a reminder mail (spec /app/quick): signed, for one respondent and one
+ * The link in a reminder mail (the route /app/quick): signed, for one respondent and one
  * questionnaire, expiring with the questionnaire (60 days at most). It opens a session that
  * reaches that questionnaire only.
  */

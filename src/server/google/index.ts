@@ -25,7 +25,7 @@ function redirectUri(config: Config, request: FastifyRequest): string {
 const key = (config: Config) => new TextEncoder().encode(`${config.secret}:google-state`);
 
 /**
- * Google account binding (spec §1, §4, §7): the sign-in link for a popup, and the code it
+ * Google account binding (docs/product-rules.md#states): the sign-in link for a popup, and the code it
  * returns exchanged at the provider for the account's e-mail, kept as the user's googleMail.
  * The `state` is signed and names the user, so a code cannot be bound to someone else.
  */

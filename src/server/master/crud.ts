@@ -69,7 +69,7 @@ function emptyToNull(body: Row, schema: EntitySchema): Row {
 }
 
 /**
- * The routes of one master-data entity (DESIGN.md §3): list, one, add, edit, delete, password
+ * The routes of one master-data entity (docs/conventions.md#calls): list, one, add, edit, delete, password
  * reset for accounts, one record for single entities, and the Excel import and export.
  */
 export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity: MasterEntity, rules: MasterRules & { routes?: (app: FastifyInstance, deps: MasterDeps, store: EntityStore) => Promise<void> } = {}): Promise<void> {

@@ -186,7 +186,7 @@ export class EntityStore {
   }
 
   /**
-   * A page of records with the total, sorted, searched and filtered (DESIGN.md §3). A page the
+   * A page of records with the total, sorted, searched and filtered (docs/conventions.md#list-queries). A page the
    * size of a screen is kept while every table it is read from stays unchanged (kept-by-tables.ts);
    * an export's thousands of rows are read afresh.
    */

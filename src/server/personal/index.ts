@@ -12,7 +12,7 @@ const nullable = (schema: Record<string, unknown>) => ({ ...schema, type: ['stri
 const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } as const;
 
 /**
- * Staff personal data (spec §6 Personal / Apply / Approve): staff see their own data and ask for
+ * Staff personal data (the actions Personal, Apply and Approve of the page personal-data): staff see their own data and ask for
  * a change, which waits (WAITTING) until someone with Approve confirms it (CONFIRM: the values
  * become theirs) or rejects it with a reason (REJECT). Nobody decides their own request. The
  * identity card number is sealed at rest and answered only masked (./identity-card.ts).

@@ -55,7 +55,7 @@ const requestAnswer = (r: RequestRow) => ({
   decidedAt: r.decided_at,
 });
 
-/** A staff member's own personal data and their latest request (spec §6 Personal / Apply). */
+/** A staff member's own personal data and their latest request (the actions Personal and Apply). */
 export class PersonalData {
   constructor(
     private readonly db: DB,

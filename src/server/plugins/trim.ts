@@ -23,7 +23,7 @@ function holdsNul(value: unknown): boolean {
 }
 
 /**
- * Trims every string in bodies and query strings before validation (spec §5), passwords
+ * Trims every string in bodies and query strings before validation (docs/conventions.md#headers-and-trimming), passwords
  * included, as the client does. Text holding a NUL character is refused (400): no form of QE
  * sends one, and PostgreSQL cannot store it where SQLite would, so both databases answer alike.
  */

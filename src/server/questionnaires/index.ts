@@ -43,7 +43,7 @@ function normaliseDates(body: QuestionnaireInput) {
 }
 
 
-/** Questionnaire design: the staff side of questionnaires (DESIGN.md §5; src/shared/questionnaire/API.md). */
+/** Questionnaire design: the staff side of questionnaires (src/shared/questionnaire/API.md). */
 export async function questionnaireRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   const service = new QuestionnaireService(db);
   const stop = startScheduler(db, config.schedulerSeconds, app.log);

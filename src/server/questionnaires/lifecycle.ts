@@ -5,7 +5,7 @@ import { recordClasses, resolveAudience } from './audience.js';
 
 const now = () => new Date().toISOString();
 
-/** A code a respondent is known by in the feedback list (spec: designated code). */
+/** A code a respondent is known by in the feedback list (its designated code). */
 const designatedCode = () => randomBytes(6).toString('base64url').toUpperCase();
 
 /**

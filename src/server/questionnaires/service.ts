@@ -165,8 +165,8 @@ export class QuestionnaireService {
   }
 
   /**
-   * A new questionnaire in PREPARING with the caller in charge. A bound Google account (spec §1)
-   * is needed only when the school settings ask for it (issue 12: QE has its own designer).
+   * A new questionnaire in PREPARING with the caller in charge. A bound Google account
+   * is needed only when the school settings ask for it (QE has its own designer).
    */
   async create(user: AuthUser, input: QuestionnaireInput): Promise<Questionnaire> {
     const school = await this.db.selectFrom('school').select('google_required').orderBy('id').executeTakeFirst();

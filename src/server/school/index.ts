@@ -10,7 +10,7 @@ import { schoolSettingRoutes } from './settings.js';
 
 const tags = ['school'];
 
-/** The school's fields as spec §3 names them, and whether Google sign-in is offered and required. */
+/** The school's fields (docs/product-rules.md#records-and-fields), and whether Google sign-in is offered and required. */
 export function schoolInfo(s: School, config?: Config) {
   const languageList = JSON.parse(s.languages) as { code: string; required: string }[];
   return {

@@ -10,7 +10,7 @@ export interface LanguageEntry {
 const BOTH: NameLanguage[] = ['zh-hk', 'en'];
 
 /**
- * The languages whose names every record must give (spec §3 language list), read from the
+ * The languages whose names every record must give (the language list: docs/product-rules.md#records-and-fields), read from the
  * database at each write: a change in the school settings holds at once for every user, and
  * there is no cache to go stale.
  */

@@ -8,7 +8,7 @@ import type { ClassMove, RolloverPreview, RolloverRequest } from '../../shared/s
 export type { ClassMove, RolloverPreview, RolloverRequest };
 
 /**
- * The "new school year" roll-over (issue 12). Grades and classes are global tables: next year
+ * The "new school year" roll-over. Grades and classes are global tables: next year
  * uses the same ones, and a student's class is per year (student_classes). The roll-over
  * prepares next year — the year itself with its terms copied a year on, and a class and number
  * for every active student one grade up — and switches the current year at once or on a day

@@ -11,7 +11,7 @@ import type { LanguageEntry } from './languages.js';
 
 const tags = ['school'];
 
-/** The school settings screen's form (spec §3 school fields that a school changes). */
+/** The school settings screen's form (the school's fields that a school changes). */
 export interface SchoolSettingsBody {
   nameHk: string;
   nameEn: string;
@@ -61,7 +61,7 @@ const settingsBody = {
 const blank = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
 
 /**
- * The school settings (issue 12): read and change the school's names, addresses, contacts,
+ * The school settings: read and change the school's names, addresses, contacts,
  * graduating grade, language list and the Google rule, and its logo. Every read goes to the
  * database, so a change holds for every user at once (clients read /v1/school-info again).
  */

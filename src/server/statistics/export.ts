@@ -130,7 +130,7 @@ async function summarySheet(sheet: XlsxWriter, detail: StatisticsDetail, filterT
 }
 
 /**
- * The xlsx report of one questionnaire (issue 6 §3): the summary and one row per reply,
+ * The xlsx report of one questionnaire (docs/architecture.md#a-statistics-call): the summary and one row per reply,
  * anonymous ones numbered, never named. Written by QE's own plain writer (./xlsx-writer.ts:
  * exceljs's streaming writer took 10 s for 25,000 replies, building the workbook in memory
  * 15–17 s) into memory, so that a failure still answers 719 rather than half a file.

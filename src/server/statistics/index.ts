@@ -29,7 +29,7 @@ const filterOf = (q: StatisticsFilter): StatisticsFilter => ({
   ...(q.classId ? { classId: q.classId } : {}),
 });
 
-/** Statistics (issue 6; calls in src/shared/statistics/API.md): scoped like questionnaires, summaries by grouped queries. */
+/** Statistics (calls in src/shared/statistics/API.md; docs/architecture.md#a-statistics-call): scoped like questionnaires, summaries by grouped queries. */
 export async function statisticsRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   const service = new StatisticsService(db, config.anonymousMinGroup);
 
@@ -113,7 +113,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
   });
 }
 
-/** A failed download answers 719 (spec §8: the download-errors dialog) with the reason on its own line. */
+/** A failed download answers 719 (the download-errors dialog: docs/errors.md#how-the-client-shows-them) with the reason on its own line. */
 function downloadFailed(request: FastifyRequest, reply: FastifyReply, err: unknown, lang: ReturnType<typeof requestLang>) {
   const reason = err instanceof BusinessError ? errorText(err.key, lang, err.params) : errorText('SYSTEM_ERROR', lang);
   if (!(err instanceof BusinessError)) request.log.error({ err }, 'statistics export failed');

@@ -113,7 +113,7 @@ export function isWithheld(groups: GroupRow[], filter: StatisticsFilter, min: nu
   return false;
 }
 
-/** The results of questionnaires (issue 6), summed from the answer counters; the texts paged from reply_answers. */
+/** The results of questionnaires, summed from the answer counters; the texts paged from reply_answers. */
 export class StatisticsService {
   constructor(
     private readonly db: DB,

@@ -1,5 +1,5 @@
 /**
- * The `x-qe` extension of the master-data JSON Schemas (DESIGN.md §2): what the standard
+ * The `x-qe` extension of the master-data JSON Schemas (docs/architecture.md#master-data-from-schemas): what the standard
  * keywords cannot say. Read by codegen, by the server's generic CRUD engine and by the
  * client's generic screens — one description of each entity for all three.
  */
@@ -34,7 +34,7 @@ export interface Dependent {
   column: string;
   /** i18n key naming what depends on it, e.g. qe.master.dependents.teachers */
   label: string;
-  /** the spec's "delete with all related records": allowed after the stronger confirmation */
+  /** "delete with all related records": allowed after the stronger confirmation */
   cascade?: boolean;
 }
 
@@ -130,13 +130,13 @@ export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.t
 
 export const columnOf = (name: string, p: PropertySchema) => propertyMeta(p).column ?? snakeCase(name);
 
-/** The languages a school writes names in (spec §3 language list). */
+/** The languages a school writes names in (the school's language list: docs/product-rules.md#records-and-fields). */
 export type NameLanguage = 'zh-hk' | 'en';
 
 /**
  * A name in one of the school's languages: a property `xxxHk` (Chinese) or `xxxEn` (English)
  * whose pair is in the same schema. The school's language list says which are required
- * (issue 12), so the schemas keep no fixed "required" for them: the create and update
+ * so the schemas keep no fixed "required" for them: the create and update
  * variants leave them optional and the server and the forms ask for those the school requires.
  */
 export function languageOf(name: string, properties: Record<string, PropertySchema>): NameLanguage | null {

@@ -1,5 +1,5 @@
 /**
- * An import whose passwords are hashed after the file was checked (issue 14), as the server
+ * An import whose passwords are hashed after the file was checked, as the server
  * answers it (GET /v1/import-jobs/:id) and the import screen shows it. `interrupted`: QE
  * restarted before the job ended — nothing of the file was written.
  */

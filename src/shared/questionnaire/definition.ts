@@ -1,5 +1,5 @@
 /**
- * A questionnaire's questions (DESIGN.md §5): sections of questions of the spec's ten types.
+ * A questionnaire's questions: sections of questions of the ten types (docs/recipes/add-question-type.md).
  * The designer edits it, the server stores it as JSON and checks it with `definitionErrors`,
  * the filling screen renders it and the server validates replies against it.
  */

@@ -1,6 +1,6 @@
 import type { Definition } from './definition.js';
 
-/** DESIGN.md §5: PREPARING → (design complete) NOT_OPEN → (open date) PROCESSING → (end date or closed) FINISHED. */
+/** docs/product-rules.md#states: PREPARING → (design complete) NOT_OPEN → (open date) PROCESSING → (end date or closed) FINISHED. */
 export const QUESTIONNAIRE_STATUSES = ['PREPARING', 'NOT_OPEN', 'PROCESSING', 'FINISHED'] as const;
 export type QuestionnaireStatus = (typeof QUESTIONNAIRE_STATUSES)[number];
 

@@ -8,11 +8,11 @@ export interface Names {
   nameEn: string;
 }
 
-/** Respondent roles in statistics (spec §6). */
+/** Respondent roles in statistics (docs/product-rules.md#roles-and-default-permissions). */
 export const RESPONDENT_ROLES = ['STUDENT', 'TEACHER'] as const;
 export type RespondentRole = (typeof RESPONDENT_ROLES)[number];
 
-/** One row of the statistics list (spec §3 "Statistics list columns"). */
+/** One row of the statistics list (docs/product-rules.md#records-and-fields). */
 export interface StatisticsRow {
   id: number;
   /** questionTitle */
@@ -56,7 +56,7 @@ export interface ValueCount extends Count {
   value: string;
 }
 
-/** The summary that fits the question's type (issue 6 §2). */
+/** The summary that fits the question's type (docs/recipes/add-statistics-summary.md). */
 export type QuestionSummary =
   /** RADIO, DROPDOWN: percent of those who answered; CHECKBOX: percent of respondents who answered the question (a reply counts once per choice) */
   | { kind: 'choices'; base: number; choices: ChoiceCount[] }

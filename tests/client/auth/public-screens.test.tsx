@@ -113,7 +113,7 @@ describe('the login page without the app', () => {
     expect(alert.textContent).toBe('用戶名稱或密碼不正確');
     expect(alert.getAttribute('data-testid')).toBe('login-error');
     const login = calls.find((c) => c.path === '/v1/login')!;
-    // every string of a payload is trimmed (DESIGN.md §3), the headers of spec §7
+    // every string of a payload is trimmed, with the headers of docs/conventions.md#headers-and-trimming
     expect(login).toMatchObject({ method: 'POST', body: { username: 'student001', password: 'wrong' }, headers: { 'Accept-Language': 'zh-HK', 'X-Device': 'Web', 'X-System': 'QE' } });
     expect(preloadApp).toHaveBeenCalled();
     expect(openApp).not.toHaveBeenCalled();

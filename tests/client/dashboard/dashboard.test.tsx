@@ -7,7 +7,7 @@ import type { UserInfo } from '../../../src/client/providers/authProvider';
 import type { Dashboard as DashboardData } from '../../../src/shared/dashboard';
 import { fakeFetch, type FetchCall } from '../questionnaires/support';
 
-// The home screen's role cards (issue 15) from one GET /v1/my/dashboard, answered by a fake
+// The home screen's role cards from one GET /v1/my/dashboard, answered by a fake
 // fetch (the HTTP layer only): the cards' order, the Hong Kong end dates, the response rates,
 // the empty states and the "send notice" button, in both languages.
 

@@ -7,7 +7,7 @@ import { student, teacher } from '../../../src/client/master/generated/resources
 import { LoginScreen } from '../../../src/client/auth/LoginScreen';
 import { ChangePasswordPage } from '../../../src/client/auth/ChangePasswordPage';
 
-// spec §5: the input filters of the schema-made forms, typed into as a browser does
+// docs/product-rules.md#input-filters: the input filters of the schema-made forms, typed into as a browser does
 
 function fakeData() {
   return testDataProvider({

@@ -6,7 +6,7 @@ import { i18nProvider } from '../../../src/client/providers/i18nProvider';
 import { student } from '../../../src/client/master/generated/resources';
 
 /**
- * The student list, record and import choose a school year (issue 12): the current one unless
+ * The student list, record and import choose a school year: the current one unless
  * another is chosen, so next year's classes and numbers can be entered before it begins.
  */
 

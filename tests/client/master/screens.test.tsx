@@ -157,7 +157,7 @@ describe('the generated teacher screen', () => {
     expect(screen.getByRole('combobox', { name: /職位/ })).toBeTruthy();
     expect(screen.getByRole('spinbutton', { name: /排序/ })).toBeTruthy();
     expect(screen.getAllByText(/狀態/).length).toBeGreaterThan(0);
-    // the Google address is typed by the administrator (issue 12), checked as an e-mail address
+    // the Google address is typed by the administrator, checked as an e-mail address
     expect(field(/Google 帳戶/)).toBeTruthy();
 
     fireEvent.focus(field(/教師編號/));

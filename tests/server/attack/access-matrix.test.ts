@@ -8,7 +8,7 @@ import { as, create, data, processing, userId } from '../questionnaires/helpers.
 import { apiOperations, fillPath, type Operation } from './fuzz-support.js';
 
 /**
- * The access matrix (issue 11): every operation of the OpenAPI document the server publishes,
+ * The access matrix: every operation of the OpenAPI document the server publishes,
  * called as every kind of caller. Which callers get through the guard is written out below,
  * row by row, by hand — not derived from the permissions the server seeds — so a change to a
  * route's permission, or to the default roles, shows up here as a failing row. A new route
@@ -154,13 +154,13 @@ const EXPECTED: Record<string, string> = {
   'GET /v1/statistics/{id}/respondents': '-----TAS',
   'GET /v1/statistics/{id}/replies/{replyId}': '-----TAS',
   'GET /v1/statistics/{id}/export': '-----TAS',
-  // school settings (issue 12): administrators
+  // school settings: administrators
   'GET /v1/school': '------AS',
   'PUT /v1/school': '------AS',
   'POST /v1/school/logo': '------AS',
   'DELETE /v1/school/logo': '------AS',
   // staff personal data: staff see and ask to change their own; administrators approve others'
-  // backup and restore (issue 13): the super administrator's alone by default
+  // backup and restore: the super administrator's alone by default
   'GET /v1/backups': '-------S',
   'POST /v1/backups': '-------S',
   'GET /v1/backups/job': '-------S',

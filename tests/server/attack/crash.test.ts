@@ -9,7 +9,7 @@ import { everyType, goodAnswers, newKey } from '../filling/helpers.js';
 import { counters, recount, totals, recountTotals } from '../statistics/helpers.js';
 
 /**
- * The crash test (issue 11): QE as a real process on a database of its own, 200 students
+ * The crash test: QE as a real process on a database of its own, 200 students
  * submitting within a moment (waves of 10) over real HTTP, `kill -9` while their submissions are in flight,
  * a restart on the same data; then, for a named and for an anonymous questionnaire: no
  * acknowledged submission is lost, none is doubled, and sending each again with its key answers

@@ -9,7 +9,7 @@ import { opened } from '../filling/helpers.js';
 import { submitAs } from '../statistics/helpers.js';
 
 /**
- * Every .xlsx QE writes is safe to open (issue 11, OWASP "CSV injection"): text that begins
+ * Every .xlsx QE writes is safe to open (OWASP "CSV injection"): text that begins
  * with = + - @ (or a tab or carriage return) is written with a quote in front, so no
  * spreadsheet takes it for a formula; numbers stay numbers; and the import takes the quote off
  * again, so an export imports back to the same values. Files are read back with ExcelJS.

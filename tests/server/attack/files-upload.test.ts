@@ -12,7 +12,7 @@ import { multipart } from '../master/helpers.js';
 import { member, repeatedMember, rowXml, sheet, SHEET_HEAD, SHEET_TAIL, workbook, zipArchive } from './files-archives.js';
 
 /**
- * Hostile workbooks sent to the import over real HTTP on loopback (issue 11): zip bombs, honest
+ * Hostile workbooks sent to the import over real HTTP on loopback: zip bombs, honest
  * and lying, a sheet over the row limit, damaged archives. Each is refused with the 706 line
  * that says why — never a 500 — while the server keeps answering other requests, and a good
  * file imports afterwards. Every file is built here, in a few megabytes and milliseconds.

@@ -11,7 +11,7 @@ import { apiOperations, fillPath, isEnvelope, prng, type HttpMethod, type Operat
 import { HOSTILE_QUERY_EXTRAS, HOSTILE_URL_VALUES, Raw, deepJson, hostileJsonValue, multipartBody, sampleOf, toJson } from './fuzz-values.js';
 
 /**
- * The fuzz suite (issue 11): hostile requests against every operation of the OpenAPI document,
+ * The fuzz suite: hostile requests against every operation of the OpenAPI document,
  * as an administrator, as nobody, and as the super administrator on the developer area, then
  * what only a real HTTP parser sees, on loopback. Every answer must be QE's envelope and none a
  * 5xx. Seeded and bounded: QE_FUZZ_SEED replays a run, QE_FUZZ_REQUESTS sets its size.

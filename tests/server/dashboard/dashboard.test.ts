@@ -11,7 +11,7 @@ import { newKey } from '../filling/helpers.js';
 const inDays = (days: number) => inMinutes(days * 24 * 60);
 
 /**
- * The home screen's one call (GET /v1/my/dashboard, issue 15), as a student, a teacher and an
+ * The home screen's one call (GET /v1/my/dashboard), as a student, a teacher and an
  * administrator: what is still to answer in end-date order, the running questionnaires whose
  * results one reads with their response counts (an anonymous one's as released, never the live
  * count), the school's figures and one's own latest imports — each card only for whom it serves.

@@ -7,7 +7,7 @@ import { PAGES } from '../../../src/shared/permissions.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { multipart } from '../master/helpers.js';
 
-// Known defects of issue 12 in the permission model: the role a new account gets is chosen
+// Known defects, since fixed, in the permission model: the role a new account gets is chosen
 // explicitly (renaming a default role changes nothing, it cannot be deleted or moved away), and a
 // menu or action a super administrator deleted stays deleted when QE starts again, while codes
 // new to an upgrade are still seeded.

@@ -3,8 +3,8 @@ import { ERRORS, errorText } from '../../../src/shared/errors.js';
 import { ACTIONS, DEFAULT_ROLE_PERMISSIONS, DEFAULT_ROLES, PAGES, type UserType } from '../../../src/shared/permissions.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 
-// The menus and actions of the developer area: every call of spec §7 under /v1/menu-actions,
-// /v1/menus and /v1/actions, with the spec's payload names, who may call them, what a change
+// The menus and actions of the developer area: every call the product names under /v1/menu-actions,
+// /v1/menus and /v1/actions, with their payload names, who may call them, what a change
 // does to the roles and their users, and the own-access guard (709).
 
 interface TreeAction { actionId: number; menuId: number; code: string; group: number; name: string; sort: number }

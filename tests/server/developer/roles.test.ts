@@ -3,8 +3,8 @@ import { ERRORS, errorText } from '../../../src/shared/errors.js';
 import { DEFAULT_ROLE_PERMISSIONS, DEFAULT_ROLES, PAGES, type PermissionEntry, type UserType } from '../../../src/shared/permissions.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 
-// Roles: the spec §7 calls under /v1/roles/actions and /ed/roles with their payload names,
-// the roles resource of DESIGN §3 (/v1/roles, /v1/roles/:id/users, /v1/users/:id/roles),
+// Roles: the calls under /v1/roles/actions and /ed/roles with their payload names,
+// the roles resource of docs/conventions.md#calls (/v1/roles, /v1/roles/:id/users, /v1/users/:id/roles),
 // what a change does to the role's users on their next request, who may call, and the
 // own-access guard (709).
 

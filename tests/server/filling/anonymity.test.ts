@@ -11,7 +11,7 @@ import { mixAnonymousReplies } from '../../../src/server/filling/mixing.js';
 
 type Row = Record<string, unknown>;
 
-// Done-when 3 of the filling issue (DESIGN.md §5): the stored answers of an anonymous questionnaire
+// docs/security.md#anonymous-means-unlinkable: the stored answers of an anonymous questionnaire
 // carry nothing that joins them back to a person — proved by reading the database itself.
 describe('anonymous replies', () => {
   let t: TestApp;

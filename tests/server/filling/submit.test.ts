@@ -23,7 +23,7 @@ interface Mine {
   answers?: unknown;
 }
 
-// The respondent's side: my list, one questionnaire, and the submission (DESIGN.md §5).
+// The respondent's side: my list, one questionnaire, and the submission (docs/architecture.md#a-submission).
 describe('filling in a questionnaire', () => {
   let t: TestApp;
   let teacher: Caller;

@@ -13,7 +13,7 @@ import { caller } from './helpers.js';
 
 /**
  * The unique index on (school year, class, class number), on an install that already holds a
- * number given twice (QE accepted them until issue 11): the server still starts, keeps
+ * number given twice (QE once accepted them): the server still starts, keeps
  * refusing new clashes, lets the school fix the old ones, and makes the index at the first
  * start after the last one is gone.
  */

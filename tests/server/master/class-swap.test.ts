@@ -3,7 +3,7 @@ import { fieldMessage } from '../../../src/shared/field-messages.js';
 import { login, testApp, type TestApp } from '../harness.js';
 import { caller } from './helpers.js';
 
-// Known defect of issue 12: swapping two class codes in one save of a grade (1A ↔ 1B) answered
+// A known defect, since fixed: swapping two class codes in one save of a grade (1A ↔ 1B) answered
 // 500 (the unique class code met its old holder half way). It saves; the classes keep their
 // ids, so their pupils, and the codes are simply exchanged.
 

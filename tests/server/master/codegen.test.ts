@@ -127,7 +127,7 @@ describe('adding an entity is one schema (and its migration)', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().data).toEqual({
       code: fieldMessage('pattern', 'en'),
-      // names: required by the school's languages (issue 12), listed with the schema's refusals
+      // names: required by the school's languages, listed with the schema's refusals
       nameHk: fieldMessage('required', 'en'),
       nameEn: fieldMessage('required', 'en'),
       capacity: fieldMessage('minimum', 'en', { limit: 1 }),

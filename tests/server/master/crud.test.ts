@@ -5,7 +5,7 @@ import { login, testApp, type TestApp } from '../harness.js';
 import { answers, caller, type Method } from './helpers.js';
 
 /**
- * The master-data API of every entity (DESIGN.md §3): list with paging, sort, search and
+ * The master-data API of every entity (docs/conventions.md#calls): list with paging, sort, search and
  * filters; one; add; partial edit; delete and its refusals; field errors; accounts.
  */
 describe('master data CRUD', () => {

@@ -10,7 +10,7 @@ import { call, QeProcess, qeEnv } from '../../support/qe-process.js';
 import { caller, multipart } from './helpers.js';
 
 /**
- * Imports whose pupils each bring their own initial password (issue 14): the upload is checked
+ * Imports whose pupils each bring their own initial password: the upload is checked
  * and answered at once with a job; the passwords are hashed afterwards; the rows are written in
  * one transaction with the job's outcome — so a class number taken meanwhile fails the job with
  * the row named and nothing written, and a `kill -9` mid-way leaves the job "interrupted" with

@@ -9,7 +9,7 @@ import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { caller, multipart } from './helpers.js';
 
 /**
- * Imports read what the school sees (issue 12): files built the way schools build them in Excel —
+ * Imports read what the school sees: files built the way schools build them in Excel —
  * codes formatted to show leading zeros, full-width letters typed with a Chinese input method,
  * empty rows between, merged headings, a hidden sheet in front, a leave date for a pupil still in
  * school, an export re-imported, a file too large or too long — and the answers (messages in both

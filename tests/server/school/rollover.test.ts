@@ -8,7 +8,7 @@ import { as, classId, classStudents, data, expectError, gradeId, processing } fr
 import { submitAs } from '../statistics/helpers.js';
 
 /**
- * The "new school year" roll-over (issue 12) on the demo school: 6 grades (S1–S6) of two
+ * The "new school year" roll-over on the demo school: 6 grades (S1–S6) of two
  * classes (1A, 1B … 6B); 200 students, 17 a class in order, so 6B has 13.
  */
 const CODES = ['1A', '1B', '2A', '2B', '3A', '3B', '4A', '4B', '5A', '5B', '6A', '6B'];

@@ -9,7 +9,7 @@ import { as, classId, type Caller } from '../questionnaires/helpers.js';
 import { everyType, newKey, opened } from '../filling/helpers.js';
 import { counters, recount, variedAnswers, totals, recountTotals } from './helpers.js';
 
-// issue 14: statistics come from counters kept as replies are written; they must agree with a
+// docs/architecture.md#counters: statistics come from counters kept as replies are written; they must agree with a
 // recount from the stored replies whatever happened — many submissions at once, anonymous
 // replies mixed and released in batches meanwhile, a restart of the server
 describe('answer counters', () => {

@@ -31,7 +31,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A bare day as the server keeps some (an anonymous submission: the day only). */
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** yyyy-MM-dd (spec §9) of a timestamp, in the browser's time zone; a bare day as it is. */
+/** yyyy-MM-dd (docs/conventions.md#dates-and-times) of a timestamp, in the browser's time zone; a bare day as it is. */
 export function formatDay(value: string | null | undefined): string {
   if (!value) return '';
   if (DAY_ONLY.test(value)) return value;

@@ -49,7 +49,7 @@ const todayText = () => new Date().toISOString().slice(0, 10);
 const mappingOf = (mapping: Choices['mapping']) => Object.entries(mapping).map(([from, to]) => ({ fromClassId: Number(from), toClassId: to }));
 
 /**
- * New school year (issue 12): the preview of what the roll-over does — next year, the students
+ * New school year: the preview of what the roll-over does — next year, the students
  * promoted per class and to which class, the graduating grade, the classes next year lacks —
  * re-asked as the administrator changes the mapping or the graduating grade; then when the new
  * year becomes current (at once or on a day), a confirmation that says what will happen, and the

@@ -6,7 +6,7 @@ import type { ValueChartProps } from './ValueChart';
 
 /**
  * The statistics charts, loaded on demand: chart.js and react-chartjs-2 stay out of the first
- * bundle (DESIGN.md §6). Each chart module registers the chart.js parts it needs (setup.ts).
+ * bundle (docs/architecture.md#the-client). Each chart module registers the chart.js parts it needs (setup.ts).
  */
 const ChoiceChart = lazy(() => import('./ChoiceChart'));
 const GridChart = lazy(() => import('./GridChart'));

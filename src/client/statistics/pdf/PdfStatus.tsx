@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { preparePdf, usePdfState } from './pdfState';
 
 /**
- * The PDF support state in the top bar (spec §2): nothing until a PDF screen starts loading the
+ * The PDF support state in the top bar (docs/product-rules.md#screens-and-routes): nothing until a PDF screen starts loading the
  * font pack, then loading, ready or failed — failed is a button that tries again.
  */
 export function PdfStatus() {

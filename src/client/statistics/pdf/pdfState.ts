@@ -3,7 +3,7 @@ import { setPdfSupport, usePdfSupport, type PdfSupport } from '../../providers/p
 import type * as Report from './report';
 
 /**
- * The PDF support state of the top bar (spec §2, §4: loading, success, failed): 'idle' until a
+ * The PDF support state of the top bar (docs/product-rules.md#states: loading, success, failed): 'idle' until a
  * PDF screen opens, then jspdf, chart.js (report.ts) and the Traditional Chinese font are
  * loaded once, on demand, and the state says how that went. The state lives in the app's one
  * store of it (providers/pdfSupport.ts, a useSyncExternalStore store) so the top bar reads it

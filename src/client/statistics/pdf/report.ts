@@ -1,5 +1,5 @@
 /**
- * The statistics report as a PDF, made in the browser (issue 6 §3): the questionnaire's
+ * The statistics report as a PDF, made in the browser (docs/architecture.md#a-statistics-call): the questionnaire's
  * title, school year, dates, status, response rate and the filter applied, then every question
  * with its summary table and, for choices, grids and scales, a chart. Text is set in the
  * Traditional Chinese TrueType font (font.ts), in the current language; every label comes

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../connect.js';
 
 /**
- * Replies, kept apart from who replied (DESIGN.md §5): a reply of an anonymous questionnaire
+ * Replies, kept apart from who replied (docs/security.md#anonymous-means-unlinkable): a reply of an anonymous questionnaire
  * has a random id, no feedback or user id and only the date it came in, so nothing joins it
  * back to a person — not even its place in the table (SQLite stores it WITHOUT ROWID, in id
  * order). The feedback record keeps "has submitted" and the submission key that makes a

@@ -4,7 +4,7 @@ import { answerRows, type ReplyAnswerRow, type ReplyOfRows } from '../../statist
 import type { Definition } from '../../../shared/questionnaire/definition.js';
 
 /**
- * Statistics (issue 6): every answer as countable rows (reply_answers), so summaries are
+ * Statistics: every answer as countable rows (reply_answers), so summaries are
  * grouped queries; and the respondent's role, grade and class as they were when the
  * questionnaire opened, on the feedback record and copied to the reply, so results can be
  * filtered by them — for anonymous replies too, which keep nothing else of the person.

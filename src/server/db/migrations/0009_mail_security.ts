@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Mail security (issue 11): the mail setting's switch that lets a school relay with a
+ * Mail security: the mail setting's switch that lets a school relay with a
  * certificate of its own making be used (TLS is verified otherwise), and the claim that keeps
  * two "send notice" calls for one questionnaire from running at once (see
  * src/server/questionnaires/notice.ts). The SMTP password is encrypted by QE at start-up, not

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 const INDEX = 'student_classes_number_uq';
 
 /**
- * A class number is one pupil's in a class and school year (issue 11): a unique index on
+ * A class number is one pupil's in a class and school year: a unique index on
  * (school year, class, number) behind the check the server makes when it writes.
  *
  * QE accepted a number given twice until now, so an install may hold some. Failing the start

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * School settings (issue 12): whether creators must bind a Google account before they create a
+ * School settings: whether creators must bind a Google account before they create a
  * questionnaire. Off for every school, new or existing: QE has its own designer, so Google is an
  * option the school turns on, not a gate.
  */

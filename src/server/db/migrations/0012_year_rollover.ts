@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The "new school year" roll-over (issue 12): the date a prepared year becomes the current
+ * The "new school year" roll-over: the date a prepared year becomes the current
  * one (the scheduler switches it; null when no switch is waiting), and when a year was filled
  * by a roll-over (a second roll-over into the same year is refused).
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId } from '../columns.js';
 
 /**
- * Staff personal data (issue 12): the identity card on the account (the number sealed with the
+ * Staff personal data: the identity card on the account (the number sealed with the
  * server secret, a masked copy beside it for every screen and export, so a list never opens a
  * seal), and the requests staff make to change their own data, which wait (WAITTING) until an
  * approver confirms (CONFIRM) or rejects them with a reason (REJECT). See

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Known defects of issue 12:
+ * Two known defects of the permission model, fixed here:
  * - the role a new account gets was found by its code (`role_code = user type`), so renaming or
  *   deleting a default role left new accounts with no role. A role now says explicitly that it
  *   is the one new accounts of its user type get (`is_default`); the default roles keep it.

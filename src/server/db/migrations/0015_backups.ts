@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Scheduled backups (issue 13): how often (hours; 0 is off) and how many scheduled archives to
+ * Scheduled backups: how often (hours; 0 is off) and how many scheduled archives to
  * keep, and when the last one was made — the claim that lets exactly one of several instances
  * make each backup.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Indexes for the reads a school makes most (issue 14):
+ * Indexes for the reads a school makes most:
  * - the people lists (students, teachers, administrators share `users`, told apart by
  *   user_type) sorted by name: a page is read in order from the index and the search stops at
  *   the page's last row, where without them every matching row was sorted first (5,000

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Statistics from counters (issue 14): how many rows of reply_answers each (question, item,
+ * Statistics from counters: how many rows of reply_answers each (question, item,
  * column) has per respondent group (role, grade, class — '' and 0 where a reply has none), kept
  * as the rows are written (statistics/answerRows.ts), so a questionnaire's results cost as much
  * as its size, not as its number of replies. Derived data: not archived, recounted after a restore.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId } from '../columns.js';
 
 /**
- * Imports whose rows each bring their own initial password (issue 14): the file is checked at
+ * Imports whose rows each bring their own initial password: the file is checked at
  * once, the passwords are hashed afterwards as a job, and the rows are written in one
  * transaction together with the job's outcome — so after a restart the job says truly whether
  * the whole file was imported or none of it. `heartbeat_at` moves while the job runs; a running

@@ -9,7 +9,7 @@ import schoolYearRules from '../rules/school-year.js';
 import studentRules from '../rules/student.js';
 import teacherRules from '../rules/staff.js';
 
-/** The CRUD routes of every master-data entity (DESIGN.md §3). */
+/** The CRUD routes of every master-data entity (docs/conventions.md#calls). */
 export async function generatedMasterRoutes(app: FastifyInstance, deps: MasterDeps): Promise<void> {
   await crudRoutes(app, deps, masterEntities.admin, adminRules);
   await crudRoutes(app, deps, masterEntities.gradeClass, gradeClassRules);
