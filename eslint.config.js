@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   // tests/fixtures/generated: what the codegen test writes from its fixture schema (git-ignored)
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'data/**', 'tests/fixtures/generated/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'data/**', 'tests/fixtures/generated/**', 'tests/fixtures/generated-client/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -20,6 +20,7 @@ import { trimPlugin } from './plugins/trim.js';
 import { clientPlugin } from './plugins/client.js';
 import { logSerializers, logRedact } from './plugins/logging.js';
 import { seedPermissionModel } from './developer/seed.js';
+import type { MasterPage } from '../shared/master/pages.js';
 import { authRoutes } from './auth/index.js';
 import { schoolRoutes } from './school/index.js';
 import { developerRoutes } from './developer/index.js';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** more master-data routes (the codegen test's fixture entity) */
   extraMasterRoutes?: (app: FastifyInstance, deps: MasterDeps) => Promise<void>;
+  /** the permission pages of those routes' entities: seeded and granted as the generated ones are */
+  extraMasterPages?: MasterPage[];
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -60,7 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const applied = await migrateToLatest(db);
   // files written before anonymous replies were scrubbed may hold earlier versions in free space
   if (applied.includes('0008_anonymous_release')) await compactDatabase(db);
-  await seedPermissionModel(db);
+  await seedPermissionModel(db, options.extraMasterPages);
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: logRedact, serializers: logSerializers },

@@ -5,6 +5,9 @@
  * the same codes. A permission is written `page.action` (form.view); `*` means any
  * logged-in user; `public` (server only) means no login at all.
  */
+import { masterEntities } from './generated/master-entities.js';
+import { masterPages, type MasterPage } from './master/pages.js';
+
 export type UserType = 'SUPER_ADMIN' | 'ADMIN' | 'TEACHER' | 'STUDENT';
 export const USER_TYPES: UserType[] = ['SUPER_ADMIN', 'ADMIN', 'TEACHER', 'STUDENT'];
 
@@ -43,21 +46,15 @@ export interface PageDef {
   actions: string[];
 }
 
-const crud = ['view', 'add', 'edit', 'delete', 'import', 'export'];
+const MASTER_PAGES: MasterPage[] = masterPages(Object.values(masterEntities));
 
 /** Every page code with the actions it offers, in menu order. */
 export const PAGES: PageDef[] = [
   { code: 'form', nameHk: '問卷設計', nameEn: 'Questionnaire design', actions: ['view', 'add', 'edit', 'delete', 'management'] },
   { code: 'form-input', nameHk: '填寫問卷', nameEn: 'Fill in questionnaires', actions: ['view'] },
   { code: 'data-statistics', nameHk: '數據統計', nameEn: 'Data statistics', actions: ['view', 'export', 'print', 'management'] },
-  { code: 'school-year', nameHk: '學年', nameEn: 'School years', actions: ['view', 'add', 'edit', 'delete', 'management'] },
-  { code: 'grades', nameHk: '年級及班別', nameEn: 'Grades and classes', actions: ['view', 'add', 'edit', 'delete'] },
-  { code: 'admin', nameHk: '管理員', nameEn: 'Administrators', actions: crud },
-  { code: 'teacher', nameHk: '教師', nameEn: 'Teachers', actions: crud },
-  { code: 'student', nameHk: '學生', nameEn: 'Students', actions: crud },
-  { code: 'mail', nameHk: '郵件設定', nameEn: 'Mail setting', actions: ['view', 'edit'] },
-  { code: 'position', nameHk: '職位', nameEn: 'Positions', actions: ['view', 'add', 'edit', 'delete', 'export'] },
-  { code: 'teacher-group', nameHk: '教師組別', nameEn: 'Teacher groups', actions: ['view', 'add', 'edit', 'delete', 'export'] },
+  // the master-data pages, from their schemas (x-qe.page): a new entity brings its own
+  ...MASTER_PAGES,
   { code: 'menu', nameHk: '選單及操作', nameEn: 'Menus and actions', actions: ['view', 'add', 'edit', 'delete'] },
   { code: 'role', nameHk: '角色', nameEn: 'Roles', actions: ['view', 'add', 'edit', 'delete', 'assign-roles'] },
   { code: 'help', nameHk: '使用說明', nameEn: 'Help', actions: ['view'] },
@@ -70,6 +67,8 @@ export const PAGES: PageDef[] = [
 ];
 
 const all = (code: string) => PAGES.find((p) => p.code === code)!.actions.map((a) => `${code}.${a}`);
+/** The master-data pages' actions a user type holds out of the box, as their schemas say. */
+const heldBy = (userType: UserType, pages: MasterPage[] = MASTER_PAGES) => pages.filter((p) => p.grantedTo.includes(userType)).flatMap((p) => p.actions.map((a) => `${p.code}.${a}`));
 
 /** What each default role holds out of the box; editable in the developer area. */
 export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {
@@ -78,14 +77,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {
     ...all('form'),
     'form-input.view',
     ...all('data-statistics'),
-    ...all('school-year'),
-    ...all('grades'),
-    ...all('admin'),
-    ...all('teacher'),
-    ...all('student'),
-    ...all('mail'),
-    ...all('position'),
-    ...all('teacher-group'),
+    ...heldBy('ADMIN'),
     'role.view',
     'help.view',
     'google-account.view',
@@ -93,6 +85,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {
     ...all('personal-data'),
   ],
   TEACHER: [
+    ...heldBy('TEACHER'),
     'form.view',
     'form.add',
     'form.edit',
@@ -107,8 +100,19 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {
     'personal-data.personal',
     'personal-data.apply',
   ],
-  STUDENT: ['form-input.view', 'help.view'],
+  STUDENT: [...heldBy('STUDENT'), 'form-input.view', 'help.view'],
 };
+
+/**
+ * The pages and out-of-the-box grants with the pages of master-data entities served beside the
+ * generated ones (an app built with extra entities, as the codegen test builds one).
+ */
+export function permissionModel(extra: MasterPage[] = []): { pages: PageDef[]; defaults: Record<UserType, string[]> } {
+  const added = extra.filter((p) => !PAGES.some((q) => q.code === p.code));
+  const actionsOf = (pages: PageDef[]) => pages.flatMap((p) => p.actions.map((a) => `${p.code}.${a}`));
+  const defaults = Object.fromEntries(USER_TYPES.map((t) => [t, [...DEFAULT_ROLE_PERMISSIONS[t], ...(t === 'SUPER_ADMIN' ? actionsOf(added) : heldBy(t, added))]])) as Record<UserType, string[]>;
+  return { pages: [...PAGES, ...added], defaults };
+}
 
 export const DEFAULT_ROLES: { userType: UserType; roleCode: string; nameHk: string; nameEn: string }[] = [
   { userType: 'SUPER_ADMIN', roleCode: 'SUPER_ADMIN', nameHk: '超級管理員', nameEn: 'Super administrator' },

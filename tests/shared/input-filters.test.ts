@@ -263,7 +263,7 @@ describe('codegen and x-qe-input', () => {
         $id: 'room',
         type: 'object',
         properties: { id: { type: 'integer' }, code: { type: 'string' }, parts: { type: 'array', items: { type: 'object', properties: items } } },
-        'x-qe': { resource: 'rooms', route: 'rooms', name: 'rooms', permission: 'room', table: 'rooms', columns: ['code'], search: [], defaultSort: { field: 'code', order: 'ASC' } },
+        'x-qe': { resource: 'rooms', route: 'rooms', name: 'rooms', permission: 'room', page: { nameHk: '課室', nameEn: 'Rooms', actions: ['view'] }, table: 'rooms', columns: ['code'], search: [], defaultSort: { field: 'code', order: 'ASC' } },
       });
       writeFileSync(join(dir, 'room.json'), JSON.stringify(schema({ price: { type: 'string', 'x-qe-input': 'amount' } })));
       expect(readSchemas(dir)).toHaveLength(1);

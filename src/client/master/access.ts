@@ -23,5 +23,7 @@ export function useHolds(page: string, action: string): boolean {
  * `${meta.permission}.${action}`, never the API resource name).
  */
 export function useMayDo(meta: EntityMeta, action: MasterAction): boolean {
-  return useHolds(meta.permission, action);
+  // the entity's own page as its schema gives it (x-qe.page), whether or not PAGES lists it
+  const { canAccess, isPending } = useCanAccess({ resource: meta.permission, action });
+  return meta.page.actions.includes(action) && !isPending && canAccess === true;
 }

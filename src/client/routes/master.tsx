@@ -26,12 +26,8 @@ function entityRoutes({ meta, icon, List, Screen }: MasterResource): QeRoute[] {
   ];
 }
 
-/** The menu order of the master-data entities (docs/recipes/add-master-entity.md); an entity added later (a new schema) follows these. */
-const MENU_ORDER = ['years', 'grade-classes', 'admins', 'teachers', 'students', 'mails', 'positions', 'teacher-groups'];
-const rank = (r: MasterResource) => {
-  const i = MENU_ORDER.indexOf(r.meta.route);
-  return i < 0 ? MENU_ORDER.length : i;
-};
+/** The menu order of the master-data entities: their schemas' x-qe.menuOrder, lower first; one without follows. */
+const rank = (r: MasterResource) => r.meta.menuOrder ?? Number.MAX_SAFE_INTEGER;
 
 /**
  * Master data (base /master, group titled master); view, add and edit share one screen per

@@ -1,4 +1,5 @@
-import { ACTIONS, DEFAULT_ROLE_PERMISSIONS, DEFAULT_ROLES, PAGES } from '../../shared/permissions.js';
+import { ACTIONS, DEFAULT_ROLES, permissionModel } from '../../shared/permissions.js';
+import type { MasterPage } from '../../shared/master/pages.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
@@ -14,14 +15,15 @@ const SYSTEM = 'QE';
  * Each page and action code is seeded once (remembered in `seeded_codes`): one a super
  * administrator deleted stays deleted, one an upgrade brings is added at its first start.
  */
-export async function seedPermissionModel(db: DB): Promise<void> {
+export async function seedPermissionModel(db: DB, extraPages: MasterPage[] = []): Promise<void> {
+  const { pages, defaults } = permissionModel(extraPages);
   await db.transaction().execute(async (trx) => {
     const seeded = new Set((await trx.selectFrom('seeded_codes').select('code').where('system', '=', SYSTEM).execute()).map((r) => r.code));
     const remember = async (code: string) => {
       await trx.insertInto('seeded_codes').values({ system: SYSTEM, code }).execute();
       seeded.add(code);
     };
-    for (const [i, page] of PAGES.entries()) {
+    for (const [i, page] of pages.entries()) {
       let menu = await trx.selectFrom('menus').select('id').where('system', '=', SYSTEM).where('code', '=', page.code).executeTakeFirst();
       if (!menu && seeded.has(page.code)) continue;
       if (!menu) {
@@ -44,7 +46,7 @@ export async function seedPermissionModel(db: DB): Promise<void> {
             .values({ menu_id: menu.id, code, action_group: def.group, name_hk: def.nameHk, name_en: def.nameEn, sort: ACTIONS.indexOf(def) })
             .returning('id')
             .executeTakeFirstOrThrow();
-          await grantToDefaultRoles(trx, key, action.id);
+          await grantToDefaultRoles(trx, defaults, key, action.id);
         }
         if (!seeded.has(key)) await remember(key);
       }
@@ -65,7 +67,7 @@ export async function seedPermissionModel(db: DB): Promise<void> {
         .values({ system: SYSTEM, user_type: role.userType, role_code: role.roleCode, name_hk: role.nameHk, name_en: role.nameEn, remark: null, is_default: 1 })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const values = DEFAULT_ROLE_PERMISSIONS[role.userType].map((p) => ({ role_id: id, action_id: actionId.get(p)! }));
+      const values = defaults[role.userType].map((p) => ({ role_id: id, action_id: actionId.get(p)! }));
       if (values.length) await trx.insertInto('role_actions').values(values).execute();
     }
   });
@@ -76,8 +78,8 @@ export async function seedPermissionModel(db: DB): Promise<void> {
  * get whose out-of-the-box permissions hold it, so that an existing install's administrators
  * can reach it without a developer granting it by hand. On a new install no role exists yet.
  */
-async function grantToDefaultRoles(trx: Kysely<Database>, permission: string, actionId: number): Promise<void> {
-  const userTypes = DEFAULT_ROLES.filter((r) => DEFAULT_ROLE_PERMISSIONS[r.userType].includes(permission)).map((r) => r.userType);
+async function grantToDefaultRoles(trx: Kysely<Database>, defaults: Record<string, string[]>, permission: string, actionId: number): Promise<void> {
+  const userTypes = DEFAULT_ROLES.filter((r) => defaults[r.userType].includes(permission)).map((r) => r.userType);
   if (!userTypes.length) return;
   const roles = await trx.selectFrom('roles').select('id').where('system', '=', SYSTEM).where('is_default', '=', 1).where('user_type', 'in', userTypes).execute();
   if (roles.length) await trx.insertInto('role_actions').values(roles.map((r) => ({ role_id: r.id, action_id: actionId }))).execute();

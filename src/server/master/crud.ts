@@ -9,7 +9,6 @@ import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
 import { missingNames, propertyMeta, type EntitySchema, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
-import { PAGES } from '../../shared/permissions.js';
 import type { Permission } from '../plugins/guard.js';
 import { idListSchema, idParams, idSchema, pagingProperties } from '../plugins/route-schemas.js';
 import { EntityStore, type ListQuery, type MasterRules, type Row } from './store.js';
@@ -78,7 +77,7 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
   const base = `/v1/${meta.resource}`;
   const tags = [meta.resource];
   const may = (action: string): Permission => `${meta.permission}.${action}`;
-  const offers = (action: string) => PAGES.find((p) => p.code === meta.permission)?.actions.includes(action) ?? true;
+  const offers = (action: string) => meta.page.actions.includes(action);
   const yearQuery = Object.values(entity.schema.properties).some((p) => propertyMeta(p).yearly)
     ? { type: 'object', additionalProperties: false, properties: { schoolYearId: idSchema } }
     : { type: 'object', additionalProperties: false, properties: {} };

@@ -14,7 +14,6 @@ import type { ImportJobView } from '../../shared/master/import-job.js';
 import { choiceLabel, fieldLabel } from '../../shared/master/labels.js';
 import { columnOf, missingNames, propertyMeta, type PropertySchema } from '../../shared/master/entity.js';
 import { requiredLanguages } from '../school/languages.js';
-import { PAGES } from '../../shared/permissions.js';
 import type { MasterDeps } from './crud.js';
 import { listQuerySchema } from './crud.js';
 import { PlacesTaken, tableOf, type EntityStore, type ListQuery, type Row } from './store.js';
@@ -81,7 +80,7 @@ export async function sheetRoutes(app: FastifyInstance, deps: MasterDeps, store:
   const entityKey = store.entity.key;
   const base = `/v1/${meta.resource}`;
   const tags = [meta.resource];
-  const actions = PAGES.find((p) => p.code === meta.permission)?.actions ?? [];
+  const actions = meta.page.actions;
   const importPermission: Permission = `${meta.permission}.import`;
   const exportPermission: Permission = actions.includes('export') ? `${meta.permission}.export` : `${meta.permission}.view`;
   const db = deps.db as any;

@@ -442,6 +442,22 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "route": "admins",
       "name": "admins",
       "permission": "admin",
+      "page": {
+        "nameHk": "管理員",
+        "nameEn": "Administrators",
+        "actions": [
+          "view",
+          "add",
+          "edit",
+          "delete",
+          "import",
+          "export"
+        ],
+        "grantedTo": [
+          "ADMIN"
+        ]
+      },
+      "menuOrder": 30,
       "table": "users",
       "scope": {
         "user_type": "ADMIN"
@@ -771,6 +787,20 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "route": "grade-classes",
       "name": "gradeClasses",
       "permission": "grades",
+      "page": {
+        "nameHk": "年級及班別",
+        "nameEn": "Grades and classes",
+        "actions": [
+          "view",
+          "add",
+          "edit",
+          "delete"
+        ],
+        "grantedTo": [
+          "ADMIN"
+        ]
+      },
+      "menuOrder": 20,
       "table": "grades",
       "icon": "Class",
       "columns": [
@@ -1011,6 +1041,18 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "route": "mails",
       "name": "mails",
       "permission": "mail",
+      "page": {
+        "nameHk": "郵件設定",
+        "nameEn": "Mail setting",
+        "actions": [
+          "view",
+          "edit"
+        ],
+        "grantedTo": [
+          "ADMIN"
+        ]
+      },
+      "menuOrder": 60,
       "table": "mail_settings",
       "single": true,
       "icon": "Mail",
@@ -1193,6 +1235,21 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "route": "positions",
       "name": "positions",
       "permission": "position",
+      "page": {
+        "nameHk": "職位",
+        "nameEn": "Positions",
+        "actions": [
+          "view",
+          "add",
+          "edit",
+          "delete",
+          "export"
+        ],
+        "grantedTo": [
+          "ADMIN"
+        ]
+      },
+      "menuOrder": 70,
       "table": "positions",
       "icon": "Badge",
       "columns": [
@@ -1462,6 +1519,21 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "route": "years",
       "name": "years",
       "permission": "school-year",
+      "page": {
+        "nameHk": "學年",
+        "nameEn": "School years",
+        "actions": [
+          "view",
+          "add",
+          "edit",
+          "delete",
+          "management"
+        ],
+        "grantedTo": [
+          "ADMIN"
+        ]
+      },
+      "menuOrder": 10,
       "table": "school_years",
       "icon": "CalendarMonth",
       "columns": [
@@ -1899,6 +1971,22 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "route": "students",
       "name": "students",
       "permission": "student",
+      "page": {
+        "nameHk": "學生",
+        "nameEn": "Students",
+        "actions": [
+          "view",
+          "add",
+          "edit",
+          "delete",
+          "import",
+          "export"
+        ],
+        "grantedTo": [
+          "ADMIN"
+        ]
+      },
+      "menuOrder": 50,
       "table": "users",
       "scope": {
         "user_type": "STUDENT"
@@ -2157,6 +2245,21 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "route": "teacher-groups",
       "name": "teacherGroups",
       "permission": "teacher-group",
+      "page": {
+        "nameHk": "教師組別",
+        "nameEn": "Teacher groups",
+        "actions": [
+          "view",
+          "add",
+          "edit",
+          "delete",
+          "export"
+        ],
+        "grantedTo": [
+          "ADMIN"
+        ]
+      },
+      "menuOrder": 80,
       "table": "teacher_groups",
       "icon": "Groups",
       "columns": [
@@ -2747,6 +2850,22 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "route": "teachers",
       "name": "teachers",
       "permission": "teacher",
+      "page": {
+        "nameHk": "教師",
+        "nameEn": "Teachers",
+        "actions": [
+          "view",
+          "add",
+          "edit",
+          "delete",
+          "import",
+          "export"
+        ],
+        "grantedTo": [
+          "ADMIN"
+        ]
+      },
+      "menuOrder": 40,
       "table": "users",
       "scope": {
         "user_type": "TEACHER"

@@ -47,6 +47,10 @@ export interface EntityMeta {
   name: string;
   /** permission page code: {permission}.view, .add, .edit, .delete, .import, .export */
   permission: string;
+  /** the permission page: its names, the actions it offers (no route for the others), who holds them out of the box */
+  page: { nameHk: string; nameEn: string; actions: string[]; grantedTo?: ('ADMIN' | 'TEACHER' | 'STUDENT')[] };
+  /** place in the master-data menu, lower first (and of its page among the permission pages) */
+  menuOrder?: number;
   table: string;
   /** fixed column values of this entity's rows in a shared table (users of one type) */
   scope?: Record<string, string | number>;

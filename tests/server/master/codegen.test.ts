@@ -10,6 +10,8 @@ import { loadConfig } from '../../../src/server/config.js';
 import type { DB } from '../../../src/server/db/connect.js';
 import type { MasterDeps } from '../../../src/server/master/crud.js';
 import { seedDemoSchool } from '../../../src/server/demo/seed.js';
+import type { MasterEntity } from '../../../src/shared/master/entity.js';
+import { masterPages } from '../../../src/shared/master/pages.js';
 import { fieldMessage } from '../../../src/shared/field-messages.js';
 import { ERRORS } from '../../../src/shared/errors.js';
 import { createTestDatabase } from '../../support/database.js';
@@ -29,6 +31,7 @@ const paths: CodegenPaths = {
   serverDir: join(generated, 'server'),
   clientDir: join(generated, 'client'),
   rulesDir: join(root, 'src/server/master/rules'),
+  dbDir: join(generated, 'db'),
 };
 
 describe('codegen', () => {
@@ -50,6 +53,7 @@ describe('adding an entity is one schema (and its migration)', () => {
     expect(written.map((f) => f.replace(/\\/g, '/')).sort()).toEqual([
       'tests/fixtures/generated/client/resources.ts',
       'tests/fixtures/generated/client/validators.ts',
+      'tests/fixtures/generated/db/migrations.ts',
       'tests/fixtures/generated/server/routes.ts',
       'tests/fixtures/generated/shared/master-entities.ts',
       'tests/fixtures/generated/shared/master-types.ts',
@@ -57,8 +61,13 @@ describe('adding an entity is one schema (and its migration)', () => {
 
     const database = await createTestDatabase();
     const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, logLevel: 'silent', clientDir: join(database.dataDir, 'no-client') });
+    // an install that runs without rooms first: starting QE with them then seeds the page and grants it
+    const before = await buildApp(config, { logger: false });
+    await before.app.close();
+    const { room } = ((await import(join(paths.sharedDir, 'master-entities.ts'))) as { masterEntities: { room: MasterEntity } }).masterEntities;
     const built = await buildApp(config, {
       logger: false,
+      extraMasterPages: masterPages([room]),
       extraMasterRoutes: async (scope: FastifyInstance, deps: MasterDeps) => {
         const routes = (await import(join(paths.serverDir, 'routes.ts'))) as { generatedMasterRoutes: (a: FastifyInstance, d: MasterDeps) => Promise<void> };
         await routes.generatedMasterRoutes(scope, deps);
@@ -139,11 +148,22 @@ describe('adding an entity is one schema (and its migration)', () => {
     expect((await call('GET', '/v1/rooms')).json().data.total).toBe(2);
   });
 
-  it('guards the new routes with the permission the schema names, and documents them', async () => {
+  it('guards the new routes with the permission page the schema names, held by whom the schema says, and documents them', async () => {
+    const held = async (username: string) => {
+      const info = (await app.inject({ method: 'GET', url: '/v1/my/user-info', headers: bearer((await login(app, username)).tk) })).json().data as { permissions: { code: string; actions: { code: string }[]; permission_selection: string }[] };
+      const page = info.permissions.find((p) => p.code === 'room');
+      return page ? page.actions.filter((_, i) => page.permission_selection[i] === '1').map((a) => a.code) : [];
+    };
+    // on an install that existed before the entity: the super administrator by right, the administrators as x-qe.page.grantedTo says
+    expect(await held('superadmin')).toEqual(['view', 'add', 'edit', 'delete', 'export']);
+    expect(await held('admin')).toEqual(['view', 'add', 'edit', 'delete', 'export']);
+    expect(await held('teacher01')).toEqual([]);
     const teacher = caller(app, (await login(app, 'teacher01')).tk);
     expect((await teacher('GET', '/v1/rooms')).statusCode).toBe(403);
     expect((await teacher('POST', '/v1/rooms', { code: 'R9', nameHk: 'x', nameEn: 'x' })).json().code).toBe(405);
     const doc = (await app.inject({ method: 'GET', url: '/qe/api-docs/json' })).json() as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/rooms', '/v1/rooms/{id}', '/v1/rooms/export']));
+    // the page offers no import: there is no route for it
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/v1/rooms/import'))).toEqual([]);
   });
 });

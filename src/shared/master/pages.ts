@@ -1,0 +1,24 @@
+import type { PageDef, UserType } from '../permissions.js';
+import type { MasterEntity } from './entity.js';
+
+/** A master-data entity's permission page, as its schema's `x-qe.page` gives it. */
+export interface MasterPage extends PageDef {
+  /** user types whose out-of-the-box role holds every action of the page (the super administrator holds every page's) */
+  grantedTo: UserType[];
+  /** place in the master-data menu, lower first */
+  menuOrder: number;
+}
+
+/**
+ * The permission pages of master-data entities, in menu order: each schema names its page, its
+ * actions and who holds them (docs/recipes/add-master-entity.md). Entities sharing a page code
+ * share one page.
+ */
+export function masterPages(entities: MasterEntity[]): MasterPage[] {
+  const pages = new Map<string, MasterPage>();
+  for (const { meta } of entities) {
+    if (pages.has(meta.permission)) continue;
+    pages.set(meta.permission, { code: meta.permission, nameHk: meta.page.nameHk, nameEn: meta.page.nameEn, actions: meta.page.actions, grantedTo: meta.page.grantedTo ?? [], menuOrder: meta.menuOrder ?? Number.MAX_SAFE_INTEGER });
+  }
+  return [...pages.values()].sort((a, b) => a.menuOrder - b.menuOrder);
+}
