@@ -68,7 +68,7 @@ export const PAGES: PageDef[] = [
 
 const all = (code: string) => PAGES.find((p) => p.code === code)!.actions.map((a) => `${code}.${a}`);
 /** The master-data pages' actions a user type holds out of the box, as their schemas say. */
-const heldBy = (userType: UserType, pages: MasterPage[] = MASTER_PAGES) => pages.filter((p) => p.grantedTo.includes(userType)).flatMap((p) => p.actions.map((a) => `${p.code}.${a}`));
+const heldBy = (userType: UserType, pages: MasterPage[] = MASTER_PAGES) => pages.filter((p) => (p.grantedTo as readonly string[]).includes(userType)).flatMap((p) => p.actions.map((a) => `${p.code}.${a}`));
 
 /** What each default role holds out of the box; editable in the developer area. */
 export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { PermissionEntry } from '../../shared/permissions';
 import type { UserInfo } from '../providers/authProvider';
 import { formatSchoolDateTime } from '../questionnaires/form/labels';
-import { keptGroups } from '../routes';
+import { keptGroups } from '../routes/groups';
 import { DashboardCards } from './DashboardCards';
 
 /** Home: who I am, the current school year and term, what I should do next (the role cards), and the areas I may open. */

@@ -1,29 +1,13 @@
-import { hasPermission, type PermissionEntry } from '../../shared/permissions';
+import type { PermissionEntry } from '../../shared/permissions';
 import { appRoutes } from './app';
-import { dataStatisticsRoutes } from './dataStatistics';
-import { developerRoutes } from './developer';
-import { formRoutes } from './form';
-import { masterRoutes } from './master';
-import { questionnaireFillingRoutes } from './questionnaireFilling';
-import { personalDataRoutes } from './personalData';
-import { systemRoutes } from './system';
+import { mayOpen, ROUTE_GROUPS } from './groups';
 import type { QeRoute, QeRouteGroup } from './types';
 
 export type { QeRoute, QeRouteGroup } from './types';
 export { appRoutes };
 
-/** The groups in the order they load (docs/product-rules.md#screens-and-routes): form, questionnaireFilling, dataStatistics, master, developer. */
-export const ROUTE_GROUPS: QeRouteGroup[] = [formRoutes, questionnaireFillingRoutes, dataStatisticsRoutes, masterRoutes, developerRoutes, personalDataRoutes, systemRoutes];
-
+export { keptGroups, mayOpen, ROUTE_GROUPS } from './groups';
 export { PUBLIC_PATHS } from './public';
-
-/** A route is kept only if the user holds its permission (`*`: any logged-in user). */
-export const mayOpen = (route: QeRoute, permissions: PermissionEntry[]) => hasPermission(permissions, route.permission);
-
-/** The groups with only the routes a user may open; a group with none left is dropped. */
-export function keptGroups(permissions: PermissionEntry[]): QeRouteGroup[] {
-  return ROUTE_GROUPS.map((g) => ({ ...g, children: g.children.filter((r) => mayOpen(r, permissions)) })).filter((g) => g.children.length > 0);
-}
 
 export function keptAppRoutes(permissions: PermissionEntry[]): QeRoute[] {
   return appRoutes.filter((r) => mayOpen(r, permissions));

@@ -3,7 +3,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { ownerOnlyFolder } from '../db/files.js';
-import type { MailMessage, MailSender } from './send.js';
+import type { MailMessage, MailSender } from './sender.js';
 
 /** A mail kept in the outbox, as administrators read it. */
 export interface OutboxMail extends MailMessage {

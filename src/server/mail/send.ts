@@ -5,18 +5,9 @@ import { BusinessError } from '../plugins/errors.js';
 import { isSealed, open, seal, UnreadableSecret } from './secret.js';
 import { outboxSender } from './outbox.js';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
+import type { MailMessage, MailSender } from './sender.js';
 
-export interface MailSender {
-  /** connects and logs in without sending: a server that is down, refuses the login or fails TLS throws here */
-  verify(): Promise<void>;
-  send(message: MailMessage): Promise<void>;
-  close(): void;
-}
+export type { MailMessage, MailSender };
 
 /** What the SMTP password is sealed for (src/server/mail/secret.ts): the key and the check are this use's own. */
 const PASSWORD = 'mail_settings.password';

@@ -1,56 +1,21 @@
-import type { CacheVersions } from '../auth/cache-versions.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ImportJobs } from './import-jobs.js';
-import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { hashPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
-import { missingNames, propertyMeta, type EntitySchema, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
+import { missingNames, propertyMeta, type EntitySchema, type MasterEntity } from '../../shared/master/entity.js';
 import type { Permission } from '../plugins/guard.js';
-import { idListSchema, idParams, idSchema, pagingProperties } from '../plugins/route-schemas.js';
+import { idParams, idSchema } from '../plugins/route-schemas.js';
 import { EntityStore, type ListQuery, type MasterRules, type Row } from './store.js';
 import { missingNamesOf, requiredLanguages } from '../school/languages.js';
 import { sheetRoutes } from './sheets.js';
+import { listQuerySchema } from './list-query.js';
+import type { MasterDeps } from './deps.js';
 
-export interface MasterDeps {
-  db: DB;
-  config: Config;
-  /** imports whose passwords are hashed after the answer */
-  jobs: ImportJobs;
-  /** the cache counters, under which list totals and pages are kept (kept-by-tables.ts) */
-  versions: CacheVersions;
-}
+export type { MasterDeps } from './deps.js';
 
-/** The query string a list accepts: paging, sorting, the search box, the entity's filters. */
-export function listQuerySchema(entity: MasterEntity) {
-  const props = entity.schema.properties;
-  const filters: Record<string, PropertySchema> = {};
-  for (const f of entity.meta.filters ?? []) {
-    const p = props[f];
-    const type = Array.isArray(p.type) ? p.type.find((t) => t !== 'null') : p.type;
-    filters[f] = { type, ...(p.enum ? { enum: p.enum } : {}) };
-  }
-  const sortable = Object.entries(props)
-    .filter(([, p]) => !propertyMeta(p).links && !propertyMeta(p).children && !p.writeOnly)
-    .map(([k]) => k);
-  const yearly = Object.values(props).some((p) => propertyMeta(p).yearly);
-  return {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      ...pagingProperties(1000, true),
-      sort: { type: 'string', enum: [...new Set(['id', ...sortable])] },
-      order: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] },
-      q: { type: 'string', maxLength: 100 },
-      id: idListSchema,
-      ...(yearly ? { schoolYearId: idSchema } : {}),
-      ...filters,
-    },
-  };
-}
 
 /** Notes the names a body leaves empty although the school requires their language (an edit: only those it gives). */
 async function noteMissingNames(request: FastifyRequest, db: DB, schema: EntitySchema, partial: boolean): Promise<void> {

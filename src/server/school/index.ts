@@ -1,52 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
-import type { School } from '../db/schema.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/validation.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
-import { createFirstSchool } from './init.js';
+import { createFirstSchool, type InitBody } from './init.js';
+import { schoolInfo } from './info.js';
 import { schoolSettingRoutes } from './settings.js';
 
 const tags = ['school'];
 
-/** The school's fields (docs/product-rules.md#records-and-fields), and whether Google sign-in is offered and required. */
-export function schoolInfo(s: School, config?: Config) {
-  const languageList = JSON.parse(s.languages) as { code: string; required: string }[];
-  return {
-    schoolId: s.id,
-    nameHk: s.name_hk,
-    nameEn: s.name_en,
-    schoolLogo: s.school_logo,
-    addressHk: s.address_hk,
-    addressEn: s.address_en,
-    tel: s.tel,
-    fax: s.fax,
-    app_logo: s.app_logo,
-    app_view: s.app_view,
-    host: s.host,
-    email: s.email,
-    graduate_grade: s.graduate_grade,
-    school_pre: s.school_pre,
-    grade_range: s.grade_range,
-    edac_connect: s.edac_connect,
-    languageList,
-    requiredChinese: languageList.some((l) => l.code === 'zh-hk' && l.required === '1'),
-    requiredEnglish: languageList.some((l) => l.code === 'en' && l.required === '1'),
-    googleConfigured: Boolean(config?.google.clientId),
-    googleRequired: s.google_required === 1,
-  };
-}
 
-export interface InitBody {
-  schoolNameHk: string;
-  schoolNameEn: string;
-  username: string;
-  password: string;
-  nameHk: string;
-  nameEn: string;
-  email?: string;
-}
 
 export async function schoolRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   app.get('/v1/school-info', {

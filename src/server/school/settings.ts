@@ -6,7 +6,7 @@ import type { DB } from '../db/connect.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import { storeUploadedImage } from '../storage/images.js';
-import { schoolInfo } from './index.js';
+import { schoolInfo } from './info.js';
 import type { LanguageEntry } from './languages.js';
 
 const tags = ['school'];

@@ -1,10 +1,13 @@
-import type { PageDef, UserType } from '../permissions.js';
-import type { MasterEntity } from './entity.js';
+import type { EntityMeta, MasterEntity } from './entity.js';
 
-/** A master-data entity's permission page, as its schema's `x-qe.page` gives it. */
-export interface MasterPage extends PageDef {
+/** A master-data entity's permission page, as its schema's `x-qe.page` gives it (a PageDef of permissions.ts). */
+export interface MasterPage {
+  code: string;
+  nameHk: string;
+  nameEn: string;
+  actions: string[];
   /** user types whose out-of-the-box role holds every action of the page (the super administrator holds every page's) */
-  grantedTo: UserType[];
+  grantedTo: NonNullable<EntityMeta['page']['grantedTo']>;
   /** place in the master-data menu, lower first */
   menuOrder: number;
 }
