@@ -7,6 +7,7 @@ import { answerRows, insertAnswerRows } from '../statistics/answerRows.js';
 import { definitionErrors, type Definition, type Question } from '../../shared/questionnaire/definition.js';
 import { replyProblems, type Answer, type Answers } from '../../shared/questionnaire/answers.js';
 import type { Target } from '../../shared/questionnaire/types.js';
+import { assertNever } from '../../shared/exhaustive.js';
 
 const choices = (...labels: string[]) => labels.map((label, i) => ({ id: `o${i + 1}`, label }));
 
@@ -87,7 +88,7 @@ function answerOf(q: Question, next: () => number): Answer | undefined {
     case 'DATE':
       return next() < 0.7 ? pick(['2027-01-08', '2027-02-19', '2027-03-12']) : undefined;
     default:
-      return undefined;
+      return assertNever(q.type, 'question type');
   }
 }
 

@@ -5,6 +5,7 @@ import type { Answer, Answers, GridCheckboxAnswer, GridRadioAnswer, MultiChoiceA
 import { OTHER } from '../../shared/questionnaire/answers.js';
 import { parseDefinition } from '../questionnaires/definitions.js';
 import { insertRows } from '../db/bulk.js';
+import { assertNever } from '../../shared/exhaustive.js';
 
 /**
  * One reply's answers as countable rows: a row per
@@ -55,7 +56,7 @@ function rowsOf(question: Question, answer: Answer): Cell[] {
         return chosen.length ? [cell(row), ...chosen.map((col) => cell(row, col))] : [];
       });
     default:
-      return [];
+      return assertNever(question.type, 'question type');
   }
 }
 

@@ -1,8 +1,10 @@
 import type { Lang } from '../../shared/errors.js';
-import type { Definition, Question } from '../../shared/questionnaire/definition.js';
+import type { Definition, Question, QuestionType } from '../../shared/questionnaire/definition.js';
 import { OTHER, type Answer, type GridCheckboxAnswer, type GridRadioAnswer, type MultiChoiceAnswer, type SingleChoiceAnswer } from '../../shared/questionnaire/answers.js';
 import { messageText } from '../../shared/master/labels.js';
 import type { StatisticsDetail, StatisticsFilter, Withheld } from '../../shared/statistics/types.js';
+import { gridCells, summaryLines } from '../../shared/statistics/rows.js';
+import { assertNever } from '../../shared/exhaustive.js';
 import type { DB } from '../db/connect.js';
 import { readAside } from '../db/read-aside.js';
 import { schoolDateTime } from '../school-day.js';
@@ -15,64 +17,91 @@ const withheldKey = (w: Withheld) => (w.reason === 'total' ? 'withheldTotal' : '
 
 type Translate = (key: string, p?: Record<string, string | number>) => string;
 type Column = { header: string; value: (answers: Record<string, Answer>, t: Translate) => string | number | null };
+/** A question's columns in the raw sheet, under `header` (its number and title). */
+type ColumnsOf = (question: Question, header: string) => Column[];
 
 /** Labels by id (options or grid columns), looked up once per cell rather than searched. */
 const labelsOf = (items: { id: string; label: string }[] | undefined) => new Map((items ?? []).map((o) => [o.id, o.label]));
 
-/** The sheet's text for one answer: choices by their labels, an 'other' with its text. */
-function answerColumn(question: Question): Column['value'] {
-  const options = labelsOf(question.options);
-  const label = (id: string, t: Translate, otherText?: string) => (id === OTHER ? t('other', { text: otherText ?? '' }) : (options.get(id) ?? id));
-  return (answers, t) => {
-    const answer = answers[question.id];
-    if (answer === undefined || answer === null || answer === '') return null;
-    switch (question.type) {
-      case 'RADIO':
-      case 'DROPDOWN': {
-        const a = answer as SingleChoiceAnswer;
-        return a.choice ? label(a.choice, t, a.otherText) : null;
-      }
-      case 'CHECKBOX': {
-        const a = answer as MultiChoiceAnswer;
-        return (a.choices ?? []).map((c) => label(c, t, a.otherText)).join('; ');
-      }
-      case 'LINEAR_SCALE':
-        return typeof answer === 'number' ? answer : null;
-      default:
-        return typeof answer === 'string' ? answer : null;
-    }
+/** One question's column: its answer as `value` gives it, a missing or blank answer an empty cell. */
+function oneColumn(value: (question: Question) => (answer: Answer, t: Translate) => string | number | null): ColumnsOf {
+  return (question, header) => {
+    const of = value(question);
+    return [
+      {
+        header,
+        value: (answers, t) => {
+          const answer = answers[question.id];
+          return answer === undefined || answer === null || answer === '' ? null : of(answer, t);
+        },
+      },
+    ];
   };
 }
 
-/** A grid row's column: the chosen columns' labels. */
-function gridRowColumn(question: Question, rowId: string): Column['value'] {
-  const columns = labelsOf(question.columns);
-  const label = (c: string) => columns.get(c) ?? c;
-  if (question.type === 'GRID_RADIO') {
-    return (answers) => {
-      const chosen = (answers[question.id] as GridRadioAnswer | undefined)?.[rowId];
-      return chosen ? label(chosen) : null;
-    };
-  }
-  return (answers) => {
-    const chosen = ((answers[question.id] as GridCheckboxAnswer | undefined)?.[rowId] ?? []).filter(Boolean);
-    return chosen.length ? chosen.map(label).join('; ') : null;
+/** A choice's label, an 'other' with its text. */
+function choiceLabel(question: Question) {
+  const options = labelsOf(question.options);
+  return (id: string, t: Translate, otherText?: string) => (id === OTHER ? t('other', { text: otherText ?? '' }) : (options.get(id) ?? id));
+}
+
+/** A grid's columns, one per row: the chosen columns' labels. */
+function gridColumns(chosenIn: (answer: Answer | undefined, rowId: string) => string[]): ColumnsOf {
+  return (question, header) => {
+    const columns = labelsOf(question.columns);
+    const label = (c: string) => columns.get(c) ?? c;
+    return (question.rows ?? []).map((row) => ({
+      header: `${header} [${row.label}]`,
+      value: (answers) => {
+        const chosen = chosenIn(answers[question.id], row.id);
+        return chosen.length ? chosen.map(label).join('; ') : null;
+      },
+    }));
   };
 }
+
+const text = oneColumn(() => (answer) => (typeof answer === 'string' ? answer : null));
+const singleChoice = oneColumn((question) => {
+  const label = choiceLabel(question);
+  return (answer, t) => {
+    const a = answer as SingleChoiceAnswer;
+    return a.choice ? label(a.choice, t, a.otherText) : null;
+  };
+});
+
+/**
+ * The raw sheet's columns of a question, by type: one per question, one per row of a grid; choices
+ * by their labels, an 'other' with its text. A `Record`, so a new type does not compile without its
+ * columns.
+ */
+export const ANSWER_COLUMNS: Record<QuestionType, ColumnsOf> = {
+  SHORT_TEXT: text,
+  PARAGRAPH: text,
+  DATE: text,
+  TIME: text,
+  LINEAR_SCALE: oneColumn(() => (answer) => (typeof answer === 'number' ? answer : null)),
+  RADIO: singleChoice,
+  DROPDOWN: singleChoice,
+  CHECKBOX: oneColumn((question) => {
+    const label = choiceLabel(question);
+    return (answer, t) => {
+      const a = answer as MultiChoiceAnswer;
+      return (a.choices ?? []).map((c) => label(c, t, a.otherText)).join('; ');
+    };
+  }),
+  GRID_RADIO: gridColumns((answer, rowId) => {
+    const chosen = (answer as GridRadioAnswer | undefined)?.[rowId];
+    return chosen ? [chosen] : [];
+  }),
+  GRID_CHECKBOX: gridColumns((answer, rowId) => ((answer as GridCheckboxAnswer | undefined)?.[rowId] ?? []).filter(Boolean)),
+};
 
 /** Raw-answers columns: one per question, one per row of a grid. */
 function columnsOf(definition: Definition): Column[] {
   const columns: Column[] = [];
   let n = 0;
   for (const section of definition.sections) {
-    for (const q of section.questions) {
-      n++;
-      if (q.type === 'GRID_RADIO' || q.type === 'GRID_CHECKBOX') {
-        for (const row of q.rows ?? []) columns.push({ header: `${n}. ${q.title} [${row.label}]`, value: gridRowColumn(q, row.id) });
-      } else {
-        columns.push({ header: `${n}. ${q.title}`, value: answerColumn(q) });
-      }
-    }
+    for (const q of section.questions) columns.push(...ANSWER_COLUMNS[q.type](q, `${++n}. ${q.title}`));
   }
   return columns;
 }
@@ -111,20 +140,27 @@ async function summarySheet(sheet: XlsxWriter, detail: StatisticsDetail, filterT
     await put(sheet, [t('answered'), question.answered]);
     const s = question.summary;
     if (!s) continue;
-    if (s.kind === 'choices' || s.kind === 'distribution' || s.kind === 'scale') {
-      await put(sheet, [t('answer'), t('count'), t('percent')], true);
-      if (s.kind === 'choices') for (const c of s.choices) await put(sheet, [c.label, c.count, c.percent]);
-      if (s.kind === 'distribution') for (const v of s.values) await put(sheet, [v.value, v.count, v.percent]);
-      if (s.kind === 'scale') {
-        for (const p of s.points) await put(sheet, [Number(p.value), p.count, p.percent]);
-        await put(sheet, [t('mean'), s.mean]);
-        await put(sheet, [t('median'), s.median]);
-      }
-    } else if (s.kind === 'grid') {
-      await put(sheet, [t('row'), t('answered'), ...s.columns.flatMap((c) => [`${c.label} · ${t('count')}`, `${c.label} · ${t('percent')}`])], true);
-      for (const row of s.rows) await put(sheet, [row.label, row.base, ...row.cells.flatMap((c) => [c.count, c.percent])]);
-    } else {
-      await put(sheet, [t('textAnswers')]);
+    switch (s.kind) {
+      case 'choices':
+      case 'scale':
+      case 'distribution':
+        await put(sheet, [t('answer'), t('count'), t('percent')], true);
+        // a scale's points as numbers
+        for (const line of summaryLines(s)) await put(sheet, [s.kind === 'scale' ? Number(line.label) : line.label, line.count, line.percent]);
+        if (s.kind === 'scale') {
+          await put(sheet, [t('mean'), s.mean]);
+          await put(sheet, [t('median'), s.median]);
+        }
+        break;
+      case 'grid':
+        await put(sheet, [t('row'), t('answered'), ...s.columns.flatMap((c) => [`${c.label} · ${t('count')}`, `${c.label} · ${t('percent')}`])], true);
+        for (const row of s.rows) await put(sheet, [row.label, row.base, ...gridCells(s, row).flatMap((c) => [c.count, c.percent])]);
+        break;
+      case 'texts':
+        await put(sheet, [t('textAnswers')]);
+        break;
+      default:
+        assertNever(s, 'summary kind');
     }
   }
 }

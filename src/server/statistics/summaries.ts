@@ -2,6 +2,7 @@ import type { Lang } from '../../shared/errors.js';
 import type { Definition, Question } from '../../shared/questionnaire/definition.js';
 import { OTHER } from '../../shared/questionnaire/answers.js';
 import { messageText } from '../../shared/master/labels.js';
+import { assertNever } from '../../shared/exhaustive.js';
 import { percent, type QuestionStatistics, type QuestionSummary, type ValueCount } from '../../shared/statistics/types.js';
 
 /** One grouped count: replies that gave `item` (and, in a grid, `col`) to a question. */
@@ -35,7 +36,7 @@ export function medianOf(points: { value: number; count: number }[]): number | n
   return total % 2 ? at((total + 1) / 2) : (at(total / 2) + at(total / 2 + 1)) / 2;
 }
 
-function summary(question: Question, cells: CountRow[], answered: number, rowBases: Counts['rowBases'], lang: Lang): QuestionSummary | null {
+function summary(question: Question, cells: CountRow[], answered: number, rowBases: Counts['rowBases'], lang: Lang): QuestionSummary {
   const count = (item: string, col = '') => cells.find((c) => c.item === item && c.col === col)?.n ?? 0;
   switch (question.type) {
     case 'RADIO':
@@ -80,7 +81,7 @@ function summary(question: Question, cells: CountRow[], answered: number, rowBas
     case 'PARAGRAPH':
       return { kind: 'texts', base: answered };
     default:
-      return null;
+      return assertNever(question.type, 'question type');
   }
 }
 

@@ -19,10 +19,27 @@ export const QUESTION_TYPES = [
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
+/**
+ * What each type is answered from: one or more of its `options`, per row of its grid (`rows` ×
+ * `columns`), a point of its `scale`, or a text. A `Record`, so a type added to `QUESTION_TYPES`
+ * does not compile until it says which.
+ */
+export const ANSWERED_FROM: Record<QuestionType, 'options' | 'grid' | 'scale' | 'text'> = {
+  GRID_RADIO: 'grid',
+  SHORT_TEXT: 'text',
+  PARAGRAPH: 'text',
+  RADIO: 'options',
+  CHECKBOX: 'options',
+  DROPDOWN: 'options',
+  LINEAR_SCALE: 'scale',
+  GRID_CHECKBOX: 'grid',
+  DATE: 'text',
+  TIME: 'text',
+};
 /** Types whose answer is one or more of `options`. */
-export const CHOICE_TYPES: QuestionType[] = ['RADIO', 'CHECKBOX', 'DROPDOWN'];
+export const CHOICE_TYPES: QuestionType[] = QUESTION_TYPES.filter((t) => ANSWERED_FROM[t] === 'options');
 /** Types answered per row with one (radio) or more (checkbox) of `columns`. */
-export const GRID_TYPES: QuestionType[] = ['GRID_RADIO', 'GRID_CHECKBOX'];
+export const GRID_TYPES: QuestionType[] = QUESTION_TYPES.filter((t) => ANSWERED_FROM[t] === 'grid');
 /** Where a choice can send the respondent: the id of a later section, or the end. */
 export const END = 'END';
 

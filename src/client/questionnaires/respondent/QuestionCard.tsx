@@ -3,6 +3,7 @@ import { Box, FormHelperText, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Question } from '../../../shared/questionnaire/definition';
 import type { Answer, AnswerProblem } from '../../../shared/questionnaire/answers';
+import { assertNever } from '../../../shared/exhaustive';
 import { CheckboxInput, DropdownInput, RadioInput, type AnswerInputProps } from './ChoiceInput';
 import { GridInput } from './GridInput';
 import { ScaleInput } from './ScaleInput';
@@ -25,8 +26,13 @@ function AnswerInput(props: AnswerInputProps & { errorRow?: string }) {
     case 'GRID_RADIO':
     case 'GRID_CHECKBOX':
       return <GridInput {...props} />;
-    default:
+    case 'SHORT_TEXT':
+    case 'PARAGRAPH':
+    case 'DATE':
+    case 'TIME':
       return <TextAnswerInput {...props} />;
+    default:
+      return assertNever(props.question.type, 'question type');
   }
 }
 

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Box, Chip, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { QuestionStatistics, StatisticsFilter } from '../../../shared/statistics/types';
+import { assertNever } from '../../../shared/exhaustive';
 import { imageUrl } from '../../questionnaires/respondent/QuestionCard';
 import { questionTypeKey } from '../labels';
 import { ChoiceSummary, DistributionSummary, GridSummary, ScaleSummary } from './Summaries';
@@ -22,7 +23,7 @@ function Summary({ id, filter, question }: { id: number; filter: StatisticsFilte
     case 'texts':
       return summary.base > 0 ? <TextAnswers id={id} filter={filter} questionId={question.id} part="answer" /> : null;
     default:
-      return null;
+      return assertNever(summary, 'summary kind');
   }
 }
 

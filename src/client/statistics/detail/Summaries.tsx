@@ -4,7 +4,8 @@ import BarChartIcon from '@mui/icons-material/BarChart';
 import PieChartIcon from '@mui/icons-material/PieChart';
 import { useTranslate } from 'react-admin';
 import { OTHER } from '../../../shared/questionnaire/answers';
-import type { QuestionStatistics, QuestionSummary, StatisticsFilter, ValueCount } from '../../../shared/statistics/types';
+import type { QuestionStatistics, QuestionSummary, StatisticsFilter } from '../../../shared/statistics/types';
+import { gridCells, summaryLines, type SummaryLine } from '../../../shared/statistics/rows';
 import { LazyChoiceChart, LazyGridChart, LazyValueChart } from '../charts/lazy';
 import { formatNumber, formatPercent } from '../labels';
 import { TextAnswers } from './TextAnswers';
@@ -67,8 +68,7 @@ function OtherTexts({ id, filter, question }: { id: number; filter: StatisticsFi
 export function ChoiceSummary({ id, filter, question, summary }: { id: number; filter: StatisticsFilter; question: QuestionStatistics; summary: Summary<'choices'> }) {
   const translate = useTranslate();
   const [kind, setKind] = useState<'bar' | 'pie'>(question.type === 'RADIO' ? 'pie' : 'bar');
-  const label = (c: { id: string; label: string }) => (c.id === OTHER ? c.label || translate('qe.question.other') : c.label);
-  const items = summary.choices.map((c) => ({ label: label(c), count: c.count, percent: c.percent }));
+  const lines = summaryLines(summary).map((c) => (c.id === OTHER ? { ...c, label: c.label || translate('qe.question.other') } : c));
   const hasOther = summary.choices.some((c) => c.id === OTHER && c.count > 0);
   const table = (
     <>
@@ -83,9 +83,9 @@ export function ChoiceSummary({ id, filter, question, summary }: { id: number; f
           </TableRow>
         }
       >
-        {summary.choices.map((c) => (
+        {lines.map((c) => (
           <TableRow key={c.id} data-testid="choice-row">
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>{label(c)}</TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>{c.label}</TableCell>
             <TableCell sx={numeric}>{c.count}</TableCell>
             <TableCell sx={numeric}>{formatPercent(c.percent)}</TableCell>
           </TableRow>
@@ -110,7 +110,7 @@ export function ChoiceSummary({ id, filter, question, summary }: { id: number; f
             </ToggleButton>
           </ToggleButtonGroup>
         </Box>
-        <LazyChoiceChart label={translate('qe.statistics.chart.label', { title: question.title })} kind={kind} items={items} />
+        <LazyChoiceChart label={translate('qe.statistics.chart.label', { title: question.title })} kind={kind} items={lines} />
       </Box>
     ) : null;
   return <TableAndChart table={table} chart={chart} />;
@@ -142,17 +142,14 @@ export function GridSummary({ question, summary }: { question: QuestionStatistic
             <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere', minWidth: 96 }}>
               {r.label}
             </TableCell>
-            {summary.columns.map((c) => {
-              const cell = r.cells.find((x) => x.id === c.id);
-              return (
-                <TableCell key={c.id} sx={numeric}>
-                  {cell?.count ?? 0}
-                  <Typography component="span" variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-                    {formatPercent(cell?.percent ?? 0)}
-                  </Typography>
-                </TableCell>
-              );
-            })}
+            {gridCells(summary, r).map((cell) => (
+              <TableCell key={cell.id} sx={numeric}>
+                {cell.count}
+                <Typography component="span" variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+                  {formatPercent(cell.percent)}
+                </Typography>
+              </TableCell>
+            ))}
             <TableCell sx={numeric}>{r.base}</TableCell>
           </TableRow>
         ))}
@@ -162,7 +159,7 @@ export function GridSummary({ question, summary }: { question: QuestionStatistic
   );
 }
 
-function ValueTable({ caption, values, testId, head }: { caption: string; values: ValueCount[]; testId: string; head: string }) {
+function ValueTable({ caption, lines, testId, head }: { caption: string; lines: SummaryLine[]; testId: string; head: string }) {
   const translate = useTranslate();
   return (
     <SummaryTable
@@ -176,9 +173,9 @@ function ValueTable({ caption, values, testId, head }: { caption: string; values
         </TableRow>
       }
     >
-      {values.map((v) => (
-        <TableRow key={v.value} data-testid="value-row">
-          <TableCell>{v.value}</TableCell>
+      {lines.map((v) => (
+        <TableRow key={v.id} data-testid="value-row">
+          <TableCell>{v.label}</TableCell>
           <TableCell sx={numeric}>{v.count}</TableCell>
           <TableCell sx={numeric}>{formatPercent(v.percent)}</TableCell>
         </TableRow>
@@ -212,7 +209,7 @@ export function ScaleSummary({ question, summary }: { question: QuestionStatisti
           {ends}
         </Typography>
       )}
-      <ValueTable caption={translate('qe.statistics.scale.caption', { title: question.title })} values={summary.points} testId={`scale-${question.id}`} head={translate('qe.statistics.scale.point')} />
+      <ValueTable caption={translate('qe.statistics.scale.caption', { title: question.title })} lines={summaryLines(summary)} testId={`scale-${question.id}`} head={translate('qe.statistics.scale.point')} />
     </>
   );
   const chart = summary.base > 0 ? <LazyValueChart label={translate('qe.statistics.chart.label', { title: question.title })} values={summary.points} /> : null;
@@ -230,7 +227,7 @@ export function DistributionSummary({ question, summary }: { question: QuestionS
     <Box sx={{ maxHeight: 360, overflowY: 'auto' }}>
       <ValueTable
         caption={translate('qe.statistics.distribution.caption', { title: question.title })}
-        values={summary.values}
+        lines={summaryLines(summary)}
         testId={`distribution-${question.id}`}
         head={translate(question.type === 'TIME' ? 'qe.statistics.distribution.time' : 'qe.statistics.distribution.date')}
       />

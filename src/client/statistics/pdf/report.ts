@@ -11,6 +11,8 @@
 import { jsPDF } from 'jspdf';
 import { Chart, type ChartConfiguration } from 'chart.js';
 import { percent, type QuestionStatistics, type QuestionSummary, type StatisticsDetail, type TextPage, type Withheld } from '../../../shared/statistics/types';
+import { gridCells, summaryLines, type ListedSummary } from '../../../shared/statistics/rows';
+import { assertNever } from '../../../shared/exhaustive';
 import { colour, shorten } from '../charts/setup';
 import { formatNumber, formatPercent, nameOf, questionTypeKey } from '../labels';
 import { PDF_FONT, applyFont } from './font';
@@ -229,24 +231,36 @@ function barChart(labels: string[], datasets: { label: string; data: number[]; b
 function chartOf(summary: QuestionSummary, otherLabel: string): { png: string; height: number } | null {
   let height: number;
   let png: string | null;
-  if (summary.kind === 'choices' && summary.choices.length) {
-    height = Math.min(900, 60 + summary.choices.length * 46);
-    png = barChart(summary.choices.map((c) => c.label || otherLabel), [{ label: '', data: summary.choices.map((c) => c.count), backgroundColor: colour(0) }], true, false, height);
-  } else if (summary.kind === 'grid' && summary.rows.length && summary.columns.length) {
-    height = Math.min(1000, 110 + summary.rows.length * 50);
-    png = barChart(
-      summary.rows.map((r) => r.label),
-      summary.columns.map((col, i) => ({ label: shorten(col.label, 30), data: summary.rows.map((r) => r.cells.find((c) => c.id === col.id)?.count ?? 0), backgroundColor: colour(i) })),
-      true,
-      true,
-      height,
-      true,
-    );
-  } else if (summary.kind === 'scale' && summary.points.length) {
-    height = 380;
-    png = barChart(summary.points.map((p) => p.value), [{ label: '', data: summary.points.map((p) => p.count), backgroundColor: colour(0) }], false, false, height);
-  } else {
-    return null;
+  switch (summary.kind) {
+    case 'choices':
+      if (!summary.choices.length) return null;
+      height = Math.min(900, 60 + summary.choices.length * 46);
+      png = barChart(summary.choices.map((c) => c.label || otherLabel), [{ label: '', data: summary.choices.map((c) => c.count), backgroundColor: colour(0) }], true, false, height);
+      break;
+    case 'grid': {
+      if (!summary.rows.length || !summary.columns.length) return null;
+      height = Math.min(1000, 110 + summary.rows.length * 50);
+      const cells = summary.rows.map((r) => gridCells(summary, r));
+      png = barChart(
+        summary.rows.map((r) => r.label),
+        summary.columns.map((col, i) => ({ label: shorten(col.label, 30), data: cells.map((row) => row[i].count), backgroundColor: colour(i) })),
+        true,
+        true,
+        height,
+        true,
+      );
+      break;
+    }
+    case 'scale':
+      if (!summary.points.length) return null;
+      height = 380;
+      png = barChart(summary.points.map((p) => p.value), [{ label: '', data: summary.points.map((p) => p.count), backgroundColor: colour(0) }], false, false, height);
+      break;
+    case 'distribution':
+    case 'texts':
+      return null;
+    default:
+      return assertNever(summary, 'summary kind');
   }
   return png ? { png, height } : null;
 }
@@ -271,25 +285,19 @@ function filterText(detail: StatisticsDetail, t: Translate, locale: string): str
 function summaryTable(w: Writer, summary: QuestionSummary, t: Translate): void {
   const count = { header: t('qe.pdf.count'), width: 0.17, align: 'right' as const };
   const share = { header: t('qe.pdf.percent'), width: 0.17, align: 'right' as const };
+  // a listed summary's table: a blank label (an 'other' choice's) as `blank`
+  const listed = (head: string, s: ListedSummary, blank = '') =>
+    w.table([{ header: head, width: 0.66 }, count, share], summaryLines(s).map((l) => [l.label || blank, String(l.count), formatPercent(l.percent)]));
   switch (summary.kind) {
     case 'choices':
-      w.table(
-        [{ header: t('qe.pdf.option'), width: 0.66 }, count, share],
-        summary.choices.map((c) => [c.label || t('qe.pdf.other'), String(c.count), formatPercent(c.percent)]),
-      );
+      listed(t('qe.pdf.option'), summary, t('qe.pdf.other'));
       break;
     case 'grid': {
       const labelShare = summary.columns.length > 4 ? 0.25 : 0.34;
       const each = (1 - labelShare) / Math.max(1, summary.columns.length);
       w.table(
         [{ header: t('qe.pdf.row'), width: labelShare }, ...summary.columns.map((c) => ({ header: c.label, width: each, align: 'right' as const }))],
-        summary.rows.map((r) => [
-          r.label,
-          ...summary.columns.map((col) => {
-            const cell = r.cells.find((c) => c.id === col.id);
-            return `${cell?.count ?? 0} (${formatPercent(cell?.percent ?? 0)})`;
-          }),
-        ]),
+        summary.rows.map((r) => [r.label, ...gridCells(summary, r).map((cell) => `${cell.count} (${formatPercent(cell.percent)})`)]),
       );
       break;
     }
@@ -297,10 +305,7 @@ function summaryTable(w: Writer, summary: QuestionSummary, t: Translate): void {
       if (summary.minLabel || summary.maxLabel) {
         w.text(t('qe.pdf.scaleEnds', { min: summary.min, minLabel: summary.minLabel ?? '', max: summary.max, maxLabel: summary.maxLabel ?? '' }), { size: 9, color: GREY });
       }
-      w.table(
-        [{ header: t('qe.pdf.point'), width: 0.66 }, count, share],
-        summary.points.map((p) => [p.value, String(p.count), formatPercent(p.percent)]),
-      );
+      listed(t('qe.pdf.point'), summary);
       w.fields([
         [t('qe.pdf.mean'), formatNumber(summary.mean)],
         [t('qe.pdf.median'), formatNumber(summary.median)],
@@ -309,10 +314,12 @@ function summaryTable(w: Writer, summary: QuestionSummary, t: Translate): void {
     }
     case 'distribution':
       if (!summary.values.length) w.text(t('qe.pdf.noAnswers'), { size: 9, color: GREY });
-      else w.table([{ header: t('qe.pdf.value'), width: 0.66 }, count, share], summary.values.map((v) => [v.value, String(v.count), formatPercent(v.percent)]));
+      else listed(t('qe.pdf.value'), summary);
       break;
     case 'texts':
       break;
+    default:
+      assertNever(summary, 'summary kind');
   }
 }
 
