@@ -2,15 +2,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { ERRORS } from '../../src/shared/errors.js';
-import { DEFAULT_ROLE_PERMISSIONS, PAGES, hasPermission, permissionCodes, type PermissionEntry, type UserType } from '../../src/shared/permissions.js';
+import { PAGES, hasPermission, permissionCodes, type PermissionEntry, type UserType } from '../../src/shared/permissions.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { createTestDatabase } from '../support/database.js';
+import { DEFAULT_GRANTS } from '../support/default-grants.js';
 import { bearer, login, testApp, type TestApp } from './harness.js';
 
 /** A demo account of each user type. */
 const ACCOUNTS: Record<UserType, string> = { SUPER_ADMIN: 'superadmin', ADMIN: 'admin', TEACHER: 'teacher01', STUDENT: 'student001' };
 const MASTER_DATA_PAGES = ['school-year', 'grades', 'admin', 'teacher', 'student', 'mail', 'position', 'teacher-group'];
+/** A read call guarded by each permission: a holder of the grant is answered, anyone else refused. */
+const SAMPLE_CALLS: [permission: string, url: string][] = [
+  ['form.view', '/v1/questionnaires'],
+  ['form-input.view', '/v1/my/questionnaires'],
+  ['data-statistics.view', '/v1/statistics'],
+  ['school-year.view', '/v1/school-years'],
+  ['grades.view', '/v1/grade-classes'],
+  ['admin.view', '/v1/admins'],
+  ['teacher.view', '/v1/teachers'],
+  ['student.view', '/v1/students'],
+  ['mail.view', '/v1/mail-settings'],
+  ['position.view', '/v1/positions'],
+  ['teacher-group.view', '/v1/teacher-groups'],
+  ['menu.view', '/v1/menu-actions/actions/tree?system=QE'],
+  ['role.view', '/v1/roles'],
+  ['school.view', '/v1/school'],
+  ['personal-data.personal', '/v1/my/personal-data'],
+  ['personal-data.approve', '/v1/personal-data-requests'],
+  ['backup.view', '/v1/backups'],
+];
 
 describe('permissions', () => {
   let t: TestApp;
@@ -30,7 +51,18 @@ describe('permissions', () => {
     it("holds exactly the default role's codes in /v1/my/action-list, sorted", async () => {
       const res = await get('/v1/my/action-list', tokens[type]);
       expect(res.json().code).toBe(200);
-      expect(res.json().data).toEqual([...DEFAULT_ROLE_PERMISSIONS[type]].sort());
+      expect(res.json().data).toEqual(DEFAULT_GRANTS[type]);
+    });
+
+    it.each(SAMPLE_CALLS)('is answered or refused by a call that needs %s (%s) as the default grants say', async (permission, url) => {
+      const res = await get(url, tokens[type]);
+      if (DEFAULT_GRANTS[type].includes(permission)) {
+        expect(res.statusCode, url).toBe(200);
+        expect(res.json().code, url).toBe(200);
+      } else {
+        expect(res.statusCode, url).toBe(403);
+        expect(res.json(), url).toEqual({ code: 405, msg: ERRORS.PERMISSION_DENIED['zh-hk'], data: null });
+      }
     });
 
     it('gets every page with its actions in /v1/my/permissions, marked as the default role holds them', async () => {
@@ -44,7 +76,7 @@ describe('permissions', () => {
         expect(e.permission_mark_cn.split(','), page.code).toHaveLength(page.actions.length);
         expect(e.permission_mark_en.split(','), page.code).toHaveLength(page.actions.length);
       }
-      expect(new Set(permissionCodes(entries))).toEqual(new Set(DEFAULT_ROLE_PERMISSIONS[type]));
+      expect(permissionCodes(entries).sort()).toEqual(DEFAULT_GRANTS[type]);
     });
 
     it('gets the same list inside /v1/my/user-info', async () => {
@@ -99,7 +131,7 @@ describe('permissions', () => {
       expect(res.statusCode).toBe(200);
       const entries: PermissionEntry[] = res.json().data;
       expect(entries.map((e) => e.code)).toEqual(PAGES.map((p) => p.code));
-      expect(new Set(permissionCodes(entries))).toEqual(new Set(DEFAULT_ROLE_PERMISSIONS[type]));
+      expect(permissionCodes(entries).sort()).toEqual(DEFAULT_GRANTS[type]);
     });
 
     it('answers an admin too, who holds role.view', async () => {
@@ -139,12 +171,12 @@ describe('permissions', () => {
       await t.db.insertInto('user_roles').values({ user_id: userId, role_id: auditor }).execute();
 
       expect((await get(url, tk)).json().code).toBe(200);
-      expect(await actionList(tk)).toEqual([...DEFAULT_ROLE_PERMISSIONS.STUDENT, 'role.view'].sort());
+      expect(await actionList(tk)).toEqual(['form-input.view', 'help.view', 'role.view']);
       expect(hasPermission(await permissionList(tk), 'role.view')).toBe(true);
 
       await t.db.deleteFrom('user_roles').where('user_id', '=', userId).where('role_id', '=', auditor).execute();
       expect((await get(url, tk)).json().code).toBe(405);
-      expect(await actionList(tk)).toEqual([...DEFAULT_ROLE_PERMISSIONS.STUDENT].sort());
+      expect(await actionList(tk)).toEqual(DEFAULT_GRANTS.STUDENT);
     });
 
     it("applies at once to every holder of a role when the role's actions change", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/shared/errors.js';
 import { fieldMessage } from '../../src/shared/field-messages.js';
-import { DEFAULT_ROLE_PERMISSIONS } from '../../src/shared/permissions.js';
+import { DEFAULT_GRANTS } from '../support/default-grants.js';
 import { bearer, login, testApp, type TestApp } from './harness.js';
 
 const VALID = {
@@ -84,7 +84,7 @@ describe('first run on an empty database', () => {
     const info = (await t.app.inject({ method: 'GET', url: '/v1/my/user-info', headers: bearer(tk) })).json().data;
     expect(info).toMatchObject({ userId, username: VALID.username, nameHk: VALID.nameHk, nameEn: VALID.nameEn, email: VALID.email, userType: 'SUPER_ADMIN', active: true });
     const actions = (await t.app.inject({ method: 'GET', url: '/v1/my/action-list', headers: bearer(tk) })).json().data;
-    expect(actions).toEqual([...DEFAULT_ROLE_PERMISSIONS.SUPER_ADMIN].sort());
+    expect(actions).toEqual(DEFAULT_GRANTS.SUPER_ADMIN);
   });
 
   it('keeps the password hashed', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/shared/errors.js';
 import { fieldMessage } from '../../src/shared/field-messages.js';
-import { DEFAULT_ROLE_PERMISSIONS, PAGES, permissionCodes } from '../../src/shared/permissions.js';
+import { PAGES, permissionCodes } from '../../src/shared/permissions.js';
+import { DEFAULT_GRANTS } from '../support/default-grants.js';
 import { signToken } from '../../src/server/auth/tokens.js';
 import { hasArgon2 } from '../../src/server/auth/passwords.js';
 import { bearer, login, testApp, type TestApp } from './harness.js';
@@ -62,7 +63,7 @@ describe('sessions', () => {
       const { tk } = await login(t.app, 'teacher01');
       const { permissions } = (await userInfo(tk)).json().data;
       expect(permissions.map((p: { code: string }) => p.code)).toEqual(PAGES.map((p) => p.code));
-      expect(new Set(permissionCodes(permissions))).toEqual(new Set(DEFAULT_ROLE_PERMISSIONS.TEACHER));
+      expect(permissionCodes(permissions).sort()).toEqual(DEFAULT_GRANTS.TEACHER);
     });
 
     it('answers the school calendar: the current year and its terms', async () => {

@@ -9,6 +9,7 @@ import {
   permissionCodes,
   type PermissionEntry,
 } from '../../src/shared/permissions.js';
+import { DEFAULT_GRANTS } from '../support/default-grants.js';
 
 const entry = (code: string, actions: string[], selection: string): PermissionEntry => ({
   code,
@@ -106,6 +107,10 @@ describe('the permission model', () => {
 
   it('gives the super administrator everything', () => {
     expect(new Set(DEFAULT_ROLE_PERMISSIONS.SUPER_ADMIN)).toEqual(allCodes);
+  });
+
+  it.each(USER_TYPES)('gives the %s role the grants of the role table, written out in tests/support/default-grants.ts', (type) => {
+    expect([...DEFAULT_ROLE_PERMISSIONS[type]].sort()).toEqual(DEFAULT_GRANTS[type]);
   });
 
   it('nests the default roles: student within teacher within admin within super admin', () => {

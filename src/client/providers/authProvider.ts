@@ -68,6 +68,11 @@ export function loginRedirect(): string {
   return path === '/' ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`;
 }
 
+/** What canAccess answers for a user holding `permissions`: `${resource}.${action}` held, or the resource `*` (any logged-in user). */
+export function canAccessWith(permissions: PermissionEntry[], { resource, action }: { resource: string; action: string }): boolean {
+  return hasPermission(permissions, resource === '*' ? '*' : `${resource}.${action}`);
+}
+
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
     await login(username, password);
@@ -107,6 +112,6 @@ export const authProvider: AuthProvider = {
   async canAccess({ resource, action }: { resource: string; action: string }) {
     if (!getToken()) return false;
     const { permissions } = await loadUserInfo();
-    return hasPermission(permissions, resource === '*' ? '*' : `${resource}.${action}`);
+    return canAccessWith(permissions, { resource, action });
   },
 };

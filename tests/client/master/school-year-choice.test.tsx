@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, memoryStore, testDataProvider, TestMemoryRouter, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, memoryStore, testDataProvider, TestMemoryRouter, type DataProvider } from 'react-admin';
 import { i18nProvider } from '../../../src/client/providers/i18nProvider';
 import { student } from '../../../src/client/master/generated/resources';
+import { authFor } from '../support/auth';
 
 /**
  * The student list, record and import choose a school year: the current one unless
@@ -32,15 +33,7 @@ function fakeData() {
   });
 }
 
-const auth = (permissions: string[]): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  getPermissions: async () => [],
-  getIdentity: async () => ({ id: 1, fullName: 'Admin', years: YEARS, currentYear: { id: 11, name: '2025-2026' } }),
-  canAccess: async ({ resource, action }) => permissions.includes(`${resource}.${action}`),
-});
+const auth = (permissions: string[]) => authFor(permissions, { id: 1, fullName: 'Admin', years: YEARS, currentYear: { id: 11, name: '2025-2026' } });
 const ALL = ['view', 'add', 'edit', 'delete', 'import', 'export'].map((a) => `student.${a}`);
 
 let location: { pathname: string; search: string } = { pathname: '', search: '' };

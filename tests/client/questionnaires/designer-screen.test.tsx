@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { AdminContext, memoryStore, TestMemoryRouter } from 'react-admin';
 import type { NavigateFunction } from 'react-router-dom';
 import { i18nProvider } from '../../../src/client/providers/i18nProvider';
-import type { Definition } from '../../../src/shared/questionnaire/definition';
+import type { Definition, QuestionType } from '../../../src/shared/questionnaire/definition';
 import type { Questionnaire } from '../../../src/shared/questionnaire/types';
 import DesignerScreen from '../../../src/client/questionnaires/designer/DesignerScreen';
 import { TYPE_ORDER } from '../../../src/client/questionnaires/designer/typeIcons';
@@ -114,55 +114,92 @@ describe('the designer', () => {
     expect(screen.queryByTestId('designer-dirty')).toBeNull();
   });
 
-  it('adds a question of each of the ten types, each with the settings of its type', async () => {
-    await renderDesigner();
-    for (const type of TYPE_ORDER) {
+  describe('adding a question', () => {
+    // one question added per test: each adding step re-renders every question on the screen,
+    // so ten in one test grew quadratically (over 30 s on a busy 2-core machine)
+    // two sections of one question each: the least that shows where a question is added and where it may branch to
+    const SMALL: Definition = {
+      version: 1,
+      sections: [
+        { id: 's1', questions: [{ id: 'a', type: 'SHORT_TEXT', title: '問題甲', required: true }] },
+        { id: 's2', title: '第二部分', questions: [{ id: 'd', type: 'TIME', title: '問題丁', required: false }] },
+      ],
+    };
+    async function addQuestion(type: QuestionType): Promise<HTMLElement> {
+      await renderDesigner(record({ definition: structuredClone(SMALL) }));
       fireEvent.click(screen.getByTestId('add-question-0'));
       fireEvent.click(await screen.findByTestId(`add-type-${type}`));
+      // added at the end of the first section, before the second section's question
+      await waitFor(() => expect(editors()).toHaveLength(3));
+      expect(titles()[2]).toBe('問題丁');
+      const added = editors()[1];
+      expect(added.getAttribute('data-question-type')).toBe(type);
+      expect(screen.getByTestId('designer-dirty')).toBeTruthy();
+      return added;
     }
-    const added = editors().slice(3, 13);
-    expect(added.map((e) => e.getAttribute('data-question-type'))).toEqual(TYPE_ORDER);
-    const of = (type: string) => added.find((e) => e.getAttribute('data-question-type') === type)!;
-    expect(
-      within(of('RADIO'))
-        .getAllByTestId('choice-label')
-        .map((i) => (i as HTMLInputElement).value),
-    ).toEqual(['選項 1']);
-    expect(within(of('RADIO')).getByTestId('add-other')).toBeTruthy();
-    expect(within(of('DROPDOWN')).queryByTestId('add-other')).toBeNull();
-    expect(within(of('DROPDOWN')).getByTestId('branching-switch')).toBeTruthy();
-    expect(within(of('CHECKBOX')).getByTestId('choice-rule')).toBeTruthy();
-    expect(within(of('GRID_RADIO')).getByTestId('choices-row')).toBeTruthy();
-    expect(within(within(of('GRID_RADIO')).getByTestId('choices-column')).getAllByTestId('choice-label')).toHaveLength(2);
-    expect(within(of('GRID_RADIO')).getByTestId('one-per-column')).toBeTruthy();
-    expect(within(of('GRID_CHECKBOX')).getByTestId('choice-rule')).toBeTruthy();
-    expect((within(of('LINEAR_SCALE')).getByTestId('scale-max') as HTMLSelectElement).value).toBe('5');
-    expect(within(of('SHORT_TEXT')).getByTestId('text-rule')).toBeTruthy();
-    expect(screen.getByTestId('designer-dirty')).toBeTruthy();
 
-    // options: add one, turn on branching and send the second to the end
-    const radio = of('RADIO');
-    fireEvent.click(within(radio).getByTestId('add-option'));
-    expect(
-      within(radio)
-        .getAllByTestId('choice-label')
-        .map((i) => (i as HTMLInputElement).value),
-    ).toEqual(['選項 1', '選項 2']);
-    fireEvent.click(within(radio).getByTestId('add-other'));
-    expect(within(radio).getByTestId('other-option')).toBeTruthy();
-    fireEvent.click(within(radio).getByTestId('branching-switch'));
-    fireEvent.change(within(radio).getAllByTestId('choice-goto')[1], { target: { value: 'END' } });
-    expect((within(radio).getAllByTestId('choice-goto')[1] as HTMLSelectElement).value).toBe('END');
-    // the first section's own choices: only the later section and the end can be chosen
-    const goto = within(radio).getAllByTestId('choice-goto')[0] as HTMLSelectElement;
-    expect([...goto.options].map((o) => [o.textContent, o.disabled])).toEqual([
-      ['繼續（按區段設定）', false],
-      ['前往第 1 區段', true],
-      ['前往第 2 區段（第二部分）', false],
-      ['提交問卷', false],
-    ]);
-    // ten questions rendered in jsdom: ~9 s on an idle machine, 40 s seen on a busy CI one
-  }, 120_000);
+    /** What a new question of each type offers besides its title. */
+    const SETTINGS: Record<QuestionType, (added: HTMLElement) => void> = {
+      SHORT_TEXT: (added) => expect(within(added).getByTestId('text-rule')).toBeTruthy(),
+      PARAGRAPH: (added) => expect(within(added).queryByTestId('choice-label')).toBeNull(),
+      RADIO: (added) => {
+        expect(
+          within(added)
+            .getAllByTestId('choice-label')
+            .map((i) => (i as HTMLInputElement).value),
+        ).toEqual(['選項 1']);
+        expect(within(added).getByTestId('add-other')).toBeTruthy();
+      },
+      CHECKBOX: (added) => expect(within(added).getByTestId('choice-rule')).toBeTruthy(),
+      DROPDOWN: (added) => {
+        expect(within(added).queryByTestId('add-other')).toBeNull();
+        expect(within(added).getByTestId('branching-switch')).toBeTruthy();
+      },
+      LINEAR_SCALE: (added) => expect((within(added).getByTestId('scale-max') as HTMLSelectElement).value).toBe('5'),
+      GRID_RADIO: (added) => {
+        expect(within(added).getByTestId('choices-row')).toBeTruthy();
+        expect(within(within(added).getByTestId('choices-column')).getAllByTestId('choice-label')).toHaveLength(2);
+        expect(within(added).getByTestId('one-per-column')).toBeTruthy();
+      },
+      GRID_CHECKBOX: (added) => expect(within(added).getByTestId('choice-rule')).toBeTruthy(),
+      DATE: (added) => expect(within(added).queryByTestId('choice-label')).toBeNull(),
+      TIME: (added) => expect(within(added).queryByTestId('choice-label')).toBeNull(),
+    };
+
+    it('offers the ten types, in the designer order', async () => {
+      await renderDesigner(record({ definition: structuredClone(SMALL) }));
+      fireEvent.click(screen.getByTestId('add-question-0'));
+      await screen.findByTestId(`add-type-${TYPE_ORDER[0]}`);
+      expect(screen.getAllByTestId(/^add-type-/).map((b) => b.getAttribute('data-testid'))).toEqual(TYPE_ORDER.map((type) => `add-type-${type}`));
+    });
+
+    it.each(TYPE_ORDER)('adds a %s question with the settings of its type', async (type) => {
+      SETTINGS[type](await addQuestion(type));
+    });
+
+    it('gives a new choice question more options, an "other" option and branching', async () => {
+      const radio = await addQuestion('RADIO');
+      fireEvent.click(within(radio).getByTestId('add-option'));
+      expect(
+        within(radio)
+          .getAllByTestId('choice-label')
+          .map((i) => (i as HTMLInputElement).value),
+      ).toEqual(['選項 1', '選項 2']);
+      fireEvent.click(within(radio).getByTestId('add-other'));
+      expect(within(radio).getByTestId('other-option')).toBeTruthy();
+      fireEvent.click(within(radio).getByTestId('branching-switch'));
+      fireEvent.change(within(radio).getAllByTestId('choice-goto')[1], { target: { value: 'END' } });
+      expect((within(radio).getAllByTestId('choice-goto')[1] as HTMLSelectElement).value).toBe('END');
+      // the first section's own choices: only the later section and the end can be chosen
+      const goto = within(radio).getAllByTestId('choice-goto')[0] as HTMLSelectElement;
+      expect([...goto.options].map((o) => [o.textContent, o.disabled])).toEqual([
+        ['繼續（按區段設定）', false],
+        ['前往第 1 區段', true],
+        ['前往第 2 區段（第二部分）', false],
+        ['提交問卷', false],
+      ]);
+    });
+  });
 
   it('reorders with the keyboard buttons, across sections too, keeping the focus on the button', async () => {
     await renderDesigner();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, errorText } from '../../../src/shared/errors.js';
-import { ACTIONS, DEFAULT_ROLE_PERMISSIONS, DEFAULT_ROLES, PAGES, type UserType } from '../../../src/shared/permissions.js';
+import { ACTIONS, DEFAULT_ROLES, PAGES, type UserType } from '../../../src/shared/permissions.js';
+import { DEFAULT_GRANTS } from '../../support/default-grants.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 
 // The menus and actions of the developer area: every call the product names under /v1/menu-actions,
@@ -52,7 +53,7 @@ describe('menus and actions', () => {
       for (const page of PAGES) {
         const m = menus.find((x) => x.code === page.code)!;
         expect(m, page.code).toMatchObject({ menuId: expect.any(Number), code: page.code, system: 'QE', name: page.nameHk, sort: expect.any(Number) });
-        const holders = DEFAULT_ROLES.filter((r) => DEFAULT_ROLE_PERMISSIONS[r.userType].some((p) => p.startsWith(`${page.code}.`)));
+        const holders = DEFAULT_ROLES.filter((r) => DEFAULT_GRANTS[r.userType].some((p) => p.startsWith(`${page.code}.`)));
         expect(m.roleCount, page.code).toBe(holders.length);
         expect(m.actions.map((a) => a.code).sort(), page.code).toEqual([...page.actions].sort());
         expect(m.actions.map((a) => a.sort), page.code).toEqual([...m.actions.map((a) => a.sort)].sort((a, b) => a - b));
@@ -249,8 +250,8 @@ describe('menus and actions', () => {
       expect((await roleActions(teacher)).sort()).toEqual([...teacherHeld].sort());
       const teacherCodes = await actionList(tokens.TEACHER);
       expect(teacherCodes.some((c) => c.startsWith('timetable.'))).toBe(false);
-      expect(teacherCodes).toEqual([...DEFAULT_ROLE_PERMISSIONS.TEACHER].sort());
-      expect(await actionList(tokens.ADMIN)).toEqual([...DEFAULT_ROLE_PERMISSIONS.ADMIN].sort());
+      expect(teacherCodes).toEqual(DEFAULT_GRANTS.TEACHER);
+      expect(await actionList(tokens.ADMIN)).toEqual(DEFAULT_GRANTS.ADMIN);
     });
 
     it('answers 404 for a menu that does not exist', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, errorText } from '../../../src/shared/errors.js';
-import { DEFAULT_ROLE_PERMISSIONS, DEFAULT_ROLES, PAGES, type PermissionEntry, type UserType } from '../../../src/shared/permissions.js';
+import { DEFAULT_ROLES, PAGES, type PermissionEntry, type UserType } from '../../../src/shared/permissions.js';
+import { DEFAULT_GRANTS, grantsOf } from '../../support/default-grants.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 
 // Roles: the calls under /v1/roles/actions and /ed/roles with their payload names,
@@ -135,12 +136,12 @@ describe('roles', () => {
       expect((await call('PUT', `/v1/users/${userId}/roles`, { roleIds: [roles.STUDENT] })).body.code).toBe(200);
       expect((await call('GET', `/v1/users/${userId}/roles`)).body.data.roleIds).toEqual([roles.STUDENT]);
       expect((await call('GET', '/v1/questionnaires', undefined, tk)).status).toBe(403);
-      expect(await myCodes(tk)).toEqual([...DEFAULT_ROLE_PERMISSIONS.STUDENT].sort());
+      expect(await myCodes(tk)).toEqual(DEFAULT_GRANTS.STUDENT);
       expect((await call('GET', `/v1/roles/${roles.TEACHER}/users`)).body.data.total).toBe(19);
 
       expect((await call('PUT', `/v1/users/${userId}/roles`, { roleIds: [roles.TEACHER, roles.STUDENT] })).body.code).toBe(200);
       expect((await call('GET', `/v1/users/${userId}/roles`)).body.data.roleIds.sort()).toEqual([roles.TEACHER, roles.STUDENT].sort());
-      expect(await myCodes(tk)).toEqual([...new Set([...DEFAULT_ROLE_PERMISSIONS.TEACHER, ...DEFAULT_ROLE_PERMISSIONS.STUDENT])].sort());
+      expect(await myCodes(tk)).toEqual(grantsOf('TEACHER', 'STUDENT'));
       expect((await call('PUT', `/v1/users/${userId}/roles`, { roleIds: [roles.TEACHER] })).body.code).toBe(200);
       expect((await call('GET', '/v1/questionnaires', undefined, tk)).body.code).toBe(200);
     });
@@ -161,8 +162,8 @@ describe('roles', () => {
       const res = await call('GET', `/v1/roles/actions/action-list?roleId=${roles[type]}&system=QE`);
       expect(res.body.code).toBe(200);
       expect(res.body.data).toMatchObject({ roleId: roles[type], system: 'QE' });
-      expect([...res.body.data.actions].sort()).toEqual(ids(DEFAULT_ROLE_PERMISSIONS[type]).sort());
-      expect([...res.body.data.codes].sort()).toEqual([...DEFAULT_ROLE_PERMISSIONS[type]].sort());
+      expect([...res.body.data.actions].sort()).toEqual(ids([...DEFAULT_GRANTS[type]]).sort());
+      expect([...res.body.data.codes].sort()).toEqual(DEFAULT_GRANTS[type]);
     });
 
     it('answers nothing for a system without menus, 404 for a role that does not exist, 422 without a roleId', async () => {
@@ -201,7 +202,7 @@ describe('roles', () => {
     });
 
     it("applies to the role's users on their next request: without form.add teacher01 may not create a questionnaire, and may again once it is back", async () => {
-      const teacherCodes = DEFAULT_ROLE_PERMISSIONS.TEACHER;
+      const teacherCodes = [...DEFAULT_GRANTS.TEACHER];
       expect((await selectAction(roles.TEACHER, teacherCodes.filter((c) => c !== 'form.add'))).body.code).toBe(200);
       const refused = await call('POST', '/v1/questionnaires', { title: 'Without form.add' }, tokens.TEACHER);
       expect(refused.status).toBe(403);
@@ -212,7 +213,7 @@ describe('roles', () => {
       expect((await selectAction(roles.TEACHER, teacherCodes)).body.code).toBe(200);
       const created = await call('POST', '/v1/questionnaires', { title: 'With form.add again' }, tokens.TEACHER);
       expect(created.body.code).toBe(201);
-      expect(await myCodes(tokens.TEACHER)).toEqual([...teacherCodes].sort());
+      expect(await myCodes(tokens.TEACHER)).toEqual(teacherCodes);
     });
   });
 
@@ -281,7 +282,7 @@ describe('roles', () => {
     });
 
     it('lets an admin given role.add, role.edit and role.assign-roles manage roles', async () => {
-      const adminCodes = DEFAULT_ROLE_PERMISSIONS.ADMIN;
+      const adminCodes = [...DEFAULT_GRANTS.ADMIN];
       await selectAction(roles.ADMIN, [...adminCodes, 'role.add', 'role.edit', 'role.assign-roles']);
       try {
         const created = await call('POST', '/v1/roles', { userType: 'TEACHER', roleCode: 'BY_ADMIN', nameHk: '管理員建立', nameEn: 'By admin' }, tokens.ADMIN);
@@ -293,7 +294,7 @@ describe('roles', () => {
       } finally {
         await selectAction(roles.ADMIN, adminCodes);
       }
-      expect(await myCodes(tokens.ADMIN)).toEqual([...adminCodes].sort());
+      expect(await myCodes(tokens.ADMIN)).toEqual(adminCodes);
     });
   });
 
@@ -378,7 +379,7 @@ describe('roles', () => {
       expect((await call('PUT', url, { roleIds: [roles.SUPER_ADMIN, spare] })).body.code).toBe(200);
       expect((await selectAction(roles.SUPER_ADMIN, allCodes().filter((c) => c !== 'role.view' && c !== 'role.edit'))).body.code).toBe(200);
       expect((await actionList(roles.SUPER_ADMIN)).codes).not.toContain('role.view');
-      expect(await myCodes(tokens.SUPER_ADMIN)).toEqual([...DEFAULT_ROLE_PERMISSIONS.SUPER_ADMIN].sort());
+      expect(await myCodes(tokens.SUPER_ADMIN)).toEqual(DEFAULT_GRANTS.SUPER_ADMIN);
       // now the spare role is the way in
       await expectOwnAccess('DELETE', `/v1/roles/${spare}`);
       await expectOwnAccess('PUT', url, { roleIds: [roles.SUPER_ADMIN] });
@@ -386,7 +387,7 @@ describe('roles', () => {
       expect((await selectAction(roles.SUPER_ADMIN, allCodes())).body.code).toBe(200);
       expect((await call('PUT', url, { roleIds: [roles.SUPER_ADMIN] })).body.code).toBe(200);
       expect((await call('DELETE', `/v1/roles/${spare}`)).body.code).toBe(200);
-      expect(await myCodes(tokens.SUPER_ADMIN)).toEqual([...DEFAULT_ROLE_PERMISSIONS.SUPER_ADMIN].sort());
+      expect(await myCodes(tokens.SUPER_ADMIN)).toEqual(DEFAULT_GRANTS.SUPER_ADMIN);
     });
   });
 });
