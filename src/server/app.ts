@@ -20,6 +20,7 @@ import { trimPlugin } from './plugins/trim.js';
 import { clientPlugin } from './plugins/client.js';
 import { logSerializers, logRedact } from './plugins/logging.js';
 import { seedPermissionModel } from './developer/seed.js';
+import { backgroundJobs } from './background-jobs.js';
 import type { MasterPage } from '../shared/master/pages.js';
 import { authRoutes } from './auth/index.js';
 import { schoolRoutes } from './school/index.js';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(personalDataRoutes, { db, config });
   await app.register(rolloverRoutes, { db, config });
   await app.register(backupRoutes, { db, config, gate });
+  await app.register(backgroundJobs, { db, config });
 
   await app.register(clientPlugin, { config });
   return { app, db };

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { quickLoginRoutes } from './quick.js';
-import { startMixing } from './mixing.js';
 import { schoolDay } from '../school-day.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError, requestLang } from '../plugins/errors.js';
@@ -45,9 +44,7 @@ type Mine = {
  */
 export async function fillingRoutes(app: FastifyInstance, { db, config, counting }: { db: DB; config: Config; counting: ReplyCounting }) {
   await quickLoginRoutes(app, { db, config });
-  const stopMixing = startMixing(db, config.anonymousMixSeconds, config.anonymousMinGroup, app.log);
   const submissions = new SubmissionWriter(db);
-  app.addHook('onClose', async () => stopMixing());
   const mine = (userId: number) =>
     db
       .selectFrom('feedback as f')

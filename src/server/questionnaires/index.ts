@@ -7,7 +7,6 @@ import { currentUser } from '../plugins/guard.js';
 import { storeUploadedImage } from '../storage/images.js';
 import { QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES, TARGET_KINDS, type Target } from '../../shared/questionnaire/types.js';
 import { resolveAudience } from './audience.js';
-import { startScheduler } from './lifecycle.js';
 import { sendNotice } from './notice.js';
 import { contains, QuestionnaireService, type ListQuery, type QuestionnaireInput } from './service.js';
 
@@ -46,8 +45,6 @@ function normaliseDates(body: QuestionnaireInput) {
 /** Questionnaire design: the staff side of questionnaires (src/shared/questionnaire/API.md). */
 export async function questionnaireRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   const service = new QuestionnaireService(db);
-  const stop = startScheduler(db, config.schedulerSeconds, app.log);
-  app.addHook('onClose', async () => stop());
 
   app.get<{ Querystring: ListQuery }>('/v1/questionnaires', {
     config: { permission: 'form.view' },
