@@ -37,6 +37,7 @@ import { WORKBOOK_LIMITS } from './master/workbook/limits.js';
 import { personalDataRoutes } from './personal/index.js';
 import { rolloverRoutes } from './school/rollover-routes.js';
 import { backupRoutes } from './backup/routes.js';
+import { BackupService } from './backup/service.js';
 import { dashboardRoutes } from './dashboard/index.js';
 
 /** The client address is the one the `hops`-th proxy (counted from QE) saw. */
@@ -126,9 +127,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(statisticsRoutes, { db, config });
   await app.register(dashboardRoutes, { db, config });
   await app.register(personalDataRoutes, { db, config });
-  await app.register(rolloverRoutes, { db, config });
-  await app.register(backupRoutes, { db, config, gate });
-  await app.register(backgroundJobs, { db, config });
+  await app.register(rolloverRoutes, { db });
+  const backups = new BackupService(db, config, gate);
+  await app.register(backupRoutes, { db, config, service: backups });
+  await app.register(backgroundJobs, { db, config, backups });
 
   await app.register(clientPlugin, { config });
   return { app, db };

@@ -9,8 +9,7 @@ import { ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
 import { ARCHIVE_NAME } from './format.js';
-import type { WriteGate } from '../plugins/write-gate.js';
-import { BackupService } from './service.js';
+import type { BackupService } from './service.js';
 
 const tags = ['backups'];
 const nameParams = { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 64, pattern: ARCHIVE_NAME.source } } } as const;
@@ -30,11 +29,7 @@ async function who(db: DB, request: FastifyRequest): Promise<{ id: number; name:
  * the schedule. An archive holds every password hash and the mail settings: downloading one
  * needs the Backup action itself.
  */
-export async function backupRoutes(app: FastifyInstance, { db, config, gate }: { db: DB; config: Config; gate?: WriteGate }) {
-  const service = new BackupService(db, config, gate);
-  const stop = service.startScheduler(config.schedulerSeconds, app.log);
-  app.addHook('onClose', async () => stop());
-
+export async function backupRoutes(app: FastifyInstance, { db, config, service }: { db: DB; config: Config; service: BackupService }) {
   app.get('/v1/backups', {
     config: { permission: 'backup.view' },
     schema: { tags, summary: 'The backups (newest first), the schedule and the running job' },

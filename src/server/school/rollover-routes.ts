@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { ok } from '../plugins/envelope.js';
-import { previewRollover, runRollover, startYearSwitcher, type RolloverRequest } from './rollover.js';
+import { previewRollover, runRollover, type RolloverRequest } from './rollover.js';
 
 const tags = ['school-years'];
 
@@ -30,10 +29,7 @@ const preview = {
 const run = { ...preview, required: ['switchDate'] } as const;
 
 /** The "new school year" action on the school-year page (src/server/school/rollover.ts). */
-export async function rolloverRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
-  const stop = startYearSwitcher(db, config.schedulerSeconds, app.log);
-  app.addHook('onClose', async () => stop());
-
+export async function rolloverRoutes(app: FastifyInstance, { db }: { db: DB }) {
   app.post<{ Body: RolloverRequest }>('/v1/school-years/rollover/preview', {
     config: { permission: 'school-year.management' },
     schema: { tags, summary: 'New school year: what the roll-over would do (counts per class, graduates, missing classes); writes nothing', body: preview },
