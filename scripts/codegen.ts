@@ -14,6 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { INPUT_KINDS } from '../src/shared/input-filters.js';
+import { EMAIL_PATTERN } from '../src/shared/validation.js';
 import { languageFields, type EntitySchema, type MasterEntity, type PropertySchema } from '../src/shared/master/entity.js';
 import { validatorSource } from './codegen-validators.js';
 
@@ -105,6 +106,25 @@ function strip$id(schema: EntitySchema): EntitySchema {
   return rest as EntitySchema;
 }
 
+/**
+ * An e-mail field says so (`x-qe-rule: "email"`) and takes its pattern from EMAIL_PATTERN
+ * (src/shared/validation.ts), written once; a schema's own differing pattern is refused.
+ */
+function withEmailPatterns(file: string, properties: Record<string, PropertySchema>, at = ''): Record<string, PropertySchema> {
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, p]) => {
+      let out = p;
+      if (p['x-qe-rule'] === 'email') {
+        if (p.pattern !== undefined && p.pattern !== EMAIL_PATTERN.source) throw new Error(`${file}: ${at}${name} is an e-mail field with a pattern of its own; leave the pattern out`);
+        out = { ...p, pattern: EMAIL_PATTERN.source };
+      }
+      const items = p.items as EntitySchema | undefined;
+      if (items?.properties) out = { ...out, items: { ...items, properties: withEmailPatterns(file, items.properties, `${at}${name}[].`) } };
+      return [name, out];
+    }),
+  );
+}
+
 /** Every `x-qe-input` names an input filter of src/shared/input-filters.ts (a child row's fields too). */
 function checkInputs(file: string, properties: Record<string, PropertySchema>, at = '') {
   for (const [name, p] of Object.entries(properties)) {
@@ -122,7 +142,8 @@ export function readSchemas(schemasDir: string): MasterEntity[] {
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((file) => {
-      const schema = JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as EntitySchema;
+      const read = JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as EntitySchema;
+      const schema: EntitySchema = { ...read, properties: withEmailPatterns(file, read.properties ?? {}) };
       const meta = schema['x-qe'];
       if (!schema.$id || !meta) throw new Error(`${file}: a master schema needs $id and x-qe`);
       if (!meta.page?.actions?.includes('view')) throw new Error(`${file}: x-qe.page needs nameHk, nameEn and actions (view at least)`);

@@ -15,8 +15,9 @@ import {
 } from '../../src/shared/input-filters.js';
 import { normaliseDocumentNumber, validDocumentNumber } from '../../src/shared/personal.js';
 import { readSchemas } from '../../scripts/codegen.js';
+import { EMAIL_PATTERN } from '../../src/shared/validation.js';
 
-const EMAIL = '^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$';
+const EMAIL = EMAIL_PATTERN.source;
 const f = (p: FilterableProperty) => filterFor(p)!;
 
 /** Types `text` one character at a time, the caret at the end, as a user would. */
@@ -250,6 +251,28 @@ describe('every schema property', () => {
         const ch = String.fromCharCode(c);
         if (own(ch) === ch) expect(usernameFilter(ch)).toBe(ch);
       }
+    }
+  });
+});
+
+describe('codegen and e-mail fields', () => {
+  it('gives an e-mail field (x-qe-rule "email") the one EMAIL_PATTERN, and refuses a pattern of its own', () => {
+    const student = readSchemas(join(__dirname, '../../schemas')).find((e) => e.key === 'student')!;
+    expect(student.schema.properties.email.pattern).toBe(EMAIL_PATTERN.source);
+    const dir = mkdtempSync(join(tmpdir(), 'qe-email-'));
+    try {
+      const schema = (email: object) => ({
+        $id: 'room',
+        type: 'object',
+        properties: { id: { type: 'integer' }, code: { type: 'string' }, email: { type: 'string', 'x-qe-rule': 'email', ...email } },
+        'x-qe': { resource: 'rooms', route: 'rooms', name: 'rooms', permission: 'room', page: { nameHk: '課室', nameEn: 'Rooms', actions: ['view'] }, table: 'rooms', columns: ['code'], search: [], defaultSort: { field: 'code', order: 'ASC' } },
+      });
+      writeFileSync(join(dir, 'room.json'), JSON.stringify(schema({})));
+      expect(readSchemas(dir)[0].schema.properties.email.pattern).toBe(EMAIL_PATTERN.source);
+      writeFileSync(join(dir, 'room.json'), JSON.stringify(schema({ pattern: '^.+@.+$' })));
+      expect(() => readSchemas(dir)).toThrow(/email is an e-mail field with a pattern of its own/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

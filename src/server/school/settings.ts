@@ -8,6 +8,7 @@ import { BusinessError, FieldError } from '../plugins/errors.js';
 import { storeUploadedImage } from '../storage/images.js';
 import { schoolInfo } from './info.js';
 import type { LanguageEntry } from './languages.js';
+import { EMAIL_PATTERN } from '../../shared/validation.js';
 
 const tags = ['school'];
 
@@ -40,7 +41,7 @@ const settingsBody = {
     addressEn: text(300),
     tel: phone,
     fax: phone,
-    email: { type: ['string', 'null'], maxLength: 100, pattern: '^$|^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$', 'x-qe-rule': 'email' },
+    email: { type: ['string', 'null'], maxLength: 100, pattern: `^$|${EMAIL_PATTERN.source}`, 'x-qe-rule': 'email' },
     graduateGrade: text(30),
     languageList: {
       type: 'array',

@@ -75,11 +75,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "googleMail": {
           "type": [
@@ -87,11 +87,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "tel": {
           "type": [
@@ -232,11 +232,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "googleMail": {
           "type": [
@@ -244,11 +244,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "tel": {
           "type": [
@@ -367,11 +367,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "googleMail": {
           "type": [
@@ -379,11 +379,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "tel": {
           "type": [
@@ -880,8 +880,8 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
         "fromAddress": {
           "type": "string",
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
-          "x-qe-rule": "email"
+          "x-qe-rule": "email",
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "fromName": {
           "type": [
@@ -954,8 +954,8 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
         "fromAddress": {
           "type": "string",
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
-          "x-qe-rule": "email"
+          "x-qe-rule": "email",
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "fromName": {
           "type": [
@@ -1011,8 +1011,8 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
         "fromAddress": {
           "type": "string",
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
-          "x-qe-rule": "email"
+          "x-qe-rule": "email",
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "fromName": {
           "type": [
@@ -1680,11 +1680,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "status": {
           "type": "string",
@@ -1816,11 +1816,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "status": {
           "type": "string",
@@ -1937,11 +1937,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "status": {
           "type": "string",
@@ -2388,11 +2388,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "seq": {
           "type": "integer",
@@ -2409,11 +2409,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "tel": {
           "type": [
@@ -2589,11 +2589,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "seq": {
           "type": "integer",
@@ -2610,11 +2610,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "tel": {
           "type": [
@@ -2767,11 +2767,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "seq": {
           "type": "integer",
@@ -2787,11 +2787,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "null"
           ],
           "maxLength": 100,
-          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$",
           "x-qe-rule": "email",
           "x-qe": {
             "sheet": true
-          }
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         },
         "tel": {
           "type": [
