@@ -1,26 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import enMessages from '../../src/client/i18n/en.js';
-import zhHkMessages from '../../src/client/i18n/zh-hk.js';
 import { apiLogin, api, launchBrowser, loginAs, newPage, openedForClass, url } from './browser.js';
+import { axeViolations, chooseLanguage, LANGUAGES, otherLanguage, settled, SIZES, type Finding } from './accessibility-checks.js';
 
-// Every screen of every role (issue 15), at a desktop and a phone size, in both languages: axe-core
+// Every screen of every role, at a desktop and a phone size, in both languages: axe-core
 // finds no critical or serious violation, `<html lang>` is the screen's language, and no screen
 // scrolls sideways. The screens are the menu's entries as the role sees them, plus the ones reached
 // from them (a form to add, a record, the designer, the answer screen, a questionnaire's results).
-// evaluated as the test's own script: the page's Content-Security-Policy refuses inline scripts, as it should
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 360, height: 640 } } as const;
-const LANGUAGES = ['zh-hk', 'en'] as const;
-
-interface Finding {
-  screen: string;
-  problem: string;
-}
-
 let browser: Browser;
 /** screens reached from the menu's, by role: filled once the questionnaires they show exist */
 const more: Record<string, string[]> = {};
@@ -77,86 +63,6 @@ async function menuScreens(page: Page, phone: boolean): Promise<string[]> {
     await page.getByTestId('menu-dashboard').waitFor({ state: 'hidden' });
   }
   return [...paths];
-}
-
-/** Waits until the screen has loaded what it shows: no progress indicator left, the page still a moment. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('domcontentloaded');
-  await page.waitForTimeout(400);
-  await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .MuiLinearProgress-root, .MuiCircularProgress-root'), undefined, { timeout: 15_000 }).catch(() => undefined);
-  await page.waitForTimeout(200);
-}
-
-/** axe-core's critical and serious violations on the screen now, one line each with where. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    // @ts-expect-error axe is the script just added
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[]; html: string }[] }[])
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(' | ')}${v.nodes.length > 4 ? ` … ${v.nodes.length} in all` : ''}`);
-  });
-  return violations;
-}
-
-/** Every text of a message catalogue, cut at its placeholders (%{name}) and plural forms (||||). */
-function fragments(messages: object): string[] {
-  const out: string[] = [];
-  const walk = (v: unknown) => {
-    if (typeof v === 'string') for (const f of v.split(/%\{[^}]*\}|\|\|\|\||\n/)) out.push(f.trim());
-    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
-  };
-  walk(messages);
-  return out;
-}
-
-/**
- * The texts that say a screen is in the other language: on a zh-hk screen, the English catalogue's
- * texts (react-admin's included) and MUI's own English defaults; on an English screen, the zh-hk
- * catalogue's. Only texts long enough to mean something alone (a 2-character Chinese word or a short
- * English one is also found in data), and none that both catalogues hold (QE, JSON, Excel).
- */
-const MUI_ENGLISH = ['Go to next page', 'Go to previous page', 'Go to first page', 'Go to last page', 'pagination navigation', 'Rows per page', 'No options', 'Show path', 'Profile'];
-const zhTexts = new Set(fragments(zhHkMessages));
-const enTexts = new Set(fragments(enMessages));
-const FOREIGN: Record<'zh-hk' | 'en', string[]> = {
-  'zh-hk': [...new Set([...enTexts, ...MUI_ENGLISH])].filter((t) => t.length >= 6 && /[A-Za-z]{3}/.test(t) && !zhTexts.has(t)),
-  en: [...zhTexts].filter((t) => (t.match(/[\u3400-\u9fff]/g) ?? []).length >= 3 && !enTexts.has(t)),
-};
-
-/**
- * What a screen says in the other language: the names and hints of controls (aria-label, title,
- * placeholder, alt), buttons, tabs, column headers, labels and legends holding a text of the other
- * language's catalogue.
- */
-async function otherLanguage(page: Page, language: 'zh-hk' | 'en'): Promise<string[]> {
-  const shown = await page.evaluate(() => {
-    const out: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[aria-label], [title], [placeholder], img[alt]'))) {
-      for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
-        const v = el.getAttribute(a);
-        if (v) out.push(`${el.tagName.toLowerCase()}[${a}]: ${v}`);
-      }
-    }
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('button, [role="button"], [role="tab"], th, label, legend, h1, h2, h3'))) {
-      if (el.getClientRects().length) out.push(`${el.tagName.toLowerCase()}: ${el.textContent ?? ''}`);
-    }
-    return out;
-  });
-  const found: string[] = [];
-  for (const line of new Set(shown)) {
-    const text = line.slice(line.indexOf(': ') + 2);
-    const hit = FOREIGN[language].find((t) => text.includes(t));
-    if (hit) found.push(`${line.slice(0, 120)} («${hit}»)`);
-  }
-  return found;
-}
-
-async function chooseLanguage(page: Page, language: 'zh-hk' | 'en') {
-  await page.getByTestId('language-switch').click();
-  await page.getByTestId(`language-${language}`).click();
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language === 'en' ? 'en' : 'zh-HK');
 }
 
 describe('every screen is accessible', () => {

@@ -15,7 +15,7 @@ import { LeaveGuard } from './LeaveGuard';
 import { fillingFieldKey, fillingPath, isAnswerable, MY_QUESTIONNAIRES, screenFor, type FillingScreenType, type MyQuestionnaireDetail } from './model';
 import { FeedbackChip } from './QuestionnaireFillingList';
 
-/** Spec §4, §9: the post-submit check waits up to 30 s; after that, 'system busy, check later'. */
+/** docs/product-rules.md#states: the post-submit check waits up to 30 s; after that, 'system busy, check later'. */
 export const POST_SUBMIT_WAIT_MS = 30_000;
 
 export const fillingQueryKey = (id: number) => ['filling', id] as const;
@@ -65,7 +65,7 @@ type Phase = 'idle' | 'checking' | 'busy';
 /**
  * Answering: the questionnaire with my answers, kept in the browser on every change (restored on
  * load) and sent once with a submission key that a retry reuses. While the server has not answered
- * the spec's 'reply received and being checked, please wait' shows; after 30 s without an answer
+ * the message 'reply received and being checked, please wait' shows; after 30 s without an answer
  * 'system busy, check later' (the draft is kept, Submit tries again with the same key). A 422 puts
  * each message on its question; a 709 is handed up (`onRefused`); success opens the read-only view.
  */
@@ -171,7 +171,7 @@ function AnswerForm({ q, userId, waitMs, onRefused }: { q: MyQuestionnaireDetail
         <DialogContent sx={{ display: 'flex', gap: 2, alignItems: 'center', minWidth: { sm: 360 } }}>
           {said === 'checking' ? (
             <>
-              <CircularProgress size={28} />
+              <CircularProgress size={28} aria-labelledby="filling-check-title" />
               <Typography id="filling-check-title" data-testid="submit-checking">
                 {translate('qe.filling.checking')}
               </Typography>
@@ -248,7 +248,7 @@ function ReadOnlyState({ q, notice, userId }: { q: MyQuestionnaireDetail; notice
 }
 
 /**
- * QuestionnaireFillingDetail and QuestionnaireFillingView (spec §2: one screen for both): the
+ * QuestionnaireFillingDetail and QuestionnaireFillingView (one screen for both: docs/product-rules.md#screens-and-routes): the
  * questionnaire of `?id=`, to answer while it is in progress and I have not submitted, read only
  * otherwise (my answers when not anonymous, a confirmation when anonymous, or why it cannot be
  * answered). Each route shows what it names: a questionnaire I may answer opens on detail, any

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Layout } from 'react-admin';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { Layout, Sidebar, useTranslate, type SidebarProps } from 'react-admin';
 import { QeAppBar } from './QeAppBar';
 import { QeMenu } from './QeMenu';
 import { Breadcrumb } from './Breadcrumb';
@@ -8,12 +9,19 @@ import { useMobileMode } from './useMobileMode';
 import { StaffPersonalPrompt } from '../personal/StaffPersonalPrompt';
 import { LanguageOfScreen } from './LanguageOfScreen';
 
+/** The menu's sidebar; on a phone a drawer over the screen (a modal dialog), named as the menu it holds. */
+function QeSidebar(props: SidebarProps) {
+  const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return <Sidebar {...props} slotProps={phone ? { paper: { 'aria-label': translate('qe.nav.mainMenu') } } : undefined} />;
+}
+
 /** Sidebar, top bar, breadcrumb and content (docs/product-rules.md#screens-and-routes), in the user's language throughout. */
 export function QeLayout({ children }: { children: ReactNode }) {
   const mobile = useMobileMode();
   return (
     <LanguageOfScreen>
-      <Layout appBar={QeAppBar} menu={QeMenu} sx={{ minWidth: 0, '& .RaLayout-content': { px: mobile ? 1 : 2, minWidth: 0 } }}>
+      <Layout appBar={QeAppBar} menu={QeMenu} sidebar={QeSidebar} sx={{ minWidth: 0, '& .RaLayout-content': { px: mobile ? 1 : 2, minWidth: 0 } }}>
         <Breadcrumb />
         {children}
         <Notices />
