@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardActions, CardContent, Stack, Typography } from '@mui/material';
 
 /** A phone's list: the cards one under another. */
 export function ListCards({ testId, children }: { testId: string; children: ReactNode }) {
@@ -10,8 +10,11 @@ export function ListCards({ testId, children }: { testId: string; children: Reac
   );
 }
 
-/** One row of a list as a card on a phone: its title, chips, and labelled lines; the whole card opens it. */
-export function ListCard({ id, testId, title, chips, lines, onOpen }: { id: number | string; testId: string; title: string; chips: ReactNode; lines: ReactNode[]; onOpen: () => void }) {
+/**
+ * One row of a list as a card on a phone: its title, chips, and labelled lines; the whole card
+ * opens it. Its own actions (edit, delete) sit under it, beside the card's button, not in it.
+ */
+export function ListCard({ id, testId, title, chips, lines, onOpen, actions }: { id: number | string; testId: string; title: string; chips: ReactNode; lines: ReactNode[]; onOpen: () => void; actions?: ReactNode }) {
   return (
     <Card variant="outlined" data-testid={testId} data-id={id}>
       <CardActionArea onClick={onOpen}>
@@ -29,6 +32,7 @@ export function ListCard({ id, testId, title, chips, lines, onOpen }: { id: numb
           )}
         </CardContent>
       </CardActionArea>
+      {actions && <CardActions sx={{ justifyContent: 'flex-end', pt: 0, pb: 0.5, px: 1 }}>{actions}</CardActions>}
     </Card>
   );
 }

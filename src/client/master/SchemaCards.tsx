@@ -7,6 +7,7 @@ import { ListCard, ListCards } from '../common/ListCard';
 import { NoData } from '../common/NoData';
 import { formatDate, ReferenceName } from './columns';
 import { enumKey, useFieldLabel, useRecordName } from './labels';
+import { RowActions } from './RowActions';
 import { masterPath } from './paths';
 import { kindOf } from './schema';
 import { withSchoolYear } from './schoolYear';
@@ -19,7 +20,7 @@ const NAMES = ['nameHk', 'nameEn', 'name'];
  * chips, every other column of meta.columns as a labelled line — the whole card opening the
  * record, in the school year the list shows.
  */
-export function SchemaCards({ entity }: { entity: MasterEntity }) {
+export function SchemaCards({ entity, mayEdit, mayDelete }: { entity: MasterEntity; mayEdit: boolean; mayDelete: boolean }) {
   const { meta } = entity;
   const { data, isPending, filterValues } = useListContext();
   const translate = useTranslate();
@@ -79,6 +80,13 @@ export function SchemaCards({ entity }: { entity: MasterEntity }) {
               <Chip key={name} size="small" variant="outlined" label={translate(enumKey(entity.key, name, record[name]))} />
             ))}
           lines={shown.filter((name) => kindOf(entity.schema.properties[name]) !== 'enum').map((name) => line(name, valueOf(record, name)))}
+          actions={
+            mayEdit || mayDelete ? (
+              <RecordContextProvider value={record}>
+                <RowActions entity={entity} mayEdit={mayEdit} mayDelete={mayDelete} />
+              </RecordContextProvider>
+            ) : undefined
+          }
         />
       ))}
     </ListCards>

@@ -1,7 +1,5 @@
-import type { MouseEvent, ReactElement } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import type { ReactElement } from 'react';
 import AddIcon from '@mui/icons-material/Add';
-import EditIcon from '@mui/icons-material/EditOutlined';
 import {
   Button,
   DataTable,
@@ -14,14 +12,12 @@ import {
   TextInput,
   TopToolbar,
   useListContext,
-  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { MasterEntity } from '../../shared/master/entity';
 import { useMayDo } from './access';
 import { column } from './columns';
-import { DeleteRecordButton } from './DeleteRecordButton';
 import { EXTRA_LIST_ACTIONS } from './extraListActions';
 import { ExportButton } from './ExportButton';
 import { ImportButton } from './ImportButton';
@@ -33,6 +29,7 @@ import { isYearly, SchoolYearFilter, withSchoolYear } from './schoolYear';
 import { NoData } from '../common/NoData';
 import { useMobileMode } from '../layout/useMobileMode';
 import { SchemaCards } from './SchemaCards';
+import { RowActions } from './RowActions';
 
 export const PER_PAGE = 20;
 export const PER_PAGE_OPTIONS = [20, 50, 100];
@@ -79,32 +76,6 @@ function ListActions({ entity }: { entity: MasterEntity }) {
   );
 }
 
-/** The edit and delete buttons of a row, as the user's permissions allow. */
-function RowActions({ entity, mayEdit, mayDelete }: { entity: MasterEntity; mayEdit: boolean; mayDelete: boolean }) {
-  const record = useRecordContext();
-  const { filterValues } = useListContext();
-  const navigate = useNavigate();
-  const translate = useTranslate();
-  if (!record) return null;
-  const edit = (e: MouseEvent) => {
-    e.stopPropagation();
-    navigate(withSchoolYear(masterPath(entity.meta.route, 'edit', record.id), filterValues.schoolYearId));
-  };
-  return (
-    <>
-      {mayEdit && (
-        <Tooltip title={translate('qe.master.edit')}>
-          <IconButton size="small" aria-label={translate('qe.master.edit')} onClick={edit} data-testid="row-edit">
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
-      {mayDelete && <DeleteRecordButton meta={entity.meta} />}
-    </>
-  );
-}
-
-
 /** The rows of the list (cards on a phone); a row opens its record in the school year the list shows. */
 function SchemaTable({ entity, mayEdit, mayDelete }: { entity: MasterEntity; mayEdit: boolean; mayDelete: boolean }) {
   const { meta } = entity;
@@ -112,7 +83,7 @@ function SchemaTable({ entity, mayEdit, mayDelete }: { entity: MasterEntity; may
   const label = useFieldLabel(entity.key);
   const { filterValues } = useListContext();
   // below the mobile breakpoint every list is cards: a table would scroll sideways
-  if (useMobileMode()) return <SchemaCards entity={entity} />;
+  if (useMobileMode()) return <SchemaCards entity={entity} mayEdit={mayEdit} mayDelete={mayDelete} />;
   return (
     <DataTable
       rowClick={(id) => withSchoolYear(masterPath(meta.route, 'view', id), filterValues.schoolYearId)}

@@ -113,8 +113,28 @@ describe('the generated teacher list', () => {
     expect(screen.getByPlaceholderText('搜尋')).toBeTruthy();
     expect(screen.queryByLabelText('狀態')).toBeNull();
     expect(screen.getByTestId('master-filters')).toBeTruthy();
-    fireEvent.click(within(cards[1]).getByRole('button'));
+    fireEvent.click(cards[1].querySelector('.MuiCardActionArea-root')!);
     await waitFor(() => expect(location).toMatchObject({ pathname: '/master/teachers/view', search: '?id=2' }));
+  });
+
+  it('on a phone each card has its edit and delete, as the user may; delete asks first and deletes that record', async () => {
+    setWidth(360);
+    const data = fakeData();
+    renderAt('/master/teachers/list', <teacher.List />, data);
+    const cards = await screen.findAllByTestId('master-card');
+    expect(within(cards[0]).getByRole('button', { name: '編輯' })).toBeTruthy();
+    fireEvent.click(within(cards[1]).getByRole('button', { name: '刪除' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(data.delete).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: /刪除/ }));
+    await waitFor(() => expect(data.delete).toHaveBeenCalledWith('teachers', expect.objectContaining({ id: 2 })));
+    // the card was not opened on the way
+    expect(location.pathname).toBe('/master/teachers/list');
+    cleanup();
+    renderAt('/master/teachers/list', <teacher.List />, fakeData(), ['teacher.view']);
+    const viewOnly = await screen.findAllByTestId('master-card');
+    expect(within(viewOnly[0]).queryByTestId('row-edit')).toBeNull();
+    expect(within(viewOnly[0]).queryByTestId('row-delete')).toBeNull();
   });
 
   it('shows names in the current language', async () => {
