@@ -95,3 +95,19 @@ describe('ra-zh-hk (react-admin texts in HK Traditional Chinese)', () => {
     expect([...zh].filter(([, v]) => SIMPLIFIED.test(String(v))).map(([k, v]) => `${k}: ${v}`)).toEqual([]);
   });
 });
+
+describe("react-admin's own field checks", () => {
+  it('say what the server says for the same rule, in both languages', async () => {
+    const { default: zhHk } = await import('../../src/client/i18n/zh-hk');
+    const { default: enAll } = await import('../../src/client/i18n/en');
+    const { fieldMessage } = await import('../../src/shared/field-messages');
+    for (const [lang, messages] of [['zh-hk', zhHk], ['en', enAll]] as const) {
+      const t = polyglotI18nProvider(() => messages, lang).translate;
+      expect(t('ra.validation.required')).toBe(fieldMessage('required', lang));
+      expect(t('ra.validation.maxLength', { max: 30 })).toBe(fieldMessage('maxLength', lang, { limit: 30 }));
+      expect(t('ra.validation.minLength', { min: 2 })).toBe(fieldMessage('minLength', lang, { limit: 2 }));
+      expect(t('ra.validation.minValue', { min: 1 })).toBe(fieldMessage('minimum', lang, { limit: 1 }));
+      expect(t('ra.validation.maxValue', { max: 9 })).toBe(fieldMessage('maximum', lang, { limit: 9 }));
+    }
+  });
+});

@@ -1,7 +1,8 @@
 import type { TranslationMessages } from 'react-admin';
 import raEn from 'ra-language-english';
 import appEn from './app-en';
+import { withDefinitionProblems, withFieldMessages } from './shared-messages';
 
 /** Everything on screen in English: react-admin's texts and QE's. Loaded on demand. */
-const en: TranslationMessages = { ...raEn, ...appEn };
+const en: TranslationMessages = { ...withFieldMessages(raEn, 'en'), ...withDefinitionProblems(appEn, 'en') };
 export default en;
