@@ -1,5 +1,6 @@
 import type { BackupEntry, JobState, Schedule } from '../../shared/backup';
-import { request, upload } from '../providers/http';
+import { request } from '../providers/http';
+import { upload } from '../providers/upload';
 
 export type { BackupEntry, JobState, Schedule } from '../../shared/backup';
 

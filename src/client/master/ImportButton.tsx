@@ -20,7 +20,7 @@ import {
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Button, HttpError, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { EntityMeta } from '../../shared/master/entity';
-import { upload } from '../providers/http';
+import { upload } from '../providers/upload';
 import { download } from './download';
 import { SchoolYearSelect } from './schoolYear';
 import type { ImportJobView } from '../../shared/master/import-job';

@@ -1,5 +1,6 @@
 import type { ConfirmStatus } from '../../shared/personal';
-import { request, upload } from '../providers/http';
+import { request } from '../providers/http';
+import { upload } from '../providers/upload';
 
 /** Personal data as the server answers it: the identity card only masked (src/server/personal/). */
 export interface PersonalValues {

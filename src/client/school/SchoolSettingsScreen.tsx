@@ -9,7 +9,8 @@ import { isValidEmail } from '../../shared/validation';
 import { SCHOOL_INFO_KEY, type SchoolInfo } from '../auth/useSchoolInfo';
 import { useHolds } from '../master/access';
 import { STORAGE_PATH } from '../layout/SchoolBrand';
-import { request, upload } from '../providers/http';
+import { request } from '../providers/http';
+import { upload } from '../providers/upload';
 import { imageFileProblem } from '../questionnaires/designer/ImageField';
 
 /** GET /v1/school: the school info and the grades the graduating grade is chosen from. */

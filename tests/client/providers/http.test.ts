@@ -8,11 +8,13 @@ import { startLocalServer, tokenFor, watchNavigation, type LocalServer } from '.
 // Each test loads the client afresh, as a page load does: its once-per-page alert starts unshown.
 
 type Http = typeof import('../../../src/client/providers/http');
+type Upload = typeof import('../../../src/client/providers/upload');
 type Session = typeof import('../../../src/client/providers/session');
 type I18n = typeof import('../../../src/client/providers/i18nProvider');
 
 let server: LocalServer;
 let http: Http;
+let uploads: Upload;
 let session: Session;
 let i18n: I18n;
 let notices: Notice[];
@@ -31,6 +33,7 @@ beforeEach(async () => {
   vi.resetModules();
   session = await import('../../../src/client/providers/session');
   http = await import('../../../src/client/providers/http');
+  uploads = await import('../../../src/client/providers/upload');
   i18n = await import('../../../src/client/providers/i18nProvider');
   const notifier = await import('../../../src/client/providers/notifier');
   notices = [];
@@ -311,7 +314,7 @@ describe('upload', () => {
     logIn(7);
     server.answer(() => ({ envelope: { code: 200, msg: 'ok', data: { imported: 12 } } }));
     const progress: (number | null)[] = [];
-    expect(await http.upload('/v1/students/import', form(), (f) => progress.push(f))).toEqual({ imported: 12 });
+    expect(await uploads.upload('/v1/students/import', form(), (f) => progress.push(f))).toEqual({ imported: 12 });
     const [got] = server.received;
     expect(got.method).toBe('POST');
     expect(got.path).toBe('/v1/students/import');
@@ -327,12 +330,12 @@ describe('upload', () => {
   it('opens the import-errors dialog for 706 and hands a 422 to the caller', async () => {
     logIn(7);
     server.answer(() => ({ status: 400, envelope: { code: 706, msg: '匯入失敗', data: ['第 3 行：學生編號須以 S 開首'] } }));
-    const error = await failure(http.upload('/v1/students/import', form(10)));
+    const error = await failure(uploads.upload('/v1/students/import', form(10)));
     expect(error.body.code).toBe(706);
     expect(notices).toEqual([{ kind: 'import-errors', lines: ['第 3 行：學生編號須以 S 開首'] }]);
 
     server.answer(() => ({ status: 422, envelope: { code: 422, msg: '只接受 Excel 檔案', data: [{ field: 'file' }] } }));
-    const invalid = await failure(http.upload('/v1/students/import', form(10)));
+    const invalid = await failure(uploads.upload('/v1/students/import', form(10)));
     expect(invalid.status).toBe(422);
     expect(invalid.message).toBe('只接受 Excel 檔案');
     expect(invalid.body.errors).toEqual([{ field: 'file' }]);
@@ -341,7 +344,7 @@ describe('upload', () => {
   it('ends an expired session as request() does', async () => {
     logIn(7);
     server.answer(() => ({ status: 401, envelope: { code: 401, msg: '', data: null } }));
-    const error = await failure(http.upload('/v1/students/import', form(10)));
+    const error = await failure(uploads.upload('/v1/students/import', form(10)));
     expect(error.status).toBe(401);
     expect(session.getToken()).toBeNull();
     expect(alert).toHaveBeenCalledExactlyOnceWith('登入資料已過期，請重新登入');
@@ -350,7 +353,7 @@ describe('upload', () => {
   it("says 'try again later' when the connection drops", async () => {
     logIn(7);
     server.answer(() => ({ drop: true }));
-    const error = await failure(http.upload('/v1/students/import', form(10)));
+    const error = await failure(uploads.upload('/v1/students/import', form(10)));
     expect(error.status).toBe(0);
     expect(toasts()).toEqual(['發生錯誤，請稍後再試']);
   });

@@ -3,7 +3,7 @@ import { Box, Button, FormHelperText, LinearProgress } from '@mui/material';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { HttpError, useTranslate } from 'react-admin';
-import { upload } from '../../providers/http';
+import { upload } from '../../providers/upload';
 import { imageUrl } from '../respondent/QuestionCard';
 
 /** What the server accepts for a question's image (API.md: POST /v1/questionnaires/images). */
