@@ -8,8 +8,7 @@ import type { Questionnaire } from '../../../src/shared/questionnaire/types';
 import DesignerScreen from '../../../src/client/questionnaires/designer/DesignerScreen';
 import { TYPE_ORDER } from '../../../src/client/questionnaires/designer/typeIcons';
 
-vi.mock('../../../src/client/providers/http', async (original) => ({
-  ...(await original<typeof import('../../../src/client/providers/http')>()),
+vi.mock('../../../src/client/providers/upload', () => ({
   upload: vi.fn(async () => ({ path: 'questionnaires/2025/pic.png' })),
 }));
 
