@@ -63,6 +63,15 @@ describe('the modules of src/', () => {
     expect(cycles(graph).map((c) => c.map((f) => relative(root, f)).join(' → '))).toEqual([]);
   });
 
+  it('leave the client to the client: nothing of src/server or src/shared imports from src/client', () => {
+    const graph = importGraph(sources(join(root, 'src')));
+    const client = join(root, 'src/client');
+    const crossing = [...graph]
+      .filter(([file]) => !file.startsWith(client))
+      .flatMap(([file, imports]) => imports.filter((i) => i.startsWith(client)).map((i) => `${relative(root, file)} → ${relative(root, i)}`));
+    expect(crossing).toEqual([]);
+  });
+
   it('finds a cycle where there is one', () => {
     const a = join(root, 'src/a.ts');
     const b = join(root, 'src/b.ts');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PublicMessages } from '../i18n/public-en';
+import type { PublicMessages } from '../../shared/i18n/public-en';
 import { DEFAULT_LOCALE, storedLocale, storeLocale, type Locale } from '../i18n/locale';
 import { defaultMessages, publicMessages, translator } from '../i18n/messages';
 import { LoginScreen } from './LoginScreen';

@@ -1,5 +1,5 @@
-import publicZhHk from './public-zh-hk';
-import type { PublicMessages } from './public-en';
+import publicZhHk from '../../shared/i18n/public-zh-hk';
+import type { PublicMessages } from '../../shared/i18n/public-en';
 import type { Locale } from './locale';
 
 /** What the screens outside the app translate with: react-admin's `translate`, or `translator` below. */
@@ -11,7 +11,7 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
  * public-*.ts, the few texts those screens show (the app's message files include them).
  */
 export async function publicMessages(locale: Locale): Promise<PublicMessages> {
-  return locale === 'en' ? (await import('./public-en')).default : publicZhHk;
+  return locale === 'en' ? (await import('../../shared/i18n/public-en')).default : publicZhHk;
 }
 
 /** The zh-hk texts, there at once. */

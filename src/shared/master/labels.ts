@@ -1,6 +1,6 @@
 import type { Lang } from '../errors.js';
-import appEn from '../../client/i18n/app-en.js';
-import appZhHk from '../../client/i18n/app-zh-hk.js';
+import appEn from '../i18n/app-en.js';
+import appZhHk from '../i18n/app-zh-hk.js';
 
 /**
  * Field and choice labels of the master entities, read from the one place they are written:

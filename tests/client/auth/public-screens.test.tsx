@@ -4,10 +4,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { localStorageStore } from 'react-admin';
 import { PublicApp, publicScreenOf, type PublicScreenName } from '../../../src/client/auth/PublicApp';
 import { STORE_APP_KEY, STORE_VERSION, storedLocale } from '../../../src/client/i18n/locale';
-import publicEn from '../../../src/client/i18n/public-en';
-import publicZhHk from '../../../src/client/i18n/public-zh-hk';
-import appEn from '../../../src/client/i18n/app-en';
-import appZhHk from '../../../src/client/i18n/app-zh-hk';
+import publicEn from '../../../src/shared/i18n/public-en';
+import publicZhHk from '../../../src/shared/i18n/public-zh-hk';
+import appEn from '../../../src/shared/i18n/app-en';
+import appZhHk from '../../../src/shared/i18n/app-zh-hk';
 import { flatten } from '../../support/messages';
 
 // The login page and the quick login as the first script draws them (src/client/main.tsx),

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { AdminContext, ListContextProvider, memoryStore, type ListControllerResult } from 'react-admin';
 import { i18nProvider } from '../../../src/client/providers/i18nProvider';
 import { NoData } from '../../../src/client/common/NoData';
-import appZhHk from '../../../src/client/i18n/app-zh-hk';
+import appZhHk from '../../../src/shared/i18n/app-zh-hk';
 
 afterEach(cleanup);
 

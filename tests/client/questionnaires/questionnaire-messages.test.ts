@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flatten } from '../../support/messages';
-import appEn from '../../../src/client/i18n/app-en';
-import appZhHk from '../../../src/client/i18n/app-zh-hk';
+import appEn from '../../../src/shared/i18n/app-en';
+import appZhHk from '../../../src/shared/i18n/app-zh-hk';
 import { QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES, TARGET_KINDS } from '../../../src/shared/questionnaire/types';
 import { PICK_KINDS, SCOPES, pickKey, statusKey, targetKindKey, typeKey } from '../../../src/client/questionnaires/form/labels';
 
