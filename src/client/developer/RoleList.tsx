@@ -1,4 +1,5 @@
 import { useState, type MouseEvent } from 'react';
+import { ScrollRegion } from '../common/ScrollRegion';
 import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
@@ -151,11 +152,12 @@ export function RoleList() {
       disableAuthentication
       sx={{ '& .RaList-main, & .RaList-content': { minWidth: 0 } }}
     >
+      <ScrollRegion>
       <DataTable
         rowClick={(id) => rolePath('view', id)}
         bulkActionButtons={false}
         data-testid="list-roles"
-        sx={{ '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        sx={{ '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' } }}
       >
         <DataTable.Col source="userType" label={translate('qe.developer.role.userType')} disableSort render={(r: Role) => <Chip size="small" variant="outlined" label={translate(`qe.userType.${r.userType}`)} />} />
         <DataTable.Col source="roleCode" label={translate('qe.developer.role.roleCode')} disableSort />
@@ -168,6 +170,7 @@ export function RoleList() {
           <RowActions mayEdit={mayEdit} mayDelete={mayDelete} />
         </DataTable.Col>
       </DataTable>
+      </ScrollRegion>
     </List>
   );
 }

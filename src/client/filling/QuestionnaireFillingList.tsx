@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { ScrollRegion } from '../common/ScrollRegion';
 import { Chip } from '@mui/material';
 import {
   DataTable,
@@ -149,6 +150,7 @@ export function QuestionnaireFillingList() {
         {mobile ? (
           <FillingCards />
         ) : (
+          <ScrollRegion>
           <DataTable
             rowClick={(_id, _resource, record) => fillingPath(screenFor(record as MyQuestionnaire), record.id)}
             bulkActionButtons={false}
@@ -156,7 +158,6 @@ export function QuestionnaireFillingList() {
             data-testid="list-filling"
             sx={{
               '& .RaDataTable-headerCell, & .column-designatedCode, & .column-status, & .column-openDate, & .column-endDate, & .column-feedbackStatus, & .column-submittedAt': { whiteSpace: 'nowrap' },
-              '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
             }}
           >
             <DataTable.Col source="title" label={label('title')} disableSort />
@@ -172,6 +173,7 @@ export function QuestionnaireFillingList() {
             </DataTable.Col>
             <DataTable.Col source="submittedAt" label={label('submittedAt')} disableSort render={(r: RaRecord) => formatDateTime(r.submittedAt)} />
           </DataTable>
+          </ScrollRegion>
         )}
       </List>
     </ResourceContextProvider>

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { ScrollRegion } from '../common/ScrollRegion';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Button,
@@ -85,13 +86,14 @@ function SchemaTable({ entity, mayEdit, mayDelete }: { entity: MasterEntity; may
   // below the mobile breakpoint every list is cards: a table would scroll sideways
   if (useMobileMode()) return <SchemaCards entity={entity} mayEdit={mayEdit} mayDelete={mayDelete} />;
   return (
+    <ScrollRegion>
     <DataTable
       rowClick={(id) => withSchoolYear(masterPath(meta.route, 'view', id), filterValues.schoolYearId)}
       bulkActionButtons={false}
       empty={<NoData />}
       data-testid={`list-${meta.resource}`}
       // short headers on one line; a wide table scrolls inside its card rather than the page
-      sx={{ '& .RaDataTable-headerCell, & .column-actions': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+      sx={{ '& .RaDataTable-headerCell, & .column-actions': { whiteSpace: 'nowrap' } }}
     >
       {meta.columns.map((name) => column(entity, name, label(name)))}
       {(mayEdit || mayDelete) && (
@@ -100,6 +102,7 @@ function SchemaTable({ entity, mayEdit, mayDelete }: { entity: MasterEntity; may
         </DataTable.Col>
       )}
     </DataTable>
+    </ScrollRegion>
   );
 }
 

@@ -278,6 +278,7 @@ const appEn = {
     },
     common: {
       /** a labelled value on a phone's card */
+      scrollTable: 'Table (scrolls sideways when narrow)',
       line: '%{label}: %{value}',
       noData: 'No data',
       noFilteredData: 'Nothing matches the current filters.',

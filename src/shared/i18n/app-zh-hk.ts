@@ -279,6 +279,7 @@ const appZhHk: AppMessages = {
     },
     common: {
       /** a labelled value on a phone's card */
+      scrollTable: '表格（窄時可左右捲動）',
       line: '%{label}：%{value}',
       noData: '沒有資料',
       noFilteredData: '沒有符合目前篩選條件的資料。',

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { ScrollRegion } from '../../common/ScrollRegion';
 import AddIcon from '@mui/icons-material/Add';
 import { Chip } from '@mui/material';
 import {
@@ -153,13 +154,14 @@ export function QuestionnaireList() {
         {mobile ? (
           <QuestionnaireCards />
         ) : (
+          <ScrollRegion>
           <DataTable
             rowClick={(id) => formsPath('view', id)}
             bulkActionButtons={false}
             empty={<NoData />}
             data-testid="list-questionnaires"
             sx={{
-              '& .RaDataTable-headerCell, & .column-actions, & .column-status, & .column-openDate, & .column-endDate, & .column-createDate, & .column-lastNoticeTime': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+              '& .RaDataTable-headerCell, & .column-actions, & .column-status, & .column-openDate, & .column-endDate, & .column-createDate, & .column-lastNoticeTime': { whiteSpace: 'nowrap' },
             }}
           >
             <DataTable.Col source="title" label={label('title')} />
@@ -177,6 +179,7 @@ export function QuestionnaireList() {
               <RowActions />
             </DataTable.Col>
           </DataTable>
+          </ScrollRegion>
         )}
       </List>
     </ResourceContextProvider>

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { ScrollRegion } from '../../common/ScrollRegion';
 import { Typography } from '@mui/material';
 import {
   DataTable,
@@ -107,6 +108,7 @@ export function StatisticsList() {
         {mobile ? (
           <StatisticsCards />
         ) : (
+          <ScrollRegion>
           <DataTable
             rowClick={(id) => statisticsPath('detail', id)}
             bulkActionButtons={false}
@@ -114,7 +116,6 @@ export function StatisticsList() {
             data-testid="list-statistics"
             sx={{
               '& .RaDataTable-headerCell, & .column-schoolYear, & .column-status, & .column-createDate, & .column-submittedNum, & .column-respondentNum, & .column-responseRate': { whiteSpace: 'nowrap' },
-              '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
             }}
           >
             <DataTable.Col source="schoolYear" label={label('schoolYear')} disableSort render={(r: RaRecord) => (r as StatisticsRow).schoolYear?.name ?? ''} />
@@ -128,6 +129,7 @@ export function StatisticsList() {
             <DataTable.Col source="respondentNum" label={label('respondentNum')} disableSort />
             <DataTable.Col source="responseRate" label={label('responseRate')} disableSort render={(r: RaRecord) => formatPercent((r as StatisticsRow).responseRate)} />
           </DataTable>
+          </ScrollRegion>
         )}
       </List>
     </ResourceContextProvider>

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Box } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+/**
+ * A table that may be wider than the screen scrolls inside this region, which a keyboard can
+ * reach (Tab, then the arrow keys) and a screen reader names: a scrolling area nobody can focus
+ * cannot be scrolled without a mouse (axe's scrollable-region-focusable).
+ */
+export function ScrollRegion({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box role="region" aria-label={translate('qe.common.scrollTable')} tabIndex={0} sx={{ overflowX: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}>
+      {children}
+    </Box>
+  );
+}
