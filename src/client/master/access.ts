@@ -13,9 +13,9 @@ export function pageOffersAction(page: string, action: string): boolean {
  * One action of a page (`page.action`) for the logged-in user: offered by the page and held
  * (authProvider.canAccess). False while the answer is pending, so a button never flashes up.
  */
-export function useHolds(page: string, action: string): boolean {
+export function useHolds(page: string, action: string, offered = pageOffersAction(page, action)): boolean {
   const { canAccess, isPending } = useCanAccess({ resource: page, action });
-  return pageOffersAction(page, action) && !isPending && canAccess === true;
+  return offered && !isPending && canAccess === true;
 }
 
 /**
@@ -24,6 +24,5 @@ export function useHolds(page: string, action: string): boolean {
  */
 export function useMayDo(meta: EntityMeta, action: MasterAction): boolean {
   // the entity's own page as its schema gives it (x-qe.page), whether or not PAGES lists it
-  const { canAccess, isPending } = useCanAccess({ resource: meta.permission, action });
-  return meta.page.actions.includes(action) && !isPending && canAccess === true;
+  return useHolds(meta.permission, action, meta.page.actions.includes(action));
 }
