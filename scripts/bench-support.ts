@@ -7,9 +7,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import autocannon from 'autocannon';
-import { loadConfig, type Config } from '../src/server/config.js';
+import type { Config } from '../src/server/config.js';
+import { testConfig } from '../tests/support/config.js';
 import { buildApp } from '../src/server/app.js';
 import type { DB } from '../src/server/db/connect.js';
 import { createTestDatabase } from '../tests/support/database.js';
@@ -61,7 +63,7 @@ export async function withLoopDelay<T>(work: () => Promise<T>): Promise<{ value:
 export async function cannon(log: (m: string) => void, name: string, description: string, url: string, headers: Record<string, string> = {}, more: autocannon.Options | object = {}): Promise<RunResult & { result: autocannon.Result }> {
   const options: autocannon.Options = { url, connections: 10, duration: DURATION, headers, workers: 1, ...more };
   log(`${name}: ${options.connections} connections, ${DURATION} s`);
-  const { value: r, eventLoopMaxMs } = await withLoopDelay(() => autocannon(options));
+  const { value: r, eventLoopMaxMs } = await withLoopDelay(() => profiled(log, name, () => autocannon(options)));
   log(`${name}: ${round(r.requests.mean)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, event loop max ${eventLoopMaxMs} ms`);
   return {
     name,
@@ -76,6 +78,29 @@ export async function cannon(log: (m: string) => void, name: string, description
     eventLoopMaxMs,
     result: r,
   };
+}
+
+/**
+ * BENCH_PROFILE=submissions (a run's name) writes a CPU profile of this thread — the servers' —
+ * during that run to bench-results/<name>-<time>.cpuprofile (open it in Chrome's DevTools).
+ */
+async function profiled<T>(log: (m: string) => void, name: string, work: () => Promise<T>): Promise<T> {
+  if (process.env.BENCH_PROFILE !== name) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync('bench-results', { recursive: true });
+    const file = join('bench-results', `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    log(`${name}: CPU profile written to ${file}`);
+    session.disconnect();
+  }
 }
 
 /** A run without autocannon's raw result, for the JSON. */
@@ -125,7 +150,7 @@ export function runBench(name: string, body: (bench: Bench) => Promise<{ date: s
   const main = async () => {
     const started = Date.now();
     const database = await createTestDatabase();
-    const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, logLevel: 'silent', clientDir: join(database.dataDir, 'no-client') });
+    const config = testConfig(database);
     const { app, db } = await buildApp(config, { logger: false }).catch(async (err) => {
       await database.drop();
       throw err;

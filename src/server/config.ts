@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { ownerOnlyFile, ownerOnlyFolder } from './db/files.js';
 
-/** Every setting QE reads, with its default. The README lists them. */
+/** Every setting QE reads, with its default. The README lists them; readConfig below reads and checks them. */
 export interface Config {
   /** HTTP port (PORT, default 8080) */
   port: number;
@@ -65,6 +62,8 @@ export interface Config {
    * for a school's real use
    */
   mailOutbox: boolean;
+  /** the largest backup file an administrator may upload to restore, in MiB (QE_BACKUP_UPLOAD_MB, default 4096) */
+  backupUploadMb: number;
 }
 
 /**
@@ -87,24 +86,6 @@ export function publicUrl(value: string | undefined): string | undefined {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
-function int(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
-}
-
-/** The signing secret: given, or generated once and kept in the data folder so restarts keep sessions. */
-function loadSecret(dataDir: string, given?: string): string {
-  if (given) return given;
-  const file = join(dataDir, 'secret.key');
-  if (existsSync(file)) {
-    ownerOnlyFile(file);
-    return readFileSync(file, 'utf8').trim();
-  }
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
-}
-
 /**
  * QE_TRUST_PROXY: a number is how many proxies stand in front (the client is the address the
  * nearest of them saw); otherwise a comma-separated list of the proxies' addresses or subnets.
@@ -124,39 +105,122 @@ export function trustedProxies(value: string | undefined): false | number | stri
   return list;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
-  ownerOnlyFolder(dataDir);
-  const config: Config = {
-    port: int(env.PORT, 8080),
-    host: env.HOST || '0.0.0.0',
-    dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    secret: '',
-    sessionHours: int(env.QE_SESSION_HOURS, 12),
-    loginMaxFailures: int(env.QE_LOGIN_MAX_FAILURES, 10),
-    loginMaxFailuresPerAddress: int(env.QE_LOGIN_MAX_FAILURES_PER_ADDRESS, 1000),
-    loginWindowMinutes: int(env.QE_LOGIN_WINDOW_MINUTES, 15),
-    clientDir: resolve(env.QE_CLIENT_DIR || 'dist/client'),
-    storageDir: resolve(env.QE_STORAGE_DIR || join(dataDir, 'storage')),
-    logLevel: env.LOG_LEVEL || 'info',
-    tutorialUrl: env.QE_TUTORIAL_URL || '/qe/tutorial',
-    trustProxy: trustedProxies(env.QE_TRUST_PROXY),
-    schedulerSeconds: int(env.QE_SCHEDULER_SECONDS, 30),
-    anonymousMixSeconds: Math.min(60, Math.max(1, int(env.QE_ANONYMOUS_MIX_SECONDS, 30))),
-    anonymousMinGroup: Math.max(1, int(env.QE_ANONYMOUS_MIN_GROUP, 5)),
-    google: {
-      clientId: env.QE_GOOGLE_CLIENT_ID || '',
-      clientSecret: env.QE_GOOGLE_CLIENT_SECRET || '',
-      authUrl: env.QE_GOOGLE_AUTH_URL || 'https://accounts.google.com/o/oauth2/v2/auth',
-      tokenUrl: env.QE_GOOGLE_TOKEN_URL || 'https://oauth2.googleapis.com/token',
-      userInfoUrl: env.QE_GOOGLE_USERINFO_URL || 'https://openidconnect.googleapis.com/v1/userinfo',
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** The settings as the environment gives them: `secret` only when QE_SECRET does (data-folder.ts keeps one otherwise). */
+export type Settings = Omit<Config, 'secret'> & { secret?: string };
+
+/** Settings QE cannot start with: every problem at once, each naming its variable and what to give. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`QE cannot start: ${problems.length === 1 ? problems[0] : problems.map((p) => `\n  - ${p}`).join('')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads variables, noting each one that is given but wrong instead of falling back to its default unnoticed. */
+function variables(env: NodeJS.ProcessEnv) {
+  const problems: string[] = [];
+  const given = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const wrong = <T>(fallback: T, problem: string) => {
+    problems.push(problem);
+    return fallback;
+  };
+  return {
+    problems,
+    text: (name: string, fallback: string) => given(name) ?? fallback,
+    optional: (name: string) => given(name),
+    /** a whole number from min to max */
+    integer(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+      const value = given(name);
+      if (value === undefined) return fallback;
+      const n = Number(value);
+      return /^\d+$/.test(value) && n >= min && n <= max ? n : wrong(fallback, `${name}="${value}" must be a whole number from ${min} to ${max === Number.MAX_SAFE_INTEGER ? 'up' : max}`);
     },
-    publicUrl: env.QE_PUBLIC_URL || undefined,
-    mailOutbox: ['1', 'true'].includes((env.QE_MAIL_OUTBOX ?? '').trim().toLowerCase()),
+    /** a number above zero, fractions allowed */
+    positive(name: string, fallback: number, max: number): number {
+      const value = given(name);
+      if (value === undefined) return fallback;
+      const n = Number(value);
+      return /^\d+(\.\d+)?$/.test(value) && n > 0 && n <= max ? n : wrong(fallback, `${name}="${value}" must be a number above 0, at most ${max}`);
+    },
+    oneOf(name: string, fallback: string, allowed: string[]): string {
+      const value = given(name);
+      if (value === undefined) return fallback;
+      return allowed.includes(value) ? value : wrong(fallback, `${name}="${value}" must be one of ${allowed.join(', ')}`);
+    },
+    /** 1 or true turns it on; 0, false or unset leave it off */
+    flag(name: string): boolean {
+      const value = given(name)?.toLowerCase();
+      if (value === undefined || value === '0' || value === 'false') return false;
+      return value === '1' || value === 'true' ? true : wrong(false, `${name}="${env[name]}" must be 1 (on) or 0 (off)`);
+    },
+    /** an absolute http(s) address */
+    address(name: string, fallback: string): string {
+      const value = given(name);
+      if (value === undefined) return fallback;
+      return /^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value) ? value : wrong(fallback, `${name}="${value}" must be an absolute http:// or https:// address`);
+    },
+    postgres(name: string): string | undefined {
+      const value = given(name);
+      if (value === undefined) return undefined;
+      return /^postgres(ql)?:\/\//i.test(value) && URL.canParse(value) ? value : wrong(undefined, `${name} must be a postgres://user:password@host:5432/database address (unset for SQLite in DATA_DIR)`);
+    },
+    /** a value checked by a function that throws an Error explaining what is wrong */
+    checked<T>(fallback: T, check: () => T): T {
+      try {
+        return check();
+      } catch (error) {
+        return wrong(fallback, (error as Error).message);
+      }
+    },
+  };
+}
+
+/**
+ * Every setting QE reads, from the environment (README "Settings"), checked in this one place:
+ * a value given but wrong stops QE with a ConfigError naming each such variable, rather than
+ * leaving it to run on a default nobody chose. `overrides` come from code (the demo, tests).
+ * Reading writes nothing: the data folder and its secret are made ready by data-folder.ts at start.
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Settings {
+  const v = variables(env);
+  const dataDir = resolve(overrides.dataDir ?? v.text('DATA_DIR', './data'));
+  const settings: Settings = {
+    port: v.integer('PORT', 8080, 0, 65_535),
+    host: v.text('HOST', '0.0.0.0'),
+    dataDir,
+    databaseUrl: v.postgres('DATABASE_URL'),
+    secret: v.optional('QE_SECRET'),
+    sessionHours: v.positive('QE_SESSION_HOURS', 12, 24 * 366),
+    loginMaxFailures: v.integer('QE_LOGIN_MAX_FAILURES', 10, 1),
+    loginMaxFailuresPerAddress: v.integer('QE_LOGIN_MAX_FAILURES_PER_ADDRESS', 1000, 1),
+    loginWindowMinutes: v.integer('QE_LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
+    clientDir: resolve(v.text('QE_CLIENT_DIR', 'dist/client')),
+    storageDir: resolve(v.text('QE_STORAGE_DIR', join(dataDir, 'storage'))),
+    logLevel: v.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
+    tutorialUrl: v.text('QE_TUTORIAL_URL', '/qe/tutorial'),
+    trustProxy: v.checked(false, () => trustedProxies(env.QE_TRUST_PROXY)),
+    schedulerSeconds: v.integer('QE_SCHEDULER_SECONDS', 30, 0, 24 * 3600),
+    anonymousMixSeconds: v.integer('QE_ANONYMOUS_MIX_SECONDS', 30, 1, 60),
+    anonymousMinGroup: v.integer('QE_ANONYMOUS_MIN_GROUP', 5, 1, 1000),
+    google: {
+      clientId: v.text('QE_GOOGLE_CLIENT_ID', ''),
+      clientSecret: v.text('QE_GOOGLE_CLIENT_SECRET', ''),
+      authUrl: v.address('QE_GOOGLE_AUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
+      tokenUrl: v.address('QE_GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
+      userInfoUrl: v.address('QE_GOOGLE_USERINFO_URL', 'https://openidconnect.googleapis.com/v1/userinfo'),
+    },
+    publicUrl: undefined,
+    mailOutbox: v.flag('QE_MAIL_OUTBOX'),
+    backupUploadMb: v.integer('QE_BACKUP_UPLOAD_MB', 4096, 1, 1024 * 1024),
     ...overrides,
   };
-  config.publicUrl = publicUrl(config.publicUrl);
-  config.secret = loadSecret(dataDir, overrides.secret ?? env.QE_SECRET);
-  return config;
+  settings.publicUrl = v.checked(undefined, () => publicUrl('publicUrl' in overrides ? overrides.publicUrl : env.QE_PUBLIC_URL));
+  if (settings.google.clientId && !settings.google.clientSecret) v.problems.push('QE_GOOGLE_CLIENT_ID is set without QE_GOOGLE_CLIENT_SECRET: give both, or neither');
+  if (v.problems.length) throw new ConfigError(v.problems);
+  return settings;
 }

@@ -1,4 +1,5 @@
-import { loadConfig } from './config.js';
+import { ConfigError, readConfig } from './config.js';
+import { openDataFolder } from './data-folder.js';
 import { buildApp } from './app.js';
 import { seedDemoSchool } from './demo/seed.js';
 import { seedDemoQuestionnaires } from './demo/questionnaires.js';
@@ -9,7 +10,8 @@ async function main() {
   const demo = process.argv.includes('--demo');
   // the demo keeps its mails in the outbox (shown on the mail setting screen), and its reminders'
   // links point at this machine unless QE_PUBLIC_URL says otherwise
-  const config = loadConfig(process.env, demo ? { mailOutbox: true, publicUrl: process.env.QE_PUBLIC_URL || `http://localhost:${process.env.PORT || 8080}` } : {});
+  const settings = readConfig(process.env);
+  const config = openDataFolder(demo ? { ...settings, mailOutbox: true, publicUrl: settings.publicUrl ?? `http://localhost:${settings.port}` } : settings);
   const { app, db } = await buildApp(config);
   if (demo) {
     const loaded = await seedDemoSchool(db);
@@ -31,6 +33,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // a setting to put right: its message says which and how, without a stack
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { TestProject } from 'vitest/node';
-import { loadConfig } from '../../src/server/config.js';
+import { readConfig } from '../../src/server/config.js';
+import { openDataFolder } from '../../src/server/data-folder.js';
 import { buildApp } from '../../src/server/app.js';
 import { seedDemoSchool } from '../../src/server/demo/seed.js';
 import { createTestDatabase } from '../support/database.js';
@@ -32,7 +33,7 @@ export default async function setup(project: TestProject) {
     response.body = { sub: 'e2e-google-user', email: E2E_GOOGLE_MAIL, email_verified: true };
   });
   const database = await createTestDatabase();
-  const config = loadConfig(
+  const config = openDataFolder(readConfig(
     {},
     {
       dataDir: database.dataDir,
@@ -45,7 +46,7 @@ export default async function setup(project: TestProject) {
       port: 0,
       google: { clientId: 'qe-e2e', clientSecret: 'qe-e2e-secret', authUrl: `${issuer}/authorize`, tokenUrl: `${issuer}/token`, userInfoUrl: `${issuer}/userinfo` },
     },
-  );
+  ));
   // errors only (a 500's stack in the CI log), not every request
   const { app, db } = await buildApp(config, { logger: { level: 'error' } });
   await seedDemoSchool(db);

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import { loadConfig, type Config } from '../../src/server/config.js';
+import { readConfig, type Config } from '../../src/server/config.js';
+import { openDataFolder } from '../../src/server/data-folder.js';
 import { buildApp } from '../../src/server/app.js';
 import { seedDemoSchool } from '../../src/server/demo/seed.js';
 import { createTestDatabase } from '../support/database.js';
@@ -27,7 +28,7 @@ export interface OwnQe {
 
 export async function startOwnQe(overrides: Partial<Config> = {}): Promise<OwnQe> {
   const database = await createTestDatabase();
-  const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, clientDir: resolve('dist/client'), logLevel: 'warn', host: '127.0.0.1', port: 0, ...overrides });
+  const config = openDataFolder(readConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, clientDir: resolve('dist/client'), logLevel: 'warn', host: '127.0.0.1', port: 0, ...overrides }));
   const built = await buildApp(config, { logger: false });
   const app: FastifyInstance = built.app;
   await seedDemoSchool(built.db);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResolvedConfig } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.js';
 import { createTestDatabase } from '../support/database.js';
-import { loadConfig } from '../../src/server/config.js';
+import { testConfig } from '../support/config.js';
 import { buildApp } from '../../src/server/app.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -35,7 +35,7 @@ describe('client delivery', () => {
     (plugin.configResolved as (c: ResolvedConfig) => void)({ build: { outDir: clientDir } } as ResolvedConfig);
     await (plugin.closeBundle as () => Promise<void>)();
 
-    const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, logLevel: 'silent', clientDir });
+    const config = testConfig(database, { clientDir });
     app = (await buildApp(config, { logger: false })).app;
     await app.ready();
   });

@@ -1,6 +1,6 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from '../../src/server/config.js';
+import type { Config } from '../../src/server/config.js';
+import { testConfig } from '../support/config.js';
 import { buildApp } from '../../src/server/app.js';
 import type { DB } from '../../src/server/db/connect.js';
 import { seedDemoSchool } from '../../src/server/demo/seed.js';
@@ -15,7 +15,7 @@ export interface TestApp {
 
 export async function testApp(options: { demo?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, logLevel: 'silent', clientDir: join(database.dataDir, 'no-client'), ...options.config });
+  const config = testConfig(database, options.config);
   const { app, db } = await buildApp(config, { logger: false });
   if (options.demo) await seedDemoSchool(db);
   await app.ready();

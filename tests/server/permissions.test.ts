@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { join } from 'node:path';
 import { ERRORS } from '../../src/shared/errors.js';
 import { PAGES, hasPermission, permissionCodes, type PermissionEntry, type UserType } from '../../src/shared/permissions.js';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
+import { testConfig } from '../support/config.js';
 import { createTestDatabase } from '../support/database.js';
 import { DEFAULT_GRANTS } from '../support/default-grants.js';
 import { bearer, login, testApp, type TestApp } from './harness.js';
@@ -214,7 +213,7 @@ describe('permissions', () => {
 describe('a route without a declared permission', () => {
   async function bareApp(): Promise<{ app: FastifyInstance; drop(): Promise<void> }> {
     const database = await createTestDatabase();
-    const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, logLevel: 'silent', clientDir: join(database.dataDir, 'no-client') });
+    const config = testConfig(database);
     const { app } = await buildApp(config, { logger: false });
     return {
       app,

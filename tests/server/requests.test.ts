@@ -1,12 +1,11 @@
 import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ERRORS, type ErrorKey } from '../../src/shared/errors.js';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
+import { testConfig } from '../support/config.js';
 import { logRedact, logSerializers } from '../../src/server/plugins/logging.js';
 import { seedDemoSchool } from '../../src/server/demo/seed.js';
 import { createTestDatabase } from '../support/database.js';
@@ -204,7 +203,7 @@ describe('values the database refuses', () => {
   let drop: () => Promise<void>;
   beforeAll(async () => {
     const database = await createTestDatabase();
-    const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, logLevel: 'silent', clientDir: join(database.dataDir, 'no-client') });
+    const config = testConfig(database);
     // two routes without schemas that hand the database what it cannot hold, as a route with a gap in its schema would
     const built = await buildApp(config, {
       logger: false,
@@ -296,7 +295,7 @@ describe('logs', () => {
 
   beforeAll(async () => {
     const database = await createTestDatabase();
-    const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, clientDir: join(database.dataDir, 'no-client') });
+    const config = testConfig(database, { logLevel: 'info' });
     const stream = new Writable({
       write(chunk, _encoding, done) {
         lines.push(String(chunk));

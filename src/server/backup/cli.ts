@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { loadConfig } from '../config.js';
+import { ConfigError, readConfig } from '../config.js';
+import { openDataFolder } from '../data-folder.js';
 import { createDb } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { ArchiveRefused } from './read.js';
@@ -39,7 +40,7 @@ const REASONS: Record<string, string> = {
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  const config = loadConfig();
+  const config = openDataFolder(readConfig());
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   if (command === 'backup') {
     const out = option(args, '--out');
@@ -97,7 +98,7 @@ if (process.argv[1] && /backup[\\/]cli\.(ts|js)$/.test(process.argv[1])) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error);
+      console.error(error instanceof ConfigError ? error.message : error);
       process.exit(1);
     },
   );

@@ -15,7 +15,6 @@ const tags = ['backups'];
 const nameParams = { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 64, pattern: ARCHIVE_NAME.source } } } as const;
 const passphrase = { type: 'string', minLength: 8, maxLength: 200 } as const;
 /** An uploaded archive may be this large (QE_BACKUP_UPLOAD_MB, 4 GiB by default). */
-const uploadLimit = () => (Number(process.env.QE_BACKUP_UPLOAD_MB) > 0 ? Number(process.env.QE_BACKUP_UPLOAD_MB) : 4096) * 2 ** 20;
 
 async function who(db: DB, request: FastifyRequest): Promise<{ id: number; name: string; nameEn: string }> {
   const me = currentUser(request);
@@ -73,7 +72,7 @@ export async function backupRoutes(app: FastifyInstance, { db, config, service }
     schema: { tags, summary: 'Uploads an archive (multipart "file", .zip) to restore from; checked as far as it can be without its passphrase' },
   }, async (request, reply) => {
     if (!request.isMultipart()) throw new BusinessError('FILE_TYPE_REFUSED');
-    const file = await request.file({ limits: { fileSize: uploadLimit(), files: 1 } });
+    const file = await request.file({ limits: { fileSize: config.backupUploadMb * 2 ** 20, files: 1 } });
     if (!file || !/\.zip$/i.test(file.filename)) {
       file?.file.resume();
       throw new BusinessError('FILE_TYPE_REFUSED');
@@ -82,7 +81,7 @@ export async function backupRoutes(app: FastifyInstance, { db, config, service }
     await pipeline(file.file, createWriteStream(tmp, { mode: 0o600 }));
     if (file.file.truncated) {
       rmSync(tmp, { force: true });
-      throw new BusinessError('BACKUP_CORRUPT', { detail: `larger than ${Math.round(uploadLimit() / 2 ** 20)} MB` });
+      throw new BusinessError('BACKUP_CORRUPT', { detail: `larger than ${config.backupUploadMb} MB` });
     }
     const entry = await service.adopt(tmp, await who(db, request));
     reply.code(201);

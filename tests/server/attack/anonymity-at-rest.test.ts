@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config.js';
+import { testConfig } from '../../support/config.js';
 import { buildApp } from '../../../src/server/app.js';
 import { openSession } from '../../../src/server/auth/sessions.js';
 import { isPostgres, type DB } from '../../../src/server/db/connect.js';
@@ -32,7 +32,7 @@ describe('anonymous replies at rest', () => {
 
   /** QE on the test database; `mixSeconds` is the mixing period. */
   async function start(mixSeconds: number): Promise<TestApp> {
-    const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, logLevel: 'silent', clientDir: join(database.dataDir, 'no-client'), schedulerSeconds: 0, anonymousMixSeconds: mixSeconds });
+    const config = testConfig(database, { schedulerSeconds: 0, anonymousMixSeconds: mixSeconds });
     const { app, db } = await buildApp(config, { logger: false });
     await app.ready();
     return { app, db, config, close: () => app.close() };

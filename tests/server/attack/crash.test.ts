@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../../src/server/auth/sessions.js';
-import { loadConfig, type Config } from '../../../src/server/config.js';
+import { readConfig, type Config } from '../../../src/server/config.js';
+import { openDataFolder } from '../../../src/server/data-folder.js';
 import { createDb, type DB } from '../../../src/server/db/connect.js';
 import type { Definition } from '../../../src/shared/questionnaire/definition.js';
 import { createTestDatabase } from '../../support/database.js';
@@ -49,7 +50,7 @@ describe('kill -9 during 200 concurrent submissions', () => {
     const env = await qeEnv(database, SECRET, { QE_ANONYMOUS_MIX_SECONDS: '1' });
     qe = new QeProcess(env, `http://127.0.0.1:${env.PORT}`);
     await qe.start(['--demo']);
-    config = loadConfig(env);
+    config = openDataFolder(readConfig(env));
     db = createDb(config);
     const user = (username: string) => db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
     teacherToken = await openSession(db, config, (await user('teacher01')).id);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/server/config.js';
+import { testConfig } from '../../support/config.js';
 import { buildApp } from '../../../src/server/app.js';
 import { seedDemoSchool } from '../../../src/server/demo/seed.js';
 import { seedDemoQuestionnaires } from '../../../src/server/demo/questionnaires.js';
@@ -29,7 +29,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('an archive made on one databa
   let pgDb: Awaited<ReturnType<typeof createTestDatabase>>;
   let source: DB;
   beforeAll(async () => {
-    const config = loadConfig({}, { dataDir: sqliteDir, databaseUrl: undefined, logLevel: 'silent', clientDir: join(sqliteDir, 'no-client') });
+    const config = testConfig({ dataDir: sqliteDir });
     const { app, db } = await buildApp(config, { logger: false });
     await seedDemoSchool(db);
     await seedDemoQuestionnaires(db, config.anonymousMinGroup);

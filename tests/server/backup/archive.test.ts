@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { ARCHIVED_TABLES, DERIVED_TABLES, TRANSIENT_TABLES } from '../../../src/server/backup/format.js';
 import { isPostgres } from '../../../src/server/db/connect.js';
 import { testApp, login, type TestApp } from '../harness.js';
+import { testConfig } from '../../support/config.js';
 import { dumpTables } from './dump.js';
 
 
@@ -165,9 +166,8 @@ describe('archives of another level, or changed inside', () => {
     const { createTestDatabase } = await import('../../support/database.js');
     const { createDb } = await import('../../../src/server/db/connect.js');
     const { migrateTo } = await import('../../../src/server/db/migrate.js');
-    const { loadConfig } = await import('../../../src/server/config.js');
     const older = await createTestDatabase();
-    const config = loadConfig({}, { dataDir: older.dataDir, databaseUrl: older.databaseUrl, logLevel: 'silent' });
+    const config = testConfig(older);
     const db = createDb(config);
     try {
       await migrateTo(db, '0014_defaults_that_stick');

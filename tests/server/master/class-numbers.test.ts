@@ -1,7 +1,7 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from '../../../src/server/config.js';
+import type { Config } from '../../../src/server/config.js';
+import { testConfig } from '../../support/config.js';
 import { buildApp } from '../../../src/server/app.js';
 import type { DB } from '../../../src/server/db/connect.js';
 import { down, up } from '../../../src/server/db/migrations/0010_class_numbers.js';
@@ -32,7 +32,7 @@ describe('class numbers on an install that holds duplicates', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, logLevel: 'silent', clientDir: join(database.dataDir, 'no-client') });
+    config = testConfig(database);
     await start();
     await seedDemoSchool(db);
   });

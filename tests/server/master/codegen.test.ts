@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { DEFAULT_PATHS, run, type CodegenPaths } from '../../../scripts/codegen.js';
 import { buildApp } from '../../../src/server/app.js';
-import { loadConfig } from '../../../src/server/config.js';
+import { testConfig } from '../../support/config.js';
 import type { DB } from '../../../src/server/db/connect.js';
 import type { MasterDeps } from '../../../src/server/master/crud.js';
 import { seedDemoSchool } from '../../../src/server/demo/seed.js';
@@ -60,7 +60,7 @@ describe('adding an entity is one schema (and its migration)', () => {
     ]);
 
     const database = await createTestDatabase();
-    const config = loadConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, logLevel: 'silent', clientDir: join(database.dataDir, 'no-client') });
+    const config = testConfig(database);
     // an install that runs without rooms first: starting QE with them then seeds the page and grants it
     const before = await buildApp(config, { logger: false });
     await before.app.close();

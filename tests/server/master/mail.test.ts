@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
-import { loadConfig } from '../../../src/server/config.js';
 import { parseMail as parse, smtpServer } from '../../support/smtp.js';
 import { ERRORS, interpolate } from '../../../src/shared/errors.js';
 import { fieldMessage } from '../../../src/shared/field-messages.js';
@@ -123,7 +122,7 @@ describe('mail security: the SMTP password at rest, TLS verified', () => {
   const stored = async () => (await t.db.selectFrom('mail_settings').select('password').executeTakeFirstOrThrow()).password;
   /** Another QE on the same database (a restart, or a second instance), with its own server secret. */
   async function sameDatabase(secret: string) {
-    const config = loadConfig({}, { ...t.config, secret, schedulerSeconds: 0 });
+    const config = { ...t.config, secret, schedulerSeconds: 0 };
     const { app } = await buildApp(config, { logger: false });
     await app.ready();
     const tk = (await login(app, 'admin')).tk;
