@@ -1,7 +1,8 @@
 import type { DB } from '../db/connect.js';
 import type { AuthUser } from '../plugins/guard.js';
 import { isManager } from '../questionnaires/service.js';
-import { seesAll, type StatisticsService } from '../statistics/service.js';
+import type { StatisticsService } from '../statistics/service.js';
+import { seesAll } from '../statistics/scoped.js';
 import type { Dashboard, DashboardImport, DashboardQuestionnaire, RunningQuestionnaire } from '../../shared/dashboard.js';
 import type { QuestionnaireType } from '../../shared/questionnaire/types.js';
 

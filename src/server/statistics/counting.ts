@@ -9,7 +9,7 @@ import { parseDefinition } from '../questionnaires/definitions.js';
  * two rows each, not ~150 countable rows and as many counters. Its counters (answer_counts) and
  * its rows with a text (reply_answers) are written here, many replies in one transaction — each counter
  * once per batch however many replies it counts — shortly after (ReplyCounting below), and by
- * any statistics call before it reads (StatisticsService.scoped), so results are never behind
+ * any statistics call before it reads (scopedQuestionnaire, statistics/scoped.ts), so results are never behind
  * the replies stored. A batch marks its replies counted in the transaction that writes their
  * rows: after a crash the replies still at 0 are counted at the next start, none twice.
  */

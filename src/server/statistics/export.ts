@@ -8,7 +8,9 @@ import { assertNever } from '../../shared/exhaustive.js';
 import type { DB } from '../db/connect.js';
 import { readAside } from '../db/read-aside.js';
 import { schoolDateTime } from '../school-day.js';
-import { filtered, type StatisticsService, type Scoped } from './service.js';
+import { filtered } from './filters.js';
+import type { Scoped } from './scoped.js';
+import { numberedReplies } from './replies.js';
 import { neutralCell } from '../master/workbook/cells.js';
 import { XlsxWriter, type CellValue } from './xlsx-writer.js';
 
@@ -171,7 +173,7 @@ async function summarySheet(sheet: XlsxWriter, detail: StatisticsDetail, filterT
  * exceljs's streaming writer took 10 s for 25,000 replies, building the workbook in memory
  * 15–17 s) into memory, so that a failure still answers 719 rather than half a file.
  */
-export async function statisticsWorkbook(db: DB, service: StatisticsService, scoped: Scoped, detail: StatisticsDetail, filter: StatisticsFilter, lang: Lang): Promise<Buffer> {
+export async function statisticsWorkbook(db: DB, scoped: Scoped, detail: StatisticsDetail, filter: StatisticsFilter, lang: Lang): Promise<Buffer> {
   const t = (key: string, p: Record<string, string | number> = {}) => messageText(lang, `qe.statisticsExport.${key}`, p);
   const name = (n: { nameHk: string; nameEn: string }) => (lang === 'en' ? n.nameEn : n.nameHk);
   const parts = [
@@ -205,7 +207,7 @@ export async function statisticsWorkbook(db: DB, service: StatisticsService, sco
     return reading;
   };
   if (anonymous) {
-    const order = await readAside(db, filtered(db.selectFrom(service.numbered(scoped.row.id).as('r')).select(['r.id', 'r.number', 'r.submitted_on']), 'r', filter).orderBy('r.number'));
+    const order = await readAside(db, filtered(db.selectFrom(numberedReplies(db, scoped.row.id).as('r')).select(['r.id', 'r.number', 'r.submitted_on']), 'r', filter).orderBy('r.number'));
     const pageAnswers = (i: number) => ahead(readAside(db, db.selectFrom('replies').select(['id', 'answers']).where('id', 'in', order.slice(i, i + PAGE).map((r) => r.id))));
     // the next page is read while this one is written
     let reading = order.length ? pageAnswers(0) : null;

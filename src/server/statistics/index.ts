@@ -8,7 +8,9 @@ import { currentUser } from '../plugins/guard.js';
 import { errorText, ERRORS } from '../../shared/errors.js';
 import { QUESTIONNAIRE_STATUSES } from '../../shared/questionnaire/types.js';
 import { RESPONDENT_ROLES, type StatisticsFilter } from '../../shared/statistics/types.js';
-import { StatisticsService, type Paging, type StatisticsListQuery } from './service.js';
+import { StatisticsService } from './service.js';
+import type { StatisticsListQuery } from './scoped.js';
+import type { Paging } from './replies.js';
 import { statisticsWorkbook } from './export.js';
 
 const tags = ['statistics'];
@@ -101,7 +103,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
       const filter = filterOf(request.query);
       const scoped = await service.scoped(user, request.params.id);
       const detail = await service.detail(scoped, filter, lang);
-      const buffer = await statisticsWorkbook(db, service, scoped, detail, filter, lang);
+      const buffer = await statisticsWorkbook(db, scoped, detail, filter, lang);
       const name = encodeURIComponent(`${scoped.row.title}-${schoolDay()}.xlsx`);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RespondentPage, StatisticsDetail, TextPage } from '../../../src/shared/statistics/types.js';
-import { isWithheld } from '../../../src/server/statistics/service.js';
+import { isWithheld } from '../../../src/server/statistics/withholding.js';
 import { mixAnonymousReplies } from '../../../src/server/filling/mixing.js';
 import { testApp, type TestApp } from '../harness.js';
 import { as, classId, classStudents, data, userId, type Caller } from '../questionnaires/helpers.js';
