@@ -8,7 +8,7 @@ import { storeUploadedImage } from '../storage/images.js';
 import { QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES, TARGET_KINDS, type Target } from '../../shared/questionnaire/types.js';
 import { resolveAudience } from './audience.js';
 import { sendNotice } from './notice.js';
-import { contains, QuestionnaireService, type ListQuery, type QuestionnaireInput } from './service.js';
+import { contains, QuestionnaireService, type QuestionnaireListQuery, type QuestionnaireInput } from './service.js';
 
 const tags = ['questionnaires'];
 const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } as const;
@@ -46,7 +46,7 @@ function normaliseDates(body: QuestionnaireInput) {
 export async function questionnaireRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   const service = new QuestionnaireService(db);
 
-  app.get<{ Querystring: ListQuery }>('/v1/questionnaires', {
+  app.get<{ Querystring: QuestionnaireListQuery }>('/v1/questionnaires', {
     config: { permission: 'form.view' },
     schema: {
       tags,

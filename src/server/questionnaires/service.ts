@@ -23,7 +23,7 @@ export interface QuestionnaireInput {
   schoolYearId?: number | null;
 }
 
-export interface ListQuery {
+export interface QuestionnaireListQuery {
   page?: number;
   size?: number;
   sort?: string;
@@ -50,7 +50,7 @@ export const isManager = (user: AuthUser) => user.permissions.has('form.manageme
 export class QuestionnaireService {
   constructor(private readonly db: DB) {}
 
-  private base(user: AuthUser, scope: ListQuery['scope'] = 'all') {
+  private base(user: AuthUser, scope: QuestionnaireListQuery['scope'] = 'all') {
     let q = this.db.selectFrom('questionnaires as q').innerJoin('users as u', 'u.id', 'q.in_charge_id');
     const mine = (eb: ExpressionBuilder<Database & { q: QuestionnairesTable }, 'q'>) => eb('q.in_charge_id', '=', user.id);
     const assisting = (eb: ExpressionBuilder<Database & { q: QuestionnairesTable }, 'q'>) =>
@@ -61,7 +61,7 @@ export class QuestionnaireService {
     return q;
   }
 
-  async list(user: AuthUser, query: ListQuery): Promise<{ list: Questionnaire[]; total: number }> {
+  async list(user: AuthUser, query: QuestionnaireListQuery): Promise<{ list: Questionnaire[]; total: number }> {
     const filtered = () => {
       let q = this.base(user, query.scope);
       if (query.status) q = q.where('q.status', '=', query.status);

@@ -1,7 +1,7 @@
 import type { DB } from '../db/connect.js';
 import type { AuthUser } from '../plugins/guard.js';
 import { BusinessError } from '../plugins/errors.js';
-import { contains, type ListQuery } from '../questionnaires/service.js';
+import { contains, type QuestionnaireListQuery } from '../questionnaires/service.js';
 import { audienceYear } from '../questionnaires/audience.js';
 import { parseDefinition } from '../questionnaires/definitions.js';
 import type { Definition } from '../../shared/questionnaire/definition.js';
@@ -29,7 +29,7 @@ export interface RespondentCell {
 }
 
 /** The questionnaire list's query, without its scope: statistics are always of what the caller may read. */
-export type StatisticsListQuery = Omit<ListQuery, 'scope'>;
+export type StatisticsListQuery = Omit<QuestionnaireListQuery, 'scope'>;
 
 const SORTS: Record<string, string> = { title: 'q.title', status: 'q.status', openDate: 'q.open_date', endDate: 'q.end_date', createDate: 'q.create_date' };
 /** Statuses with results: a questionnaire has respondents once it opened. */
