@@ -1,6 +1,18 @@
 import { propertyMeta, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
 import { idListSchema, idSchema, pagingProperties } from '../plugins/route-schemas.js';
 
+/** A list's query as the route passes it on: paging, sorting, the search box, the id list, the entity's filters. */
+export interface ListQuery {
+  page?: number;
+  size?: number;
+  sort?: string;
+  order?: string;
+  q?: string;
+  id?: number[];
+  schoolYearId?: number;
+  [filter: string]: unknown;
+}
+
 /** The query string a list accepts: paging, sorting, the search box, the entity's filters. */
 export function listQuerySchema(entity: MasterEntity) {
   const props = entity.schema.properties;

@@ -16,7 +16,11 @@ import { columnOf, missingNames, propertyMeta, type PropertySchema } from '../..
 import { requiredLanguages } from '../school/languages.js';
 import type { MasterDeps } from './deps.js';
 import { listQuerySchema } from './list-query.js';
-import { PlacesTaken, tableOf, type EntityStore, type ListQuery, type Row } from './store.js';
+import type { EntityStore } from './store.js';
+import { tableOf, type Row } from './entity-shape.js';
+import { PlacesTaken, placeClashes } from './class-places.js';
+import { schoolYearOf } from './entity-reads.js';
+import type { ListQuery } from './list-query.js';
 import { currentUser, type Permission } from '../plugins/guard.js';
 import { idSchema } from '../plugins/route-schemas.js';
 import { readWorkbook, WorkbookRefused, type SheetCells } from './workbook/read.js';
@@ -296,7 +300,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
   for (const p of Object.values(forExisting.properties)) delete p.default;
   const validateExisting = ajv.compile(forExisting);
   // the year the per-year values go into: the one asked for (404 when it does not exist), else the current one
-  const currentYear = await store.yearId(deps.db as any, schoolYearId);
+  const currentYear = await schoolYearOf(store, deps.db as any, schoolYearId);
 
   // the records the file names by their code that are stored already
   const keyField = store.meta.unique?.[0];
@@ -409,7 +413,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
   // a place in a class (the class and its number) is one pupil's a year: not twice in the file, not one already held
   const placeField = store.placeField;
   if (placeField && currentYear !== null) {
-    const { taken, repeated } = await store.placeClashes(deps.db as any, currentYear, records.map((r) => ({ id: r.id, values: r.values })));
+    const { taken, repeated } = await placeClashes(store, deps.db as any, currentYear, records.map((r) => ({ id: r.id, values: r.values })));
     records.forEach((r, i) => {
       const same = repeated.get(i);
       if (same) line(r.row, placeField, fieldMessage('classNumberRepeated', lang, { rows: same.map((k) => records[k].row).join(', ') }));

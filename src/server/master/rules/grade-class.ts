@@ -1,5 +1,6 @@
 import { FieldError } from '../../plugins/errors.js';
-import type { MasterRules, Row } from '../store.js';
+import type { MasterRules } from '../store.js';
+import type { Row } from '../entity-shape.js';
 
 /** Class codes are unique across the school, not only within their grade. */
 const gradeClassRules: MasterRules = {

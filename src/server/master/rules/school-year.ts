@@ -1,5 +1,6 @@
 import { BusinessError } from '../../plugins/errors.js';
-import type { MasterRules, Row } from '../store.js';
+import type { MasterRules } from '../store.js';
+import type { Row } from '../entity-shape.js';
 
 /**
  * Exactly one school year is the current one (year_status '1'), the default everywhere:

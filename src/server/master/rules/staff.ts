@@ -1,7 +1,8 @@
 import { schoolDay } from '../../school-day.js';
 import { FieldError } from '../../plugins/errors.js';
 import { sealCard } from '../../personal/identity-card.js';
-import type { MasterRules, Row } from '../store.js';
+import type { MasterRules } from '../store.js';
+import type { Row } from '../entity-shape.js';
 import { normaliseDocumentNumber, validDocumentNumber } from '../../../shared/personal.js';
 
 /**
