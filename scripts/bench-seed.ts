@@ -12,9 +12,10 @@ import { demoName } from '../src/server/demo/names.js';
 import { hashPassword } from '../src/server/auth/passwords.js';
 import { answerRows, insertAnswerRows, type ReplyAnswerRow } from '../src/server/statistics/answerRows.js';
 import type { Definition, Question, QuestionType } from '../src/shared/questionnaire/definition.js';
-import { OTHER, replyProblems, type Answer, type Answers } from '../src/shared/questionnaire/answers.js';
+import { replyProblems, type Answers } from '../src/shared/questionnaire/answers.js';
 import { logger } from './bench-support.js';
 import { seededRandom } from '../tests/support/random.js';
+import { sampleAnswers } from '../src/shared/questionnaire/sample-answers.js';
 
 /** Respondents who were asked but did not submit, as a share of those who did. */
 export const NOT_SUBMITTED_SHARE = 0.05;
@@ -23,15 +24,6 @@ const BATCH = 2000;
 
 const log = logger('bench-seed');
 
-/** The seeded generator (tests/support/random.ts), so every run seeds the same answers. */
-function generator(seed: number) {
-  const r = seededRandom(seed);
-  const int = (n: number) => Math.floor(r.next() * n);
-  /** Index 0..n-1, skewed towards the low end (a survey's answers are rarely uniform). */
-  const skewed = (n: number) => Math.min(n - 1, Math.floor(n * r.next() ** 1.6));
-  return { next: r.next, int, skewed };
-}
-type Random = ReturnType<typeof generator>;
 
 /** The mix of a school survey: mostly choices, scales and grids; a few texts, one date, one time. */
 const MIX: [QuestionType, number][] = [
@@ -71,69 +63,8 @@ export function surveyDefinition(): Definition {
   return { version: 1, sections: [0, 1, 2, 3].map((s) => ({ id: `s${s + 1}`, title: `Part ${s + 1}`, questions: questions.slice(s * 10, s * 10 + 10) })) };
 }
 
-const SHORT = ['Chan Tai Man', 'More sports', 'Library hours', 'Canteen food', 'Homework load', 'Nothing', 'The new lab', 'Music room'];
-const LONG = [
-  'The library should open earlier in the morning, and the canteen could offer more vegetarian dishes on weekdays.',
-  'I enjoyed the science week very much; more experiments and fewer worksheets would help.',
-  'Please keep the air-conditioning on during the summer exams.',
-  '希望學校增加課外活動的選擇，並延長圖書館的開放時間。',
-];
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A random reply that passes every rule of `surveyDefinition`. */
-function randomAnswers(definition: Definition, r: Random): Answers {
-  const answers: Answers = {};
-  for (const q of definition.sections.flatMap((s) => s.questions)) {
-    if (!q.required && r.next() < 0.6) continue;
-    const options = q.options ?? [];
-    const columns = q.columns ?? [];
-    const some = (n: number, max: number) => {
-      const picked = new Set<number>();
-      const want = 1 + r.int(max);
-      while (picked.size < want) picked.add(r.skewed(n));
-      return [...picked].sort((a, b) => a - b);
-    };
-    let a: Answer;
-    switch (q.type) {
-      case 'RADIO':
-        a = q.other && r.next() < 0.05 ? { choice: OTHER, otherText: SHORT[r.int(SHORT.length)] } : { choice: options[r.skewed(options.length)].id };
-        break;
-      case 'DROPDOWN':
-        a = { choice: options[r.skewed(options.length)].id };
-        break;
-      case 'CHECKBOX': {
-        const choices = some(options.length, 3).map((i) => options[i].id);
-        a = q.other && choices.length < 3 && r.next() < 0.1 ? { choices: [...choices, OTHER], otherText: SHORT[r.int(SHORT.length)] } : { choices };
-        break;
-      }
-      case 'GRID_RADIO':
-        a = Object.fromEntries((q.rows ?? []).map((row) => [row.id, columns[r.skewed(columns.length)].id]));
-        break;
-      case 'GRID_CHECKBOX':
-        a = Object.fromEntries((q.rows ?? []).map((row) => [row.id, some(columns.length, 3).map((i) => columns[i].id)]));
-        break;
-      case 'LINEAR_SCALE': {
-        const { min, max } = q.scale!;
-        a = max - r.skewed(max - min + 1);
-        break;
-      }
-      case 'SHORT_TEXT':
-        a = SHORT[r.int(SHORT.length)];
-        break;
-      case 'PARAGRAPH':
-        a = LONG[r.int(LONG.length)];
-        break;
-      case 'DATE':
-        a = `2025-${pad(1 + r.int(12))}-${pad(1 + r.int(28))}`;
-        break;
-      case 'TIME':
-        a = `${pad(7 + r.int(12))}:${pad(5 * r.int(12))}`;
-        break;
-    }
-    answers[q.id] = a;
-  }
-  return answers;
-}
+/** A random reply that passes every rule of `surveyDefinition`: few optional questions answered, "other" now and then. */
+const randomAnswers = (definition: Definition, next: () => number): Answers => sampleAnswers(definition, next, { optional: 0.4, other: 0.05 });
 
 export interface Place {
   classId: number;
@@ -199,7 +130,7 @@ export async function seedQuestionnaire(db: DB, size: number, definition: Defini
     .executeTakeFirstOrThrow();
   const total = size + Math.round(size * NOT_SUBMITTED_SHARE);
   if (respondents.length < total) throw new Error(`${respondents.length} respondent accounts for ${total} respondents`);
-  const r = generator(size);
+  const r = seededRandom(size);
   let rows = 0;
   let checked = 0;
   for (let start = 0; start < total; start += BATCH) {
@@ -231,7 +162,7 @@ export async function seedQuestionnaire(db: DB, size: number, definition: Defini
       const answerRowsOfBatch: ReplyAnswerRow[] = [];
       for (const [k, { u, place, submitted, at }] of batch.entries()) {
         if (!submitted) continue;
-        const answers = randomAnswers(definition, r);
+        const answers = randomAnswers(definition, r.next);
         if (checked < 200) {
           const problems = replyProblems(definition, answers);
           if (Object.keys(problems).length) throw new Error(`a seeded reply is not valid: ${JSON.stringify(problems)} in ${JSON.stringify(answers)}`);

@@ -21,7 +21,9 @@ import { hashPassword } from '../src/server/auth/passwords.js';
 import { openSession } from '../src/server/auth/sessions.js';
 import type { Config } from '../src/server/config.js';
 import { QUESTION_TYPES, type Definition, type Question } from '../src/shared/questionnaire/definition.js';
-import { replyProblems, type Answer, type Answers } from '../src/shared/questionnaire/answers.js';
+import { replyProblems, type Answers } from '../src/shared/questionnaire/answers.js';
+import { sampleAnswers } from '../src/shared/questionnaire/sample-answers.js';
+import { seededRandom } from '../tests/support/random.js';
 import { fieldLabel } from '../src/shared/master/labels.js';
 import { api, cannon, DURATION, listen, logger, median, round, runBench, summary, wanted, withLoopDelay, type RunResult } from './bench-support.js';
 
@@ -99,28 +101,9 @@ function benchDefinition(): Definition {
   return { version: 1, sections: [0, 1, 2].map((s) => ({ id: `s${s + 1}`, title: `Part ${s + 1}`, questions: questions.slice(s * 10, s * 10 + 10) })) };
 }
 
-/** A reply to `benchDefinition` that passes every rule. */
+/** A reply to `benchDefinition` that passes every rule: every student sends this one (the same seed each run). */
 function benchAnswers(definition: Definition): Answers {
-  const answers: Answers = {};
-  for (const q of definition.sections.flatMap((s) => s.questions)) {
-    const rows = q.rows ?? [];
-    const oneEach: Record<string, string> = Object.fromEntries(rows.map((r, i) => [r.id, `c${i + 1}`]));
-    const twoEach: Record<string, string[]> = Object.fromEntries(rows.map((r, i) => [r.id, [`c${i + 1}`, `c${i + 2}`]]));
-    const byType: Record<Question['type'], Answer> = {
-      SHORT_TEXT: 'Chan Tai Man',
-      PARAGRAPH: 'The library should open earlier in the morning, and the canteen could offer more vegetarian dishes on weekdays.',
-      RADIO: { choice: 'o2' },
-      CHECKBOX: { choices: ['o1', 'o4', '__other__'], otherText: 'Drama club' },
-      DROPDOWN: { choice: 'o7' },
-      LINEAR_SCALE: 4,
-      GRID_RADIO: oneEach,
-      GRID_CHECKBOX: twoEach,
-      DATE: '2025-03-14',
-      TIME: '08:15',
-    };
-    answers[q.id] = byType[q.type];
-  }
-  return answers;
+  return sampleAnswers(definition, seededRandom(1).next, { other: 0.5 });
 }
 
 /**

@@ -4,10 +4,10 @@ import { finishQuestionnaire, openQuestionnaire } from '../questionnaires/lifecy
 import { schoolDay } from '../school-day.js';
 import { mixAnonymousReplies } from '../filling/mixing.js';
 import { answerRows, insertAnswerRows } from '../statistics/answerRows.js';
-import { definitionErrors, type Definition, type Question } from '../../shared/questionnaire/definition.js';
-import { replyProblems, type Answer, type Answers } from '../../shared/questionnaire/answers.js';
+import { definitionErrors, type Definition } from '../../shared/questionnaire/definition.js';
+import { replyProblems, type Answers } from '../../shared/questionnaire/answers.js';
+import { sampleAnswers, SAMPLE_TEXTS } from '../../shared/questionnaire/sample-answers.js';
 import type { Target } from '../../shared/questionnaire/types.js';
-import { assertNever } from '../../shared/exhaustive.js';
 
 const choices = (...labels: string[]) => labels.map((label, i) => ({ id: `o${i + 1}`, label }));
 
@@ -56,51 +56,11 @@ const staffSurvey: Definition = {
   ],
 };
 
-const WORDS = ['團結', '開心', '努力', '熱鬧', '友善', '有趣'];
-const IDEAS = ['希望圖書館開放時間更長。', '小食部可以多些健康選擇。', '多些課外活動。', '希望有更多戶外學習。', '操場的設施需要維修。'];
-
-/** A plausible answer to one question (a small deterministic random source per respondent). */
-function answerOf(q: Question, next: () => number): Answer | undefined {
-  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
-  const skewed = <T>(list: T[]) => list[Math.min(list.length - 1, Math.floor(next() * next() * list.length * 1.6))];
-  const ids = (q.options ?? []).map((o) => o.id);
-  switch (q.type) {
-    case 'RADIO':
-    case 'DROPDOWN':
-      return { choice: skewed(ids) };
-    case 'CHECKBOX': {
-      const chosen = ids.filter(() => next() < 0.4);
-      if (!chosen.length) chosen.push(pick(ids));
-      return q.other && next() < 0.1 ? { choices: [...chosen, '__other__'], otherText: pick(['音樂', '電腦', '歷史']) } : { choices: chosen };
-    }
-    case 'LINEAR_SCALE':
-      return 2 + Math.floor(next() * 3.5);
-    case 'GRID_RADIO':
-      return Object.fromEntries((q.rows ?? []).map((r) => [r.id, skewed((q.columns ?? []).map((c) => c.id))]));
-    case 'GRID_CHECKBOX':
-      return Object.fromEntries((q.rows ?? []).map((r) => [r.id, (q.columns ?? []).map((c) => c.id).filter(() => next() < 0.45)]).filter(([, v]) => (v as string[]).length));
-    case 'SHORT_TEXT':
-      return next() < 0.6 ? pick(WORDS) : undefined;
-    case 'PARAGRAPH':
-      return next() < 0.4 ? pick(IDEAS) : undefined;
-    case 'TIME':
-      return next() < 0.8 ? pick(['17:30', '18:00', '18:30', '19:00']) : undefined;
-    case 'DATE':
-      return next() < 0.7 ? pick(['2027-01-08', '2027-02-19', '2027-03-12']) : undefined;
-    default:
-      return assertNever(q.type, 'question type');
-  }
-}
-
+/** A respondent's reply: a small deterministic random source per respondent, Chinese texts. */
 function answersFor(definition: Definition, seed: number): Answers {
   let s = seed * 2654435761 || 1;
   const next = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-  const answers: Answers = {};
-  for (const q of definition.sections.flatMap((x) => x.questions)) {
-    const a = answerOf(q, next);
-    if (a !== undefined) answers[q.id] = a;
-  }
-  return answers;
+  return sampleAnswers(definition, next, { texts: SAMPLE_TEXTS['zh-hk'], optional: 0.5 });
 }
 
 async function survey(db: DB, title: string, type: 'NAMED' | 'ANONYMOUS', definition: Definition, targets: Target[], share: number, finish: boolean): Promise<void> {
