@@ -9,6 +9,7 @@ import { answerRows } from '../../src/server/statistics/answerRows.js';
 import { summarise, type Counts } from '../../src/server/statistics/summaries.js';
 import { ANSWER_COLUMNS } from '../../src/server/statistics/export.js';
 import { TYPE_ICONS, TYPE_ORDER } from '../../src/client/questionnaires/designer/typeIcons.js';
+import type { AppMessages } from '../../src/shared/i18n/app-en.js';
 
 /**
  * Every question type is handled everywhere (docs/recipes/add-question-type.md). The compiler
@@ -95,7 +96,7 @@ describe('every question type', () => {
     expect([...TYPE_ORDER].sort()).toEqual([...QUESTION_TYPES].sort());
     for (const type of QUESTION_TYPES) {
       for (const lang of ['zh-hk', 'en'] as const) {
-        const key = `qe.question.types.${type}`;
+        const key = `qe.question.types.${type}` as const;
         expect(messageText(lang, key), `${lang} ${key}`).not.toBe(key);
       }
     }
@@ -138,7 +139,7 @@ describe('every question type', () => {
   });
 
   it('has its columns in the raw-answers sheet, each answer written out', () => {
-    const t = (key: string, p: Record<string, string | number> = {}) => messageText('en', `qe.statisticsExport.${key}`, p);
+    const t = (key: keyof AppMessages['qe']['statisticsExport'], p: Record<string, string | number> = {}) => messageText('en', `qe.statisticsExport.${key}`, p);
     for (const type of QUESTION_TYPES) {
       const q = question(type);
       const columns = ANSWER_COLUMNS[type](q, `1. ${q.title}`);

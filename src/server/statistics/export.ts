@@ -2,6 +2,8 @@ import type { Lang } from '../../shared/errors.js';
 import type { Definition, Question, QuestionType } from '../../shared/questionnaire/definition.js';
 import { OTHER, type Answer, type GridCheckboxAnswer, type GridRadioAnswer, type MultiChoiceAnswer, type SingleChoiceAnswer } from '../../shared/questionnaire/answers.js';
 import { messageText } from '../../shared/master/labels.js';
+import { composedKey } from '../../shared/i18n/keys.js';
+import type { AppMessages } from '../../shared/i18n/app-en.js';
 import type { StatisticsDetail, StatisticsFilter, Withheld } from '../../shared/statistics/types.js';
 import { gridCells, summaryLines } from '../../shared/statistics/rows.js';
 import { assertNever } from '../../shared/exhaustive.js';
@@ -17,7 +19,8 @@ import { XlsxWriter, type CellValue } from './xlsx-writer.js';
 /** The note of a withheld result: a group too small, or too few replies in all. */
 const withheldKey = (w: Withheld) => (w.reason === 'total' ? 'withheldTotal' : 'withheld');
 
-type Translate = (key: string, p?: Record<string, string | number>) => string;
+/** The export's own texts (qe.statisticsExport), by their key in that group. */
+type Translate = (key: keyof AppMessages['qe']['statisticsExport'], p?: Record<string, string | number>) => string;
 type Column = { header: string; value: (answers: Record<string, Answer>, t: Translate) => string | number | null };
 /** A question's columns in the raw sheet, under `header` (its number and title). */
 type ColumnsOf = (question: Question, header: string) => Column[];
@@ -117,11 +120,11 @@ function put(sheet: XlsxWriter, values: CellValue[], bold: boolean | 'first' = f
 }
 
 /** Sheet 1: the detail's numbers, as the screen and the PDF show them. */
-async function summarySheet(sheet: XlsxWriter, detail: StatisticsDetail, filterText: string, lang: Lang, t: (key: string, p?: Record<string, string | number>) => string) {
+async function summarySheet(sheet: XlsxWriter, detail: StatisticsDetail, filterText: string, lang: Lang, t: Translate) {
   const q = detail.questionnaire;
   // on the school's clock, as the screens show them: the UTC date of an ISO text is the day before until 08:00
   const date = (v: string | null) => (v ? schoolDateTime(new Date(v)) : '');
-  const head: [string, string | number | null][] = [
+  const head: [Parameters<Translate>[0], string | number | null][] = [
     ['title', q.title],
     ['schoolYear', q.schoolYear?.name ?? ''],
     ['principal', lang === 'en' ? q.principal.nameEn : q.principal.nameHk],
@@ -174,7 +177,7 @@ async function summarySheet(sheet: XlsxWriter, detail: StatisticsDetail, filterT
  * 15–17 s) into memory, so that a failure still answers 719 rather than half a file.
  */
 export async function statisticsWorkbook(db: DB, scoped: Scoped, detail: StatisticsDetail, filter: StatisticsFilter, lang: Lang): Promise<Buffer> {
-  const t = (key: string, p: Record<string, string | number> = {}) => messageText(lang, `qe.statisticsExport.${key}`, p);
+  const t = (key: keyof AppMessages['qe']['statisticsExport'], p: Record<string, string | number> = {}) => messageText(lang, `qe.statisticsExport.${key}`, p);
   const name = (n: { nameHk: string; nameEn: string }) => (lang === 'en' ? n.nameEn : n.nameHk);
   const parts = [
     filter.role ? messageText(lang, `qe.userType.${filter.role}`) : '',
@@ -256,7 +259,7 @@ export async function statisticsWorkbook(db: DB, scoped: Scoped, detail: Statist
       const r = byId.get(id)!;
       const answers = JSON.parse(r.answers) as Record<string, Answer>;
       await put(sheet, [
-        messageText(lang, `qe.userType.${r.respondent_role ?? 'STUDENT'}`),
+        messageText(lang, composedKey(`qe.userType.${r.respondent_role ?? 'STUDENT'}`)),
         lang === 'en' ? r.name_en : r.name_hk,
         r.user_no,
         r.class_hk ? (lang === 'en' ? r.class_en : r.class_hk) : null,

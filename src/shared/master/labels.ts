@@ -1,6 +1,7 @@
 import type { Lang } from '../errors.js';
 import appEn from '../i18n/app-en.js';
 import appZhHk from '../i18n/app-zh-hk.js';
+import type { MessageKey } from '../i18n/keys.js';
 
 /**
  * Field and choice labels of the master entities, read from the one place they are written:
@@ -31,7 +32,7 @@ export function choiceLabel(entityKey: string, property: string, value: string, 
  * answer problems of a refused reply), with polyglot's %{name} placeholders and its
  * " |||| " plural parts (English: one, other; Chinese: one form).
  */
-export function messageText(lang: Lang, key: string, params: Record<string, string | number | undefined> = {}): string {
+export function messageText(lang: Lang, key: MessageKey, params: Record<string, string | number | undefined> = {}): string {
   const text = lookup(lang, key.split('.')) ?? key;
   const parts = text.split(' |||| ');
   const count = Number(params.smart_count ?? params.count ?? 1);

@@ -1,0 +1,24 @@
+import type { AppMessages } from './app-en.js';
+
+/** The dotted paths to the texts of a message tree. */
+type Paths<T, P extends string> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Paths<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** The dotted paths to the groups of a message tree, each ending in a dot. */
+type Groups<T, P extends string> = {
+  [K in keyof T & string]: T[K] extends string ? never : `${P}${K}.` | Groups<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** The key of one of QE's own texts, as written in app-en.ts (app-zh-hk.ts has the same): a wrong key fails the type check. */
+export type MessageKey = Paths<AppMessages, ''>;
+
+/** A key made while running from a group QE has: `qe.enums.${entity}.${property}` — its group is checked, the rest is not. */
+export type ComposedKey = `${Groups<AppMessages, ''>}${string}`;
+
+/**
+ * Marks a key made while running (from an enum's value, a problem's name) as a message key: the
+ * compiler checks the group it starts with. A plain string literal needs no mark, and gets none
+ * so that a mistyped one is caught.
+ */
+export const composedKey = (key: ComposedKey): MessageKey => key as MessageKey;
