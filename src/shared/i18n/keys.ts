@@ -13,8 +13,8 @@ type Groups<T, P extends string> = {
 /** The key of one of QE's own texts, as written in app-en.ts (app-zh-hk.ts has the same): a wrong key fails the type check. */
 export type MessageKey = Paths<AppMessages, ''>;
 
-/** A key made while running from a group QE has: `qe.enums.${entity}.${property}` — its group is checked, the rest is not. */
-export type ComposedKey = `${Groups<AppMessages, ''>}${string}`;
+/** A key made while running from a group QE has, below `qe.`: `qe.enums.${entity}.${property}` — its group is checked, the rest is not. */
+export type ComposedKey = `${Groups<AppMessages['qe'], 'qe.'>}${string}`;
 
 /**
  * Marks a key made while running (from an enum's value, a problem's name) as a message key: the
