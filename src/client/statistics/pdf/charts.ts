@@ -1,0 +1,107 @@
+/**
+ * The charts of the PDF report: a bar chart of a choices, grid or scale summary, drawn by
+ * chart.js on an off-screen canvas and answered as a PNG image for the page.
+ */
+import { Chart, type ChartConfiguration } from 'chart.js';
+import type { QuestionSummary } from '../../../shared/statistics/types';
+import { gridCells } from '../../../shared/statistics/rows';
+import { assertNever } from '../../../shared/exhaustive';
+import { colour, shorten } from '../charts/setup';
+import { PDF_FONT } from './font';
+
+const WHITE_BACKGROUND = {
+  id: 'qeWhiteBackground',
+  beforeDraw(chart: Chart) {
+    const { ctx } = chart;
+    ctx.save();
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, chart.width, chart.height);
+    ctx.restore();
+  },
+};
+
+/** Draws one chart on an off-screen canvas, without animation, and answers it as a PNG data URL (null without a canvas). */
+function drawChart(config: ChartConfiguration<'bar'>, width: number, height: number): string | null {
+  if (typeof document === 'undefined') return null;
+  const holder = document.createElement('div');
+  holder.style.cssText = `position:fixed;left:-20000px;top:0;width:${width}px;height:${height}px;`;
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  holder.appendChild(canvas);
+  document.body.appendChild(holder);
+  try {
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    const chart = new Chart(context, {
+      ...config,
+      options: { ...config.options, animation: false, responsive: false, maintainAspectRatio: false, devicePixelRatio: 1 },
+      plugins: [WHITE_BACKGROUND],
+    });
+    const png = chart.toBase64Image('image/png', 1);
+    chart.destroy();
+    return png.startsWith('data:image/png') ? png : null;
+  } catch {
+    return null;
+  } finally {
+    holder.remove();
+  }
+}
+
+const chartFont = { family: `${PDF_FONT}, "Noto Sans CJK TC", "Noto Sans TC", sans-serif`, size: 24 };
+export const CHART_W = 1000;
+
+function barChart(labels: string[], datasets: { label: string; data: number[]; backgroundColor: string }[], horizontal: boolean, legend: boolean, height: number, stacked = false): string | null {
+  const countAxis = { beginAtZero: true, stacked, ticks: { precision: 0, font: chartFont } };
+  const labelAxis = { stacked, ticks: { font: chartFont, autoSkip: false } };
+  return drawChart(
+    {
+      type: 'bar',
+      data: { labels: labels.map((l) => shorten(l, 30)), datasets },
+      options: {
+        indexAxis: horizontal ? 'y' : 'x',
+        plugins: { legend: { display: legend, position: 'bottom', labels: { font: chartFont, boxWidth: 18 } }, tooltip: { enabled: false } },
+        scales: horizontal ? { x: countAxis, y: labelAxis } : { x: labelAxis, y: countAxis },
+      },
+    },
+    CHART_W,
+    height,
+  );
+}
+
+export function chartOf(summary: QuestionSummary, otherLabel: string): { png: string; height: number } | null {
+  let height: number;
+  let png: string | null;
+  switch (summary.kind) {
+    case 'choices':
+      if (!summary.choices.length) return null;
+      height = Math.min(900, 60 + summary.choices.length * 46);
+      png = barChart(summary.choices.map((c) => c.label || otherLabel), [{ label: '', data: summary.choices.map((c) => c.count), backgroundColor: colour(0) }], true, false, height);
+      break;
+    case 'grid': {
+      if (!summary.rows.length || !summary.columns.length) return null;
+      height = Math.min(1000, 110 + summary.rows.length * 50);
+      const cells = summary.rows.map((r) => gridCells(summary, r));
+      png = barChart(
+        summary.rows.map((r) => r.label),
+        summary.columns.map((col, i) => ({ label: shorten(col.label, 30), data: cells.map((row) => row[i].count), backgroundColor: colour(i) })),
+        true,
+        true,
+        height,
+        true,
+      );
+      break;
+    }
+    case 'scale':
+      if (!summary.points.length) return null;
+      height = 380;
+      png = barChart(summary.points.map((p) => p.value), [{ label: '', data: summary.points.map((p) => p.count), backgroundColor: colour(0) }], false, false, height);
+      break;
+    case 'distribution':
+    case 'texts':
+      return null;
+    default:
+      return assertNever(summary, 'summary kind');
+  }
+  return png ? { png, height } : null;
+}

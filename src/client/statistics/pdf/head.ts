@@ -1,0 +1,57 @@
+/**
+ * The head of the PDF report: the questionnaire's title, school year, principal, status, type,
+ * dates, the filter applied, the response rate and the print date, then a rule across the page.
+ */
+import { percent, type StatisticsDetail } from '../../../shared/statistics/types';
+import { formatPercent, nameOf } from '../labels';
+import { formatDateTime, formatDay } from '../../questionnaires/form/labels';
+import { MARGIN, PAGE_W, type Writer } from './layout';
+import type { StatisticsPdfOptions, Translate } from './options';
+import { withheldKey } from './texts';
+
+/** A date (yyyy-MM-dd) or a date and time (yyyy-MM-dd HH:mm) as every screen shows it; a dash without one. */
+const dayOrDash = (value: string | Date | null | undefined) => formatDay(value instanceof Date ? value.toISOString() : value) || '—';
+const dateTimeOrDash = (value: string | null | undefined) => formatDateTime(value) || '—';
+
+function filterText(detail: StatisticsDetail, t: Translate, locale: string): string {
+  const { filter, groups } = detail;
+  const parts: string[] = [];
+  if (filter.role) parts.push(t('qe.pdf.role', { name: t(`qe.userType.${filter.role}`) }));
+  if (filter.gradeId !== undefined) {
+    const grade = groups.grades.find((g) => g.id === filter.gradeId);
+    parts.push(t('qe.pdf.grade', { name: grade ? nameOf(grade, locale) : filter.gradeId }));
+  }
+  if (filter.classId !== undefined) {
+    const klass = groups.classes.find((c) => c.id === filter.classId);
+    parts.push(t('qe.pdf.class', { name: klass ? nameOf(klass, locale) : filter.classId }));
+  }
+  return parts.length ? parts.join(locale === 'en' ? '; ' : '；') : t('qe.pdf.filterAll');
+}
+
+/** Writes the head at the top of the first page. */
+export function reportHead(w: Writer, detail: StatisticsDetail, options: StatisticsPdfOptions): void {
+  const t = options.translate;
+  const q = detail.questionnaire;
+  const { doc } = w;
+  w.text(q.title, { size: 18, after: 3 });
+  const rate = detail.respondentNum > 0 ? formatPercent(percent(detail.submittedNum, detail.respondentNum)) : '—';
+  w.fields([
+    [t('qe.pdf.schoolYear'), q.schoolYear?.name || '—'],
+    [t('qe.pdf.principal'), nameOf(q.principal, options.locale) || '—'],
+    [t('qe.pdf.status'), t(`qe.questionnaire.status.${q.status}`)],
+    [t('qe.pdf.type'), t(`qe.questionnaire.type.${q.type}`)],
+    [t('qe.pdf.openDate'), dateTimeOrDash(q.openDate)],
+    [t('qe.pdf.endDate'), dateTimeOrDash(q.endDate)],
+    [t('qe.pdf.createDate'), dayOrDash(q.createDate)],
+    [t('qe.pdf.filter'), filterText(detail, t, options.locale)],
+    [t('qe.pdf.responseRate'), t('qe.pdf.responseCounts', { submitted: detail.submittedNum, respondents: detail.respondentNum, rate })],
+    [t('qe.pdf.replies'), String(detail.replyCount)],
+    [t('qe.pdf.printedOn'), dayOrDash(options.now ?? new Date())],
+  ]);
+  w.gap(2);
+  if (detail.withheld) w.text(t(withheldKey(detail.withheld), { min: detail.withheld.minGroupSize }), { size: 10, color: [170, 40, 40] });
+  doc.setDrawColor(120, 120, 120);
+  doc.setLineWidth(0.4);
+  doc.line(MARGIN, w.y, PAGE_W - MARGIN, w.y);
+  w.gap(4);
+}
