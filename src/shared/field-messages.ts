@@ -4,7 +4,7 @@ import { interpolate, type Lang } from './errors.js';
  * Texts for a form field that breaks a rule, keyed by the rule (ajv's keyword where one
  * exists). Server 422 answers and client-side checks use the same texts.
  */
-export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = {
+const ENTRIES = {
   required: { 'zh-hk': '必填', en: 'Required' },
   minLength: { 'zh-hk': '最少 %{limit} 個字元', en: 'At least %{limit} characters' },
   maxLength: { 'zh-hk': '最多 %{limit} 個字元', en: 'At most %{limit} characters' },
@@ -96,7 +96,12 @@ export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = {
   // staff personal data
   identityCard: { 'zh-hk': '證件號碼格式不正確（香港身份證例如 A123456(7)）', en: 'Wrong document number (a Hong Kong identity card looks like A123456(7))' },
   birthdayFuture: { 'zh-hk': '出生日期不可遲於今天', en: 'The birthday cannot be after today' },
-};
+} satisfies Record<string, Record<Lang, string>>;
+
+/** A field rule's name (required, definition.badRule…). */
+export type FieldRule = keyof typeof ENTRIES;
+
+export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = ENTRIES;
 
 export function fieldMessage(rule: string, lang: Lang, params: Record<string, string | number> = {}): string {
   const entry = FIELD_MESSAGES[rule] ?? FIELD_MESSAGES.format;

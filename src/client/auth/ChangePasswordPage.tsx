@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, CardContent, Stack, TextField } from '@mui/material';
-import { HttpError, Title, useLocaleState, useLogout, useNotify, useTranslate } from 'react-admin';
+import { HttpError, Title, useLocaleState, useLogout, useNotify } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { fieldMessage } from '../../shared/field-messages';
 import { passwordFilter } from '../../shared/input-filters';
 import { isValidPassword, PASSWORD_MAX } from '../../shared/validation';

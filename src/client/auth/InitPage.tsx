@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useLocaleState, useNotify } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { fieldMessage } from '../../shared/field-messages';
 import { isValidEmail, isValidPassword } from '../../shared/validation';

@@ -1,4 +1,5 @@
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { QuickLoginScreen } from './QuickLoginScreen';
 
 /**

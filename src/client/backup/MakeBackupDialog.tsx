@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Switch, TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 
 /** "Make a backup now": optionally encrypted with a passphrase typed twice, and why it matters that it is kept. */
 export function MakeBackupDialog({ onStart, onClose }: { onStart: (passphrase?: string) => void; onClose: () => void }) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, TextField } from '@mui/material';
-import { HttpError, useLogout, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useLogout, useNotify } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { backupJob, restoreBackup, type BackupEntry } from './api';
 
 /**

@@ -3,7 +3,7 @@ import { IconButton, InputAdornment, TextField, type SxProps, type Theme } from 
 import { useForkRef } from '@mui/material/utils';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { isDate, isTime } from '../../shared/questionnaire/answers';
 
 /** The one way of writing dates and times (docs/conventions.md#dates-and-times): yyyy-MM-dd, 24-hour HH:mm. */

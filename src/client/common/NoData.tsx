@@ -1,7 +1,9 @@
 import { useContext } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
-import { ListContext, useTranslate } from 'react-admin';
+import { ListContext } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
+import type { MessageKey } from '../../shared/i18n/keys';
 
 /** Filters that choose what a list is about rather than narrow it: kept when the others are cleared. */
 const SCOPE_FILTERS = ['schoolYearId'];
@@ -13,7 +15,7 @@ const isSet = (value: unknown) => value !== undefined && value !== null && value
  * filters narrow the list — remembered from an earlier visit, or behind a phone's filter button —
  * it says so, with a button that clears them: an empty page alone reads as "there is no data".
  */
-export function NoData({ textKey = 'qe.common.noData' }: { textKey?: string }) {
+export function NoData({ textKey = 'qe.common.noData' }: { textKey?: MessageKey }) {
   const translate = useTranslate();
   const list = useContext(ListContext);
   const filters = (list?.filterValues ?? {}) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { Button, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { Link } from 'react-router-dom';
 import { CenteredCard } from '../auth/CenteredCard';
 

@@ -1,5 +1,6 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { Title } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 
 /** A detail screen whose record is missing (or may not be seen): the title and 'record not found'. */
 export function RecordNotFound({ title }: { title: string }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 
 /**
  * A table that may be wider than the screen scrolls inside this region, which a keyboard can

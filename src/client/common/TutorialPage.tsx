@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Box, Button, ButtonGroup, Container, Divider, Link, Paper, Typography } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
-import { useLocale, useSetLocale, useTranslate } from 'react-admin';
+import { useLocale, useSetLocale } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { Link as RouterLink } from 'react-router-dom';
 import { LOCALES, type Locale } from '../providers/i18nProvider';
 import { useDocumentLanguage } from '../i18n/useDocumentLanguage';

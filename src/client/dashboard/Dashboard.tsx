@@ -1,11 +1,13 @@
 import { Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
-import { Title, useGetIdentity, useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import { Title, useGetIdentity, useLocaleState, usePermissions } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { Link } from 'react-router-dom';
 import type { PermissionEntry } from '../../shared/permissions';
 import type { UserInfo } from '../providers/authProvider';
 import { formatSchoolDateTime } from '../questionnaires/form/labels';
 import { keptGroups } from '../routes/groups';
 import { DashboardCards } from './DashboardCards';
+import { composedKey } from '../../shared/i18n/keys';
 
 /** Home: who I am, the current school year and term, what I should do next (the role cards), and the areas I may open. */
 export function Dashboard() {
@@ -58,7 +60,7 @@ export function Dashboard() {
                     <CardActionArea component={Link} to={first.path} data-testid={`shortcut-${g.name}`}>
                       <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
                         <Icon />
-                        <Typography>{translate(`qe.menu.${g.name}`)}</Typography>
+                        <Typography>{translate(composedKey(`qe.menu.${g.name}`))}</Typography>
                       </CardContent>
                     </CardActionArea>
                   </Card>

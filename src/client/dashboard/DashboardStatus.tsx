@@ -1,5 +1,5 @@
 import { Alert, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 
 /** While the home screen's call runs: a bar and a line saying what is coming. */
 export function DashboardLoading() {

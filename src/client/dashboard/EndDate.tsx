@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { formatSchoolDateTime } from '../questionnaires/form/labels';
 
 /** "Ends 2026-11-30 17:00" (Hong Kong time), or that there is no end date. */

@@ -1,5 +1,5 @@
 import { Box, Button, LinearProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { Link } from 'react-router-dom';
 import { percent } from '../../shared/statistics/types';
 import { statisticsPath } from '../statistics/api';

@@ -1,16 +1,17 @@
 import { Box, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { masterEntities } from '../../shared/generated/master-entities';
 import { formatSchoolDateTime } from '../questionnaires/form/labels';
 import { DashboardCard, EmptyLine } from './DashboardCard';
 import { rateText, type Dashboard, type DashboardImport } from './useDashboard';
+import { composedKey } from '../../shared/i18n/keys';
 
 /** The master-data list an import went into, named as the menu names it (qe.menu.{name}); its resource name otherwise. */
 function useResourceName() {
   const translate = useTranslate();
   return (resource: string) => {
     const entity = Object.values(masterEntities).find((e) => e.meta.resource === resource);
-    return entity ? translate(`qe.menu.${entity.meta.name}`) : resource;
+    return entity ? translate(composedKey(`qe.menu.${entity.meta.name}`)) : resource;
   };
 }
 
@@ -39,7 +40,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 export function SchoolCard({ data }: { data: NonNullable<Dashboard['school']> }) {
   const translate = useTranslate();
   const resourceName = useResourceName();
-  const t = (key: string, options?: object) => translate(`qe.dashboard.school.${key}`, options);
+  const t = (key: string, options?: Record<string, unknown>) => translate(composedKey(`qe.dashboard.school.${key}`), options);
   return (
     <DashboardCard title={t('title')} testId="dashboard-school">
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 2, mb: 2 }}>

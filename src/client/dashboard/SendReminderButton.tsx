@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { useRefresh, useTranslate } from 'react-admin';
+import { useRefresh } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { NoticeConfirm } from '../questionnaires/form/NoticeConfirm';
 
 /** "Send notice" for one running questionnaire: the questionnaire screens' own confirmation, call and outcome. */

@@ -1,5 +1,5 @@
 import { Box, Button, Chip, List, ListItem, ListItemButton, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { Link } from 'react-router-dom';
 import { fillingPath } from '../filling/model';
 import { DashboardCard, EmptyLine } from './DashboardCard';

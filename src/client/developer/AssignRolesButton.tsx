@@ -12,7 +12,8 @@ import {
   Typography,
 } from '@mui/material';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
-import { useLocale, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useLocale, useNotify, useRecordContext } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useHolds } from '../master/access';
 import { developerApi, type Role } from './api';
 

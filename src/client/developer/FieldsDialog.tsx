@@ -1,6 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Autocomplete, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { useTranslate, type HttpError } from 'react-admin';
+import { type HttpError } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
+import type { Translate } from '../i18n/messages';
 
 export interface FieldDef {
   name: string;
@@ -23,7 +25,7 @@ export interface FieldDef {
 export type Values = Record<string, string>;
 
 /** The first message wrong with a field's value, if any. */
-export function fieldError(def: FieldDef, raw: string, translate: (key: string, options?: object) => string): string | undefined {
+export function fieldError(def: FieldDef, raw: string, translate: Translate): string | undefined {
   const value = raw.trim();
   if (!value) return def.required ? translate('qe.common.required') : undefined;
   if (def.pattern && !def.pattern.test(value)) return def.patternMessage;

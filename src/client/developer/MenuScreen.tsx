@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { Title, useLocale, useTranslate } from 'react-admin';
+import { Title, useLocale } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useHolds } from '../master/access';
 import type { MenuNode } from './api';
 import { MenuDialogs } from './menu/MenuDialogs';

@@ -1,5 +1,6 @@
 import { Box, Checkbox, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { useLocale, useTranslate } from 'react-admin';
+import { useLocale } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import type { MenuNode } from './api';
 import { allIds, cellAction, columnIds, gridColumns, rowIds, sortedMenus, tick, toggle, type GridColumn } from './permissionGrid';
 

@@ -5,21 +5,8 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import SecurityIcon from '@mui/icons-material/Security';
-import {
-  Button,
-  Confirm,
-  DataTable,
-  List,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useDelete,
-  useLocale,
-  useNotify,
-  useRecordContext,
-  useTranslate,
-  type HttpError,
-} from 'react-admin';
+import { Button, Confirm, DataTable, List, SearchInput, SelectInput, TopToolbar, useDelete, useLocale, useNotify, useRecordContext, type HttpError } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import { USER_TYPES } from '../../shared/permissions';
 import { useHolds } from '../master/access';

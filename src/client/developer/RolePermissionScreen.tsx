@@ -3,7 +3,8 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typogra
 import SaveIcon from '@mui/icons-material/Save';
 import ListIcon from '@mui/icons-material/List';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Title, useLocale, useNotify } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useHolds } from '../master/access';
 import { developerApi, type MenuNode, type Role } from './api';

@@ -2,25 +2,8 @@ import { Box } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ListIcon from '@mui/icons-material/List';
 import SecurityIcon from '@mui/icons-material/Security';
-import {
-  BooleanInput,
-  Button,
-  Create,
-  Edit,
-  SaveButton,
-  SelectInput,
-  Show,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  TopToolbar,
-  maxLength,
-  regex,
-  required,
-  useNotify,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, Button, Create, Edit, SaveButton, SelectInput, Show, SimpleForm, TextInput, Toolbar, TopToolbar, maxLength, regex, required, useNotify, useRecordContext } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useHolds } from '../master/access';
 import { rolePayload, type Role } from './api';

@@ -24,7 +24,8 @@ import {
 } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { Confirm, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useLocale, useNotify } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useHolds } from '../master/access';
 import { developerApi, USER_SOURCES, type Role, type RoleUser, type UserSource } from './api';
 

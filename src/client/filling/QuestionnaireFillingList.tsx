@@ -1,19 +1,8 @@
 import type { ReactElement } from 'react';
 import { ScrollRegion } from '../common/ScrollRegion';
 import { Chip } from '@mui/material';
-import {
-  DataTable,
-  List,
-  Loading,
-  Pagination,
-  ResourceContextProvider,
-  SelectInput,
-  useListContext,
-  useLocale,
-  useRecordContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, List, Loading, Pagination, ResourceContextProvider, SelectInput, useListContext, useLocale, useRecordContext, type RaRecord } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import { QUESTIONNAIRE_STATUSES } from '../../shared/questionnaire/types';
 import { recordName } from '../master/labels';

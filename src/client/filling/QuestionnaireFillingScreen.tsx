@@ -3,7 +3,8 @@ import { Alert, Box, Button, Chip, CircularProgress, Dialog, DialogActions, Dial
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useGetIdentity, useLocale, useNotify, useTranslate, type HttpError, type RaRecord } from 'react-admin';
+import { Loading, Title, useGetIdentity, useLocale, useNotify, type HttpError, type RaRecord } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { sectionPath, type Answers } from '../../shared/questionnaire/answers';
 import { request } from '../providers/http';

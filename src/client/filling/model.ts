@@ -1,6 +1,7 @@
 import type { Definition } from '../../shared/questionnaire/definition';
 import type { Answers } from '../../shared/questionnaire/answers';
 import type { Person, QuestionnaireStatus, QuestionnaireType } from '../../shared/questionnaire/types';
+import { composedKey } from '../../shared/i18n/keys';
 
 /** react-admin's resource name of my questionnaires (GET /v1/my/questionnaires …). */
 export const MY_QUESTIONNAIRES = 'my/questionnaires';
@@ -41,5 +42,5 @@ export const isAnswerable = (q: Pick<MyQuestionnaire, 'status' | 'feedbackStatus
 /** The screen a questionnaire opens on: the detail route while I may answer it, the view route otherwise. */
 export const screenFor = (q: Pick<MyQuestionnaire, 'status' | 'feedbackStatus'>): FillingScreenType => (isAnswerable(q) ? 'detail' : 'view');
 
-export const feedbackStatusKey = (status: string) => `qe.filling.feedbackStatus.${status}`;
-export const fillingFieldKey = (name: string) => `qe.filling.fields.${name}`;
+export const feedbackStatusKey = (status: string) => composedKey(`qe.filling.feedbackStatus.${status}`);
+export const fillingFieldKey = (name: string) => composedKey(`qe.filling.fields.${name}`);

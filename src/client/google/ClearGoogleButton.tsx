@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useHolds } from '../master/access';
 import { request } from '../providers/http';
 

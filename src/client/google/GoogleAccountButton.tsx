@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CircularProgress, IconButton, Tooltip } from '@mui/material';
 import GoogleIcon from '@mui/icons-material/Google';
-import { Confirm, useCanAccess, useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useCanAccess, useGetIdentity, useNotify } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useSchoolInfo } from '../auth/useSchoolInfo';
 import { forgetUserInfo } from '../providers/authProvider';
 import { request } from '../providers/http';

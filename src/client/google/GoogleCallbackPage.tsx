@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { CenteredCard } from '../auth/CenteredCard';
 import { GOOGLE_MESSAGE, type GoogleMessage } from './message';
 

@@ -1,9 +1,13 @@
 import publicZhHk from '../../shared/i18n/public-zh-hk';
 import type { PublicMessages } from '../../shared/i18n/public-en';
 import type { Locale } from './locale';
+import type { DefinitionProblemKey, MessageKey } from '../../shared/i18n/keys';
 
-/** What the screens outside the app translate with: react-admin's `translate`, or `translator` below. */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+/** react-admin's own texts (ra.action.save): their keys are react-admin's, not checked here. */
+export type RaKey = `ra.${string}`;
+
+/** What every screen translates with: react-admin's `translate` (i18n/translate.ts), or `translator` below. A key QE does not have fails the type check. */
+export type Translate = (key: MessageKey | DefinitionProblemKey | RaKey, options?: Record<string, unknown>) => string;
 
 /**
  * The texts of the screens outside the app in one language, without react-admin or polyglot:

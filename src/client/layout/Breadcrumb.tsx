@@ -1,7 +1,8 @@
 import { Breadcrumbs, Link, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { findRoute, routeTitleKey } from '../routes';
+import { composedKey } from '../../shared/i18n/keys';
 
 /** Home › group › screen (› view/add/edit for the shared master screens). */
 export function Breadcrumb() {
@@ -12,7 +13,7 @@ export function Breadcrumb() {
   const { route, group } = found;
   const parent = route.activeMenu ? findRoute(route.activeMenu)?.route : undefined;
   const crumbs: { label: string; to?: string }[] = [];
-  if (group) crumbs.push({ label: translate(`qe.menu.${group.name}`) });
+  if (group) crumbs.push({ label: translate(composedKey(`qe.menu.${group.name}`)) });
   if (parent && parent.path !== route.path) crumbs.push({ label: translate(routeTitleKey(parent)), to: parent.path });
   const title = translate(routeTitleKey(route));
   crumbs.push({ label: route.titleKey && route.screen && route.screen !== 'list' ? `${translate(`qe.screen.${route.screen}`)}` : title });

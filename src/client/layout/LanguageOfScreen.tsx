@@ -1,7 +1,8 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { createTheme, ThemeProvider, type Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocale, useTranslate } from 'react-admin';
+import { useLocale } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { currentLocale } from '../providers/i18nProvider';
 import { setPageLanguage } from '../i18n/locale';
 

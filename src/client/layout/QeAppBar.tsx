@@ -1,6 +1,7 @@
 import { ListItemIcon, ListItemText, MenuItem, useMediaQuery, type Theme } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { AppBar, Logout, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
+import { AppBar, Logout, UserMenu, useGetIdentity, useUserMenu } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { ON_THEME_COLOUR, THEME_COLOUR } from './theme';
 import { Link } from 'react-router-dom';
 import { SchoolBrand } from './SchoolBrand';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { Layout, Sidebar, useTranslate, type SidebarProps } from 'react-admin';
+import { Layout, Sidebar, type SidebarProps } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { QeAppBar } from './QeAppBar';
 import { QeMenu } from './QeMenu';
 import { Breadcrumb } from './Breadcrumb';

@@ -3,11 +3,13 @@ import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, Toolti
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import HomeIcon from '@mui/icons-material/Home';
-import { Menu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
+import { Menu, usePermissions, useSidebarState } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useLocation } from 'react-router-dom';
 import type { PermissionEntry } from '../../shared/permissions';
 import { findRoute, keptGroups, routeTitleKey, type QeRouteGroup } from '../routes';
 import { useMobileMode } from './useMobileMode';
+import { composedKey } from '../../shared/i18n/keys';
 
 /**
  * The sidebar is the site's navigation — links, some in groups that open — not an application
@@ -68,7 +70,7 @@ export function QeMenu() {
       );
     }
     const isOpen = open === group.name;
-    const title = translate(`qe.menu.${group.name}`);
+    const title = translate(composedKey(`qe.menu.${group.name}`));
     return (
       <div key={group.name}>
         <Tooltip title={sidebarOpen ? '' : title} placement="right">

@@ -1,6 +1,7 @@
 import { Avatar, Box, Typography } from '@mui/material';
 import SchoolIcon from '@mui/icons-material/School';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useSchoolInfo } from '../auth/useSchoolInfo';
 
 /** Where uploaded files (the school logo) are served from: the storage path. */

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Box, Button, IconButton, Menu as MuiMenu, MenuItem, Tooltip } from '@mui/material';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { useCanAccess, useLocaleState, useLocales, useTranslate } from 'react-admin';
+import { useCanAccess, useLocaleState, useLocales } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { PdfStatus } from '../statistics/pdf/PdfStatus';
 
 /** Help link (help.view): the tutorial page in a new tab. */

@@ -1,7 +1,8 @@
 import { useState, type MouseEvent } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { Confirm, useDelete, useNotify, useRecordContext, useTranslate, type HttpError } from 'react-admin';
+import { Confirm, useDelete, useNotify, useRecordContext, type HttpError } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import type { EntityMeta } from '../../shared/master/entity';
 
 const IN_USE = 708;

@@ -18,7 +18,8 @@ import {
   Typography,
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Button, HttpError, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Button, HttpError, useListContext, useNotify, useRefresh } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import type { EntityMeta } from '../../shared/master/entity';
 import { upload } from '../providers/upload';
 import { download } from './download';

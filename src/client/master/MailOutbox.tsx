@@ -2,7 +2,7 @@ import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Card
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { request } from '../providers/http';
 import { formatDateTime } from '../questionnaires/form/labels';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { useLocale, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { useLocale, useNotify, type HttpError } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { fieldMessage } from '../../shared/field-messages';

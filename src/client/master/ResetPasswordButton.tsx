@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { useLocale, useNotify, useRecordContext, useTranslate, type HttpError } from 'react-admin';
+import { useLocale, useNotify, useRecordContext, type HttpError } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import type { Lang } from '../../shared/errors';
 import { fieldMessage } from '../../shared/field-messages';
 import type { EntityMeta } from '../../shared/master/entity';

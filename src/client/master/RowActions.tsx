@@ -1,7 +1,8 @@
 import type { MouseEvent } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { useListContext, useRecordContext, useTranslate } from 'react-admin';
+import { useListContext, useRecordContext } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import type { MasterEntity } from '../../shared/master/entity';
 import { DeleteRecordButton } from './DeleteRecordButton';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Chip } from '@mui/material';
-import { Loading, RecordContextProvider, ReferenceField, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { Loading, RecordContextProvider, ReferenceField, useListContext, type RaRecord } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import { propertyMeta, type MasterEntity } from '../../shared/master/entity';
 import { ListCard, ListCards } from '../common/ListCard';

@@ -1,20 +1,8 @@
 import type { ReactElement } from 'react';
 import { ScrollRegion } from '../common/ScrollRegion';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Button,
-  DataTable,
-  FilterButton,
-  List,
-  Pagination,
-  ResourceContextProvider,
-  SearchInput,
-  SelectInput,
-  TextInput,
-  TopToolbar,
-  useListContext,
-  useTranslate,
-} from 'react-admin';
+import { Button, DataTable, FilterButton, List, Pagination, ResourceContextProvider, SearchInput, SelectInput, TextInput, TopToolbar, useListContext } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import type { MasterEntity } from '../../shared/master/entity';
 import { useMayDo } from './access';
@@ -31,6 +19,7 @@ import { NoData } from '../common/NoData';
 import { useMobileMode } from '../layout/useMobileMode';
 import { SchemaCards } from './SchemaCards';
 import { RowActions } from './RowActions';
+import { composedKey } from '../../shared/i18n/keys';
 
 export const PER_PAGE = 20;
 export const PER_PAGE_OPTIONS = [20, 50, 100];
@@ -129,7 +118,7 @@ export function SchemaList({ entity }: { entity: MasterEntity }) {
     <ResourceContextProvider value={meta.resource}>
       <List
         resource={meta.resource}
-        title={translate(`qe.menu.${meta.name}`)}
+        title={translate(composedKey(`qe.menu.${meta.name}`))}
         perPage={PER_PAGE}
         sort={meta.defaultSort}
         filters={filters}

@@ -2,20 +2,8 @@ import { useMemo } from 'react';
 import { Box } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ListIcon from '@mui/icons-material/List';
-import {
-  Button,
-  Create,
-  Edit,
-  SaveButton,
-  Show,
-  SimpleForm,
-  Toolbar,
-  TopToolbar,
-  useLocale,
-  useNotify,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { Button, Create, Edit, SaveButton, Show, SimpleForm, Toolbar, TopToolbar, useLocale, useNotify, useRecordContext } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { missingNames, type MasterEntity } from '../../shared/master/entity';
@@ -31,6 +19,7 @@ import { useRequiredLanguages } from '../auth/useSchoolInfo';
 import { RecordNotFound } from '../common/RecordNotFound';
 import { refreshSchoolYears } from '../common/useSchoolYears';
 import { isYearly, ScreenSchoolYear, withSchoolYear } from './schoolYear';
+import { composedKey } from '../../shared/i18n/keys';
 
 export type ScreenType = 'view' | 'add' | 'edit';
 
@@ -134,7 +123,7 @@ export function SchemaScreen({ entity, type }: { entity: MasterEntity; type: Scr
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id');
-  const title = translate(`qe.menu.${meta.name}`);
+  const title = translate(composedKey(`qe.menu.${meta.name}`));
   const listPath = masterPath(meta.route, 'list');
   const onLoadError = () => {
     notify('qe.error.recordNotFound', { type: 'error' });

@@ -1,7 +1,8 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { Card, CardContent } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, SaveButton, SimpleForm, Title, Toolbar, useLocale, useNotify, useTranslate, type HttpError } from 'react-admin';
+import { Loading, SaveButton, SimpleForm, Title, Toolbar, useLocale, useNotify, type HttpError } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import type { MasterEntity } from '../../shared/master/entity';
 import { request } from '../providers/http';
 import { useMayDo } from './access';
@@ -10,6 +11,7 @@ import { requiredFields } from './SchemaScreen';
 import { defaultValues, formProperties, toPayload, type FormMode } from './schema';
 import { schemaResolver } from './validation';
 import { useRequiredLanguages } from '../auth/useSchoolInfo';
+import { composedKey } from '../../shared/i18n/keys';
 
 type Values = Record<string, unknown>;
 
@@ -67,7 +69,7 @@ export function SingleScreen({
 
   return (
     <>
-      <Title title={translate(`qe.menu.${meta.name}`)} />
+      <Title title={translate(composedKey(`qe.menu.${meta.name}`))} />
       <Card sx={{ mt: 2 }} data-testid={`single-${meta.resource}`}>
         {isPending ? (
           <Loading />

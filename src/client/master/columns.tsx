@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Chip } from '@mui/material';
-import { BooleanField, DataTable, ReferenceField, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { BooleanField, DataTable, ReferenceField, useRecordContext, type RaRecord } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { propertyMeta, type MasterEntity, type PropertySchema } from '../../shared/master/entity';
 import { enumKey, useRecordName } from './labels';
 import { isSortable, kindOf } from './schema';

@@ -1,17 +1,5 @@
-import {
-  ArrayInput,
-  AutocompleteArrayInput,
-  AutocompleteInput,
-  BooleanInput,
-  NumberInput,
-  PasswordInput,
-  ReferenceArrayInput,
-  ReferenceInput,
-  SelectInput,
-  SimpleFormIterator,
-  TextInput,
-  useTranslate,
-} from 'react-admin';
+import { ArrayInput, AutocompleteArrayInput, AutocompleteInput, BooleanInput, NumberInput, PasswordInput, ReferenceArrayInput, ReferenceInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { filterFor } from '../../shared/input-filters';

@@ -1,5 +1,8 @@
 import { useCallback } from 'react';
-import { useLocale, useTranslate, type RaRecord } from 'react-admin';
+import { useLocale, type RaRecord } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
+import { composedKey } from '../../shared/i18n/keys';
+import type { MessageKey } from '../../shared/i18n/keys';
 
 /**
  * The message keys of an entity's fields and enum values. They are built from the schema,
@@ -10,13 +13,13 @@ import { useLocale, useTranslate, type RaRecord } from 'react-admin';
  * when the entity has no wording of its own; a child row's field (a term of a school year) is
  * `qe.fields.{entity}.{property}Item.{field}`, or the shared one.
  */
-export const fieldKey = (entityKey: string, property: string) => `qe.fields.${entityKey}.${property}`;
-export const childFieldKey = (entityKey: string, property: string, field: string) => `qe.fields.${entityKey}.${property}Item.${field}`;
-export const commonFieldKey = (property: string) => `qe.fields.common.${property}`;
-export const enumKey = (entityKey: string, property: string, value: string | number) => `qe.enums.${entityKey}.${property}.${value}`;
+export const fieldKey = (entityKey: string, property: string) => composedKey(`qe.fields.${entityKey}.${property}`);
+export const childFieldKey = (entityKey: string, property: string, field: string) => composedKey(`qe.fields.${entityKey}.${property}Item.${field}`);
+export const commonFieldKey = (property: string) => composedKey(`qe.fields.common.${property}`);
+export const enumKey = (entityKey: string, property: string, value: string | number) => composedKey(`qe.enums.${entityKey}.${property}.${value}`);
 
 /** The keys a label may come from, the first that exists wins. */
-export function labelKeys(entityKey: string, property: string, child?: string): string[] {
+export function labelKeys(entityKey: string, property: string, child?: string): MessageKey[] {
   return child === undefined ? [fieldKey(entityKey, property), commonFieldKey(property)] : [childFieldKey(entityKey, property, child), commonFieldKey(child)];
 }
 

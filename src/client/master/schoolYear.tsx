@@ -1,5 +1,6 @@
 import { MenuItem, TextField } from '@mui/material';
-import { useInput, useTranslate } from 'react-admin';
+import { useInput } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useSearchParams } from 'react-router-dom';
 import { propertyMeta, type MasterEntity } from '../../shared/master/entity';
 import { useSchoolYears } from '../common/useSchoolYears';

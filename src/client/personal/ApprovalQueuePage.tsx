@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TablePagination, TextField, Typography } from '@mui/material';
-import { HttpError, useLocale, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useLocale, useNotify } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { CONFIRM_STATUSES, type ConfirmStatus } from '../../shared/personal';
 import { formatDateTime } from '../questionnaires/form/labels';
 import { confirmRequest, personalQueue, PERSONAL_FIELDS, rejectRequest, type QueuedRequest } from './api';
 import { ConfirmStatusTag } from './ConfirmStatusTag';
 import { PersonalValue } from './values';
+import { composedKey } from '../../shared/i18n/keys';
 
 const SIZE = 10;
-const fieldLabel = (field: string) => `qe.fields.common.${field === 'identityCardId' ? 'identityCardNo' : field}`;
+const fieldLabel = (field: string) => composedKey(`qe.fields.common.${field === 'identityCardId' ? 'identityCardNo' : field}`);
 
 /** One request: who asks, its tag, each item changed as old → new, and (waiting) the approver's buttons. */
 function RequestCard({ item, onConfirm, onReject }: { item: QueuedRequest; onConfirm: () => void; onReject: () => void }) {
@@ -23,7 +25,7 @@ function RequestCard({ item, onConfirm, onReject }: { item: QueuedRequest; onCon
             {en ? item.nameEn : item.nameHk} {item.userNo ? `(${item.userNo})` : ''}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {translate(`qe.userType.${item.userType}`)} · {formatDateTime(item.createdAt)}
+            {translate(composedKey(`qe.userType.${item.userType}`))} · {formatDateTime(item.createdAt)}
           </Typography>
           <ConfirmStatusTag status={item.status} />
         </Box>

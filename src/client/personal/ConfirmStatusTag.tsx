@@ -1,5 +1,5 @@
 import { Chip } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { CONFIRM_STATUS_TAGS, type ConfirmStatus } from '../../shared/personal';
 
 /** A request's status as its tag (docs/product-rules.md#records-and-fields): WAITTING warning, CONFIRM success, REJECT danger. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, MenuItem, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
-import { HttpError, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useNotify } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { GENDERS, IDENTITY_CARD_TYPES } from '../../shared/personal';
 import { DateTimeText, isDateTimeText } from '../common/DateTimeText';
 import { STAFF_EDIT_PERSONAL_KEY } from '../providers/session';
@@ -8,6 +9,7 @@ import { formatDateTime } from '../questionnaires/form/labels';
 import { applyPersonalData, avatarUrl, myPersonalData, PERSONAL_FIELDS, uploadAvatar, type PersonalRequest, type PersonalValues } from './api';
 import { ConfirmStatusTag } from './ConfirmStatusTag';
 import { PersonalValue } from './values';
+import { composedKey } from '../../shared/i18n/keys';
 
 interface Draft {
   tel: string;
@@ -19,7 +21,7 @@ interface Draft {
 }
 
 const draftOf = (v: PersonalValues): Draft => ({ tel: v.tel ?? '', gender: v.gender ?? '', birthday: v.birthday ?? '', identityCardType: v.identityCardType ?? '', identityCardNo: '', avatar: v.avatar });
-const fieldLabel = (field: string) => `qe.fields.common.${field === 'identityCardId' ? 'identityCardNo' : field}`;
+const fieldLabel = (field: string) => composedKey(`qe.fields.common.${field === 'identityCardId' ? 'identityCardNo' : field}`);
 
 /**
  * My personal data (the actions Personal and Apply): the data as confirmed, the latest request with its

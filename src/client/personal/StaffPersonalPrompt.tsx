@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import { hasPermission } from '../../shared/permissions';
 import { loadUserInfo } from '../providers/authProvider';

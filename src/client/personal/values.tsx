@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { avatarUrl, type PersonalValues } from './api';
+import { composedKey } from '../../shared/i18n/keys';
 
 /** One personal-data value as shown: choices translated, the avatar as a small picture, the card masked as answered. */
 export function PersonalValue({ values, field }: { values: PersonalValues; field: keyof PersonalValues }) {
@@ -8,6 +9,6 @@ export function PersonalValue({ values, field }: { values: PersonalValues; field
   const v = values[field];
   if (v === null || v === undefined || v === '') return <>{translate('qe.personalData.none')}</>;
   if (field === 'avatar') return <Box component="img" src={avatarUrl(v)} alt={translate('qe.fields.common.avatar')} sx={{ width: 40, height: 40, borderRadius: '50%', objectFit: 'cover' }} />;
-  if (field === 'gender' || field === 'identityCardType') return <>{translate(`qe.enums.teacher.${field}.${v}`)}</>;
+  if (field === 'gender' || field === 'identityCardType') return <>{translate(composedKey(`qe.enums.teacher.${field}.${v}`))}</>;
   return <>{v}</>;
 }

@@ -2,6 +2,7 @@ import type { PermissionEntry } from '../../shared/permissions';
 import { appRoutes } from './app';
 import { mayOpen, ROUTE_GROUPS } from './groups';
 import type { QeRoute, QeRouteGroup } from './types';
+import { composedKey, type MessageKey } from '../../shared/i18n/keys';
 
 export type { QeRoute, QeRouteGroup } from './types';
 export { appRoutes };
@@ -23,6 +24,6 @@ export function findRoute(pathname: string): { route: QeRoute; group?: QeRouteGr
   return route && { route };
 }
 
-export function routeTitleKey(route: QeRoute): string {
-  return route.titleKey ?? `qe.menu.${route.name}`;
+export function routeTitleKey(route: QeRoute): MessageKey {
+  return route.titleKey ?? composedKey(`qe.menu.${route.name}`);
 }

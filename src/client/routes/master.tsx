@@ -6,6 +6,7 @@ import { NEW_YEAR_PATH, YEARS_LIST_PATH } from '../school/new-year/paths';
 import { masterResources } from '../master/generated/resources';
 import type { MasterResource } from '../master/resource';
 import type { QeRoute, QeRouteGroup } from './types';
+import { composedKey } from '../../shared/i18n/keys';
 
 /**
  * The routes of one master entity, from its schema's `x-qe`: path /master/{route}, route names
@@ -14,7 +15,7 @@ import type { QeRoute, QeRouteGroup } from './types';
  */
 function entityRoutes({ meta, icon, List, Screen }: MasterResource): QeRoute[] {
   const base = `/master/${meta.route}`;
-  const titleKey = `qe.menu.${meta.name}`;
+  const titleKey = composedKey(`qe.menu.${meta.name}`);
   const page = meta.permission;
   if (meta.single) return [{ path: base, name: meta.name, permission: `${page}.view`, titleKey, icon, element: <List /> }];
   const list = `${base}/list`;

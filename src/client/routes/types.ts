@@ -1,4 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
+import type { MessageKey } from '../../shared/i18n/keys';
 
 /** One screen of the route table (docs/product-rules.md#screens-and-routes). */
 export interface QeRoute {
@@ -16,7 +17,7 @@ export interface QeRoute {
   /** breadcrumb and title suffix for shared view/add/edit screens */
   screen?: 'list' | 'view' | 'add' | 'edit';
   /** title key when the name is not a qe.menu key (the master screens) */
-  titleKey?: string;
+  titleKey?: MessageKey;
   /** the sidebar icon of a screen listed inside its group */
   icon?: ComponentType;
   element: ReactElement;

@@ -3,7 +3,8 @@ import { Alert, Box, Button, Card, CardContent, FormHelperText, LinearProgress, 
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BooleanInput, HttpError, Loading, SaveButton, SelectInput, SimpleForm, TextInput, Title, Toolbar, useLocale, useNotify, useTranslate } from 'react-admin';
+import { BooleanInput, HttpError, Loading, SaveButton, SelectInput, SimpleForm, TextInput, Title, Toolbar, useLocale, useNotify } from 'react-admin';
+import { useTranslate } from '../i18n/translate';
 import { fieldMessage } from '../../shared/field-messages';
 import { isValidEmail } from '../../shared/validation';
 import { SCHOOL_INFO_KEY, type SchoolInfo } from '../auth/useSchoolInfo';

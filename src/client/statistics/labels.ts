@@ -1,11 +1,12 @@
 import { formatDateTime } from '../questionnaires/form/labels';
 import type { Names } from '../../shared/statistics/types';
+import { composedKey } from '../../shared/i18n/keys';
 
 /** The message keys of the statistics screens (qe.statistics.*). */
-export const statisticsFieldKey = (name: string) => `qe.statistics.fields.${name}`;
-export const roleKey = (role: string) => `qe.statistics.role.${role}`;
-export const respondentStatusKey = (status: string) => `qe.statistics.respondentStatus.${status}`;
-export const questionTypeKey = (type: string) => `qe.question.types.${type}`;
+export const statisticsFieldKey = (name: string) => composedKey(`qe.statistics.fields.${name}`);
+export const roleKey = (role: string) => composedKey(`qe.statistics.role.${role}`);
+export const respondentStatusKey = (status: string) => composedKey(`qe.statistics.respondentStatus.${status}`);
+export const questionTypeKey = (type: string) => composedKey(`qe.question.types.${type}`);
 
 /** A name kept in both languages, in the current one (the other when it is missing). */
 export function nameOf(names: Names | null | undefined, locale: string): string {

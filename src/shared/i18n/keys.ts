@@ -1,4 +1,5 @@
 import type { AppMessages } from './app-en.js';
+import type { FieldRule } from '../field-messages.js';
 
 /** The dotted paths to the texts of a message tree. */
 type Paths<T, P extends string> = {
@@ -22,3 +23,7 @@ export type ComposedKey = `${Groups<AppMessages['qe'], 'qe.'>}${string}`;
  * so that a mistyped one is caught.
  */
 export const composedKey = (key: ComposedKey): MessageKey => key as MessageKey;
+
+type DefinitionRules<R> = R extends `definition.${infer P}` ? P : never;
+/** The designer's problems with a definition, which the client's message files take from field-messages.ts (client/i18n/shared-messages.ts). */
+export type DefinitionProblemKey = `qe.designer.problems.${DefinitionRules<FieldRule>}`;

@@ -1,6 +1,7 @@
 /** The dialogs of the developer menu screen: adding or editing a menu, adding or editing an action, and confirming a delete. */
 import { Alert, Box, Typography } from '@mui/material';
-import { Confirm, useLocale, useTranslate } from 'react-admin';
+import { Confirm, useLocale } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { MenuNode } from '../api';
 import { FieldsDialog, type Values } from '../FieldsDialog';
 import { menuDialogFields } from './menuFields';

@@ -10,7 +10,8 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useLocale, useTranslate } from 'react-admin';
+import { useLocale } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { MenuAction, MenuNode } from '../api';
 
 export function MenuRow({

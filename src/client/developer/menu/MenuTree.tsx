@@ -2,7 +2,7 @@
 import { Box, Stack } from '@mui/material';
 import { closestCenter, DndContext, type Announcements, type DragEndEvent, type SensorDescriptor, type SensorOptions } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { MenuAction, MenuNode } from '../api';
 import { MenuRow } from './MenuRow';
 

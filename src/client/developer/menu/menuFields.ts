@@ -1,5 +1,5 @@
 /** The fields of the menu and action dialogs: a code, the names in both languages, the sort and, for an action, its group. */
-import type { TranslateFunction } from 'react-admin';
+import type { Translate } from '../../i18n/messages';
 import { ACTIONS } from '../../../shared/permissions';
 import type { FieldDef } from '../FieldsDialog';
 
@@ -7,7 +7,7 @@ const CODE = /^[A-Za-z0-9_*.-]+$/;
 const GROUPS = [201, 202, 203, 204, 205, 206];
 
 /** The menu dialog's fields and the action dialog's, labelled in the current language (`en`: English). */
-export function menuDialogFields(translate: TranslateFunction, en: boolean): { menuFields: FieldDef[]; actionFields: FieldDef[] } {
+export function menuDialogFields(translate: Translate, en: boolean): { menuFields: FieldDef[]; actionFields: FieldDef[] } {
   const codeRule = { pattern: CODE, patternMessage: translate('qe.developer.form.codePattern'), maxLength: 50 };
   const commonFields: FieldDef[] = [
     { name: 'name', label: translate('qe.developer.form.nameHk'), required: true, maxLength: 100 },

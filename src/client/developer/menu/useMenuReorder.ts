@@ -5,7 +5,7 @@
 import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { developerApi, type MenuNode } from '../api';
 import { renumber } from './menuOrder';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { QuestionType } from '../../../shared/questionnaire/definition';
 import { TYPE_ICONS, TYPE_ORDER } from './typeIcons';
 

@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import CloseIcon from '@mui/icons-material/Close';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { Choice } from '../../../shared/questionnaire/definition';
 import { GoToSelect, type SectionRef } from './GoToSelect';
 import { moveItem, newId } from './model';

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dis
 import { Alert, AlertTitle, Box, Button, Card, CardContent, Link, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQuery } from '@tanstack/react-query';
-import { HttpError, Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { HttpError, Loading, Title, useNotify } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { definitionErrors, emptyDefinition, type Definition, type DefinitionProblem } from '../../../shared/questionnaire/definition';
 import type { Questionnaire } from '../../../shared/questionnaire/types';

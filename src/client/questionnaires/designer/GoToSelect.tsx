@@ -1,7 +1,8 @@
 import type { ChangeEvent } from 'react';
 import { TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { END } from '../../../shared/questionnaire/definition';
+import type { MessageKey } from '../../../shared/i18n/keys';
 
 /** What a go-to choice needs of a section. */
 export interface SectionRef {
@@ -30,7 +31,7 @@ export function GoToSelect({
   value: string | undefined;
   onChange: (target: string | undefined) => void;
   label: string;
-  blankKey: string;
+  blankKey: MessageKey;
   error?: string;
   testId?: string;
 }) {

@@ -2,9 +2,11 @@ import { useState, type ChangeEvent } from 'react';
 import { Box, Button, FormHelperText, LinearProgress } from '@mui/material';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { HttpError, useTranslate } from 'react-admin';
+import { HttpError } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { upload } from '../../providers/upload';
 import { imageUrl } from '../respondent/QuestionCard';
+import type { MessageKey } from '../../../shared/i18n/keys';
 
 /** What the server accepts for a question's image (API.md: POST /v1/questionnaires/images). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -12,7 +14,7 @@ export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp)$/i;
 
 /** Why a file cannot be a question's image (a message key), or null when it can. */
-export function imageFileProblem(file: { name: string; type: string; size: number }): string | null {
+export function imageFileProblem(file: { name: string; type: string; size: number }): MessageKey | null {
   const typeOk = file.type ? IMAGE_TYPES.includes(file.type) : IMAGE_EXTENSIONS.test(file.name);
   if (!typeOk) return 'qe.designer.image.onlyImages';
   if (file.size > IMAGE_MAX_BYTES) return 'qe.designer.image.tooLarge';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AppBar, Box, Dialog, IconButton, Toolbar, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { Definition } from '../../../shared/questionnaire/definition';
 import type { Answers } from '../../../shared/questionnaire/answers';
 import { QuestionnaireView } from '../respondent/QuestionnaireView';

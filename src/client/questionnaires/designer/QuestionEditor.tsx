@@ -11,7 +11,7 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { CHOICE_TYPES, GRID_TYPES, type Choice, type Question, type QuestionType } from '../../../shared/questionnaire/definition';
 import { ChoiceListEditor } from './ChoiceListEditor';
 import type { SectionRef } from './GoToSelect';

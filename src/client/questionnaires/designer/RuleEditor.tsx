@@ -1,6 +1,6 @@
 import { useMemo, type ChangeEvent } from 'react';
 import { Box, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { ChoiceCountRule, Question, TextRule } from '../../../shared/questionnaire/definition';
 import { compilePattern, PATTERN_MAX_LENGTH } from '../../../shared/questionnaire/pattern';
 import { useProblems } from './problems';

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { Box, TextField, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { LinearScale } from '../../../shared/questionnaire/definition';
 import { useProblems } from './problems';
 

@@ -5,7 +5,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { QuestionType, Section } from '../../../shared/questionnaire/definition';
 import { AddQuestionButton } from './AddQuestionButton';
 import { GoToSelect } from './GoToSelect';

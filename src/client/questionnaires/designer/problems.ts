@@ -1,4 +1,6 @@
 import { createContext, useContext } from 'react';
+import type { Translate } from '../../i18n/messages';
+import { composedKey, type MessageKey } from '../../../shared/i18n/keys';
 
 /** Every problem name `definitionErrors` gives (qe.designer.problems.{name}: a test checks both files have each). */
 export const DEFINITION_PROBLEMS = [
@@ -22,21 +24,21 @@ export const DEFINITION_PROBLEMS = [
   'complexPattern',
 ] as const;
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The text of a definition problem (an unknown name — a newer server — reads as "invalid"). */
 export function problemText(translate: Translate, problem: string): string {
-  return (DEFINITION_PROBLEMS as readonly string[]).includes(problem) ? translate(`qe.designer.problems.${problem}`) : translate('qe.designer.problems.invalid');
+  const known = (p: string): p is (typeof DEFINITION_PROBLEMS)[number] => (DEFINITION_PROBLEMS as readonly string[]).includes(p);
+  return known(problem) ? translate(`qe.designer.problems.${problem}`) : translate('qe.designer.problems.invalid');
 }
 
-const PART_KEYS: Record<string, string> = {
+const PART_KEYS: Record<string, MessageKey> = {
   sections: 'qe.designer.where.section',
   questions: 'qe.designer.where.question',
   options: 'qe.designer.where.option',
   rows: 'qe.designer.where.row',
   columns: 'qe.designer.where.column',
 };
-const FIELD_KEYS: Record<string, string> = {
+const FIELD_KEYS: Record<string, MessageKey> = {
   title: 'qe.designer.where.title',
   description: 'qe.designer.where.description',
   next: 'qe.designer.where.next',
@@ -70,7 +72,7 @@ export function describePath(translate: Translate, path: string, sectionSizes?: 
       if (part === 'questions' && sectionSizes) n += sectionSizes.slice(0, section).reduce((a, b) => a + b, 0);
       out.push(translate(PART_KEYS[part], { n }));
       i++;
-    } else if (PART_KEYS[part]) out.push(translate(`${PART_KEYS[part]}s`));
+    } else if (PART_KEYS[part]) out.push(translate(composedKey(`${PART_KEYS[part]}s`)));
     else if (FIELD_KEYS[part]) out.push(translate(FIELD_KEYS[part]));
   }
   return out.join(' › ');

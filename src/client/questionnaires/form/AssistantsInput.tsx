@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useInput, useTranslate } from 'react-admin';
+import { useInput } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { questionnaireApi, type AudienceOption } from './api';
 import { fieldKey } from './labels';
 import { OptionsAutocomplete } from './OptionsAutocomplete';

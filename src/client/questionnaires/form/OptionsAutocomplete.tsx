@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Autocomplete, Box, Chip, CircularProgress, TextField } from '@mui/material';
-import { useLocale, useTranslate } from 'react-admin';
+import { useLocale } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { AudienceOption } from './api';
 
 /** An option's name in the current language, with its code. */

@@ -5,24 +5,8 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import ListIcon from '@mui/icons-material/List';
 import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
-import {
-  Button as RaButton,
-  Form,
-  Loading,
-  RadioButtonGroupInput,
-  ResourceContextProvider,
-  TextInput,
-  Title,
-  TopToolbar,
-  useDataProvider,
-  useGetIdentity,
-  useGetOne,
-  useLocale,
-  useNotify,
-  useRefresh,
-  useTranslate,
-  type HttpError,
-} from 'react-admin';
+import { Button as RaButton, Form, Loading, RadioButtonGroupInput, ResourceContextProvider, TextInput, Title, TopToolbar, useDataProvider, useGetIdentity, useGetOne, useLocale, useNotify, useRefresh, type HttpError } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { QUESTIONNAIRE_TYPES, type Questionnaire } from '../../../shared/questionnaire/types';
@@ -37,10 +21,11 @@ import { formsPath, QUESTIONNAIRES } from './paths';
 import { StatusChip } from './StatusChip';
 import { TargetsInput } from './TargetsInput';
 import { FORM_FIELDS, NEW_VALUES, toFormValues, toPayload, validateValues, type FormField, type FormValues } from './values';
+import type { MessageKey } from '../../../shared/i18n/keys';
 
 export type ScreenType = 'view' | 'add' | 'edit';
 
-const TITLES: Record<ScreenType, string> = { view: 'qe.menu.formsView', add: 'qe.menu.formsAdd', edit: 'qe.menu.formsEdit' };
+const TITLES: Record<ScreenType, MessageKey> = { view: 'qe.menu.formsView', add: 'qe.menu.formsAdd', edit: 'qe.menu.formsEdit' };
 
 /** A read-only value of the screen (person in charge, creation date…) with its label. */
 function Info({ name, children }: { name: string; children: ReactNode }) {
@@ -156,7 +141,7 @@ function QuestionnaireForm({ type, record, readOnly }: { type: ScreenType; recor
   const designable = status === 'PREPARING' && (record ? rights.edit : mayDesign);
   // named or anonymous is fixed once it opens (the server refuses the change too)
   const typeFrozen = status === 'PROCESSING' || status === 'FINISHED';
-  const step = (name: Step, label: string, icon: ReactNode, variant: 'contained' | 'outlined' = 'outlined') => (
+  const step = (name: Step, label: MessageKey, icon: ReactNode, variant: 'contained' | 'outlined' = 'outlined') => (
     <Button variant={variant} startIcon={busy === name ? <CircularProgress size={16} color="inherit" /> : icon} disabled={busy !== null} onClick={() => run(name)} data-testid={`q-${name}`}>
       {translate(label)}
     </Button>

@@ -1,5 +1,6 @@
 import { Chip } from '@mui/material';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { QuestionnaireStatus } from '../../../shared/questionnaire/types';
 import { STATUS_COLORS, statusKey } from './labels';
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Chip, FormControl, FormHelperText, FormLabel, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useInput, useLocale, useTranslate } from 'react-admin';
+import { useInput, useLocale } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { AudienceCount, Target, TargetKind } from '../../../shared/questionnaire/types';
 import { questionnaireApi, type AudienceOption, type OptionKind } from './api';
 import { fieldKey, PICK_KINDS, pickKey, targetKindKey, type PickKind } from './labels';

@@ -2,22 +2,8 @@ import type { ReactElement } from 'react';
 import { ScrollRegion } from '../../common/ScrollRegion';
 import AddIcon from '@mui/icons-material/Add';
 import { Chip } from '@mui/material';
-import {
-  Button,
-  DataTable,
-  List,
-  Loading,
-  Pagination,
-  ResourceContextProvider,
-  SearchInput,
-  SelectInput,
-  TopToolbar,
-  useLocale,
-  useListContext,
-  useRecordContext,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Button, DataTable, List, Loading, Pagination, ResourceContextProvider, SearchInput, SelectInput, TopToolbar, useLocale, useListContext, useRecordContext, type RaRecord } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import { QUESTIONNAIRE_STATUSES, type Questionnaire } from '../../../shared/questionnaire/types';
 import { recordName } from '../../master/labels';

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { Box, Button, Checkbox, FormControlLabel, FormGroup, Radio, RadioGroup, TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { Question } from '../../../shared/questionnaire/definition';
 import { ANSWER_LIMITS, OTHER, type Answer, type MultiChoiceAnswer, type SingleChoiceAnswer } from '../../../shared/questionnaire/answers';
 

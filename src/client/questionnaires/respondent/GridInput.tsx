@@ -1,5 +1,5 @@
 import { Box, Button, Checkbox, FormControlLabel, Radio, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { Choice } from '../../../shared/questionnaire/definition';
 import type { GridCheckboxAnswer, GridRadioAnswer } from '../../../shared/questionnaire/answers';
 import type { AnswerInputProps } from './ChoiceInput';

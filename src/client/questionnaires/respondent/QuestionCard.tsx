@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Box, FormHelperText, Paper, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { Question } from '../../../shared/questionnaire/definition';
 import type { Answer, AnswerProblem } from '../../../shared/questionnaire/answers';
 import { assertNever } from '../../../shared/exhaustive';

@@ -3,7 +3,7 @@ import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SendIcon from '@mui/icons-material/Send';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { END, type Definition } from '../../../shared/questionnaire/definition';
 import { answerProblem, answersOnPath, loadAnswerChecks, nextSection, sectionPath, sectionProblems, type Answer, type AnswerProblem, type Answers } from '../../../shared/questionnaire/answers';
 import { QuestionCard } from './QuestionCard';

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { ANSWER_LIMITS } from '../../../shared/questionnaire/answers';
 import { DateTimeText } from '../../common/DateTimeText';
 import type { AnswerInputProps } from './ChoiceInput';

@@ -1,4 +1,4 @@
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { Question } from '../../../shared/questionnaire/definition';
 import type { AnswerProblem } from '../../../shared/questionnaire/answers';
 

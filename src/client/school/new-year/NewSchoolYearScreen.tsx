@@ -27,7 +27,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { HttpError, Title, useLocale, useNotify, useTranslate } from 'react-admin';
+import { HttpError, Title, useLocale, useNotify } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import { DateTimeText } from '../../common/DateTimeText';
 import { refreshSchoolYears } from '../../common/useSchoolYears';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Chip, Paper, Typography } from '@mui/material';
-import { useLocale, useTranslate } from 'react-admin';
+import { useLocale } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { percent, type StatisticsDetail } from '../../../shared/statistics/types';
 import { formatDateTime, formatDay, typeKey } from '../../questionnaires/form/labels';
 import { StatusChip } from '../../questionnaires/form/StatusChip';

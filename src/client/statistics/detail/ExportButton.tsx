@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, CircularProgress } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useCanAccess, useTranslate } from 'react-admin';
+import { useCanAccess } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { StatisticsFilter } from '../../../shared/statistics/types';
 import { download, today } from '../../master/download';
 import { filterQuery } from '../api';

@@ -1,5 +1,6 @@
 import { Box, Button, MenuItem, TextField } from '@mui/material';
-import { useLocale, useTranslate } from 'react-admin';
+import { useLocale } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { GroupCount, RespondentRole, StatisticsDetail, StatisticsFilter } from '../../../shared/statistics/types';
 import { nameOf, roleKey, statisticsFieldKey } from '../labels';
 

@@ -1,5 +1,5 @@
 import { TablePagination } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 
 interface PagerProps {
   total: number;

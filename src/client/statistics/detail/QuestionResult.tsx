@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Box, Chip, Paper, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { QuestionStatistics, StatisticsFilter } from '../../../shared/statistics/types';
 import { assertNever } from '../../../shared/exhaustive';
 import { imageUrl } from '../../questionnaires/respondent/QuestionCard';

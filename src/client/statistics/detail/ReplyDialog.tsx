@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Loading, useTranslate } from 'react-admin';
+import { Loading } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { QuestionnaireView } from '../../questionnaires/respondent/QuestionnaireView';
 import { formatWhen } from '../labels';
 import { fetchReply, STATISTICS } from '../api';

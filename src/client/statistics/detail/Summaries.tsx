@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery } from '@mui/material';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import PieChartIcon from '@mui/icons-material/PieChart';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { OTHER } from '../../../shared/questionnaire/answers';
 import type { QuestionStatistics, QuestionSummary, StatisticsFilter } from '../../../shared/statistics/types';
 import { gridCells, summaryLines, type SummaryLine } from '../../../shared/statistics/rows';

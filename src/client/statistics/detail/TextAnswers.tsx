@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, InputAdornment, LinearProgress, List, ListItem, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { StatisticsFilter } from '../../../shared/statistics/types';
 import { fetchTexts, filterQuery, STATISTICS, TEXT_PAGE_SIZES } from '../api';
 import { useDebounced } from './useDebounced';

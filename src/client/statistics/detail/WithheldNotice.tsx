@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { Withheld } from '../../../shared/statistics/types';
 
 /** Why an anonymous questionnaire's results for this group are hidden (API.md: withheld). */

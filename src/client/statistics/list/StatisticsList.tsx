@@ -1,19 +1,8 @@
 import type { ReactElement } from 'react';
 import { ScrollRegion } from '../../common/ScrollRegion';
 import { Typography } from '@mui/material';
-import {
-  DataTable,
-  List,
-  Loading,
-  Pagination,
-  ResourceContextProvider,
-  SearchInput,
-  SelectInput,
-  useListContext,
-  useLocale,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, List, Loading, Pagination, ResourceContextProvider, SearchInput, SelectInput, useListContext, useLocale, type RaRecord } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import type { StatisticsRow } from '../../../shared/statistics/types';
 import { PER_PAGE, PER_PAGE_OPTIONS } from '../../master/SchemaList';

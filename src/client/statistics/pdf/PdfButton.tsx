@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { CircularProgress } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { Button, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Button, useLocaleState, useNotify } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import type { StatisticsDetail } from '../../../shared/statistics/types';
 import { saveBlob, today } from '../../master/download';
 import { fetchTexts } from '../api';

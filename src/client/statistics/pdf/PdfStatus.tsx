@@ -1,7 +1,7 @@
 import { Chip, CircularProgress, Tooltip } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import { useTranslate } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
 import { preparePdf, usePdfState } from './pdfState';
 
 /**

@@ -1,7 +1,9 @@
 /** What the PDF report is made with: the translate function for its labels and the options of makeStatisticsPdf (report.ts). */
 import type { TextPage } from '../../../shared/statistics/types';
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+import type { Translate } from '../../i18n/messages';
+
+export type { Translate };
 
 export interface StatisticsPdfOptions {
   translate: Translate;
