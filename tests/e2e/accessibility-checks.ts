@@ -31,6 +31,15 @@ export async function settled(page: Page): Promise<void> {
 export async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
+    // colours are judged as they end up, not halfway through a transition (a chip turning green
+    // as the PDF font arrives mid-scan measured as grey on blue): transitions and animations jump to their end
+    if (!document.getElementById('qe-axe-still')) {
+      const still = document.createElement('style');
+      still.id = 'qe-axe-still';
+      still.textContent = '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
+      document.head.appendChild(still);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }
     // @ts-expect-error axe is the script just added
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[]; html: string }[] }[])
