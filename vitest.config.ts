@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['tests/client/support/setup.ts'],
           testTimeout: 30_000,
         },
       },
