@@ -66,7 +66,7 @@ const SUMMARY_KINDS: Record<QuestionType, QuestionSummary['kind']> = {
 const question = (type: QuestionType): Question => ({ id: `q-${type}`, type, title: `A ${type} question`, required: true, ...SAMPLES[type] });
 const definition: Definition = { version: 1, sections: [{ id: 's1', title: 'All', questions: QUESTION_TYPES.map(question) }] };
 
-/** The counts one reply of ANSWERS makes, grouped as StatisticsService.counts groups the counters. */
+/** The counts one reply of ANSWERS makes, grouped as answerCounts (statistics/detail.ts) groups the counters. */
 function countsOfOneReply(): Counts {
   const rows = answerRows(definition, { id: 'r1', questionnaire_id: 1, respondent_role: 'STUDENT', grade_id: null, class_id: null }, ANSWERS_BY_ID);
   const counts: Counts = { cells: [], answered: new Map(), rowBases: new Map() };
