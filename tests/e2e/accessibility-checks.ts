@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { url } from './browser.js';
 import enMessages from '../../src/client/i18n/en.js';
 import zhHkMessages from '../../src/client/i18n/zh-hk.js';
 
@@ -22,9 +23,28 @@ export interface Finding {
 /** Waits until the screen has loaded what it shows: no progress indicator left, the page still a moment. */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(300);
   await page.waitForFunction(() => !document.querySelector('[role="progressbar"], .MuiLinearProgress-root, .MuiCircularProgress-root'), undefined, { timeout: 15_000 }).catch(() => undefined);
-  await page.waitForTimeout(200);
+  await page.waitForTimeout(150);
+}
+
+/**
+ * Opens a screen (a path under /qe) as a user following a link does: inside the running app
+ * (the router follows the history), loading the page only when the app is not running yet. A
+ * whole load per screen parsed the app and axe-core again each time, and doubled the walk's time.
+ */
+export async function openScreen(page: Page, path: string): Promise<void> {
+  const running = page.url().startsWith(url('')) && (await page.evaluate(() => Boolean(document.querySelector('#root > *'))).catch(() => false));
+  if (running) {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, new URL(url(path)).pathname + new URL(url(path)).search);
+    await page.waitForFunction((to) => window.location.pathname + window.location.search === to, new URL(url(path)).pathname + new URL(url(path)).search);
+  } else {
+    await page.goto(url(path));
+  }
+  await settled(page);
 }
 
 /** axe-core's critical and serious violations on the screen now, one line each with where. */
