@@ -1,8 +1,7 @@
 import type { DB } from '../db/connect.js';
 import type { AuthUser } from '../plugins/guard.js';
-import { isManager } from '../questionnaires/service.js';
+import { mayChange, reachesAll } from '../questionnaires/scope.js';
 import type { StatisticsService } from '../statistics/service.js';
-import { seesAll } from '../statistics/scoped.js';
 import type { Dashboard, DashboardImport, DashboardQuestionnaire, RunningQuestionnaire } from '../../shared/dashboard.js';
 import type { QuestionnaireType } from '../../shared/questionnaire/types.js';
 
@@ -43,7 +42,7 @@ export async function running(db: DB, statistics: StatisticsService, user: AuthU
     ids.length ? (await db.selectFrom('questionnaire_assistants').select('questionnaire_id').where('user_id', '=', user.id).where('questionnaire_id', 'in', ids).execute()).map((a) => a.questionnaire_id) : [],
   );
   // as the questionnaire's own screen decides it may be edited (questionnaires/service.ts), which the reminder asks
-  const mayRemind = (r: (typeof rows)[number]) => user.permissions.has('form.edit') && (isManager(user) || r.principal.id === user.id || assisted.has(r.id));
+  const mayRemind = (r: (typeof rows)[number]) => mayChange(user, { inChargeId: r.principal.id, assistantIds: assisted.has(r.id) ? [user.id] : [] });
   const all = rows
     .map((r) => ({ id: r.id, title: r.title, type: r.type, endDate: r.endDate, respondents: r.respondentNum, submitted: r.submittedNum, mayRemind: mayRemind(r) }))
     .sort(bySoonestEnd);
@@ -71,7 +70,7 @@ export async function dashboardOf(db: DB, statistics: StatisticsService, user: A
     user.permissions.has('data-statistics.view') ? running(db, statistics, user) : null,
   ]);
   let school: Dashboard['school'] = null;
-  if (theirs && seesAll(user)) {
+  if (theirs && reachesAll(user, 'results')) {
     school = {
       openQuestionnaires: theirs.total,
       respondents: theirs.all.reduce((sum, q) => sum + q.respondents, 0),

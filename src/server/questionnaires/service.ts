@@ -1,6 +1,7 @@
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { DB } from '../db/connect.js';
-import type { Database, QuestionnairesTable } from '../db/schema.js';
+import type { QuestionnairesTable } from '../db/schema.js';
+import { assisting, inCharge, mayChange, mayDelete, reachable } from './scope.js';
 import type { AuthUser } from '../plugins/guard.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import { definitionErrors, emptyDefinition, questionCount, type Definition } from '../../shared/questionnaire/definition.js';
@@ -43,22 +44,13 @@ export function contains(column: string, text: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
 
-/** Admins (form.management) see and edit every questionnaire; others those they are in charge of or assist with. */
-export const isManager = (user: AuthUser) => user.permissions.has('form.management');
-
-/** Questionnaires as staff see and change them: scoped to the caller, every transition checked. */
+/** Questionnaires as staff see and change them: scoped to the caller (scope.ts), every transition checked. */
 export class QuestionnaireService {
   constructor(private readonly db: DB) {}
 
   private base(user: AuthUser, scope: QuestionnaireListQuery['scope'] = 'all') {
-    let q = this.db.selectFrom('questionnaires as q').innerJoin('users as u', 'u.id', 'q.in_charge_id');
-    const mine = (eb: ExpressionBuilder<Database & { q: QuestionnairesTable }, 'q'>) => eb('q.in_charge_id', '=', user.id);
-    const assisting = (eb: ExpressionBuilder<Database & { q: QuestionnairesTable }, 'q'>) =>
-      eb('q.id', 'in', eb.selectFrom('questionnaire_assistants').select('questionnaire_id').where('user_id', '=', user.id));
-    if (scope === 'mine') q = q.where(mine);
-    else if (scope === 'assisting') q = q.where(assisting);
-    else if (!isManager(user)) q = q.where((eb) => eb.or([mine(eb), assisting(eb)]));
-    return q;
+    const q = this.db.selectFrom('questionnaires as q').innerJoin('users as u', 'u.id', 'q.in_charge_id');
+    return q.where(scope === 'mine' ? inCharge(user) : scope === 'assisting' ? assisting(user) : reachable(user, 'design'));
   }
 
   async list(user: AuthUser, query: QuestionnaireListQuery): Promise<{ list: Questionnaire[]; total: number }> {
@@ -129,7 +121,7 @@ export class QuestionnaireService {
         submittedCount: submitted,
         respondentCount: Number(counts?.total ?? 0),
         hasReplies: submitted > 0,
-        mayEdit: user.permissions.has('form.edit') && (isManager(user) || r.in_charge_id === user.id || assistantIds.includes(user.id)),
+        mayEdit: mayChange(user, { inChargeId: r.in_charge_id, assistantIds }),
         ...(withDefinition ? { definition: JSON.parse(r.definition) as Definition } : {}),
       });
     }
@@ -255,7 +247,7 @@ export class QuestionnaireService {
 
   async remove(user: AuthUser, id: number): Promise<void> {
     const q = await this.get(user, id);
-    if (!isManager(user) && q.inChargeId !== user.id) throw new BusinessError('PERMISSION_DENIED');
+    if (!mayDelete(user, q)) throw new BusinessError('PERMISSION_DENIED');
     if (q.status !== 'PREPARING' && q.status !== 'NOT_OPEN') throw new BusinessError('ILLEGAL_TRANSITION');
     const r = await this.db.deleteFrom('questionnaires').where('id', '=', id).where('status', 'in', ['PREPARING', 'NOT_OPEN']).executeTakeFirst();
     if (Number(r.numDeletedRows) !== 1) throw new BusinessError('ILLEGAL_TRANSITION');

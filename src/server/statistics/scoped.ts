@@ -2,6 +2,7 @@ import type { DB } from '../db/connect.js';
 import type { AuthUser } from '../plugins/guard.js';
 import { BusinessError } from '../plugins/errors.js';
 import { contains, type QuestionnaireListQuery } from '../questionnaires/service.js';
+import { reachable } from '../questionnaires/scope.js';
 import { audienceYear } from '../questionnaires/audience.js';
 import { parseDefinition } from '../questionnaires/definitions.js';
 import type { Definition } from '../../shared/questionnaire/definition.js';
@@ -35,22 +36,14 @@ const SORTS: Record<string, string> = { title: 'q.title', status: 'q.status', op
 /** Statuses with results: a questionnaire has respondents once it opened. */
 const OPENED = ['PROCESSING', 'FINISHED'];
 
-/** Sees every questionnaire's results; others see those they are in charge of or assist with. */
-export const seesAll = (user: AuthUser) => user.permissions.has('data-statistics.management');
-
 /** The opened questionnaires whose results the user may read: the one scope every statistics call starts from. */
 function readable(db: DB, user: AuthUser) {
-  let q = db
+  return db
     .selectFrom('questionnaires as q')
     .innerJoin('users as u', 'u.id', 'q.in_charge_id')
     .leftJoin('school_years as y', 'y.id', 'q.school_year_id')
-    .where('q.status', 'in', OPENED);
-  if (!seesAll(user)) {
-    q = q.where((eb) =>
-      eb.or([eb('q.in_charge_id', '=', user.id), eb('q.id', 'in', eb.selectFrom('questionnaire_assistants').select('questionnaire_id').where('user_id', '=', user.id))]),
-    );
-  }
-  return q;
+    .where('q.status', 'in', OPENED)
+    .where(reachable(user, 'results'));
 }
 
 const ROW_COLUMNS = ['q.id', 'q.title', 'q.status', 'q.type', 'q.create_date', 'q.open_date', 'q.end_date', 'q.school_year_id', 'q.in_charge_id', 'u.name_hk', 'u.name_en', 'y.name as year_name'] as const;
