@@ -77,8 +77,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors,
     clientErrorHandler,
     ajv: {
-      // strict, with every error reported and nothing silently dropped; x-qe is the schemas' own extension (docs/architecture.md#master-data-from-schemas)
-      customOptions: { removeAdditional: false, allErrors: true, strict: true, allowUnionTypes: true, verbose: true, keywords: ['x-qe', 'x-qe-rule', 'x-qe-input'] },
+      // strict, with every error reported and nothing silently dropped; x-qe is the schemas' own extension (docs/architecture.md#master-data-from-schemas), x-qe-type marks a value typed by code (docs/conventions.md#call-shapes)
+      customOptions: { removeAdditional: false, allErrors: true, strict: true, allowUnionTypes: true, verbose: true, keywords: ['x-qe', 'x-qe-rule', 'x-qe-input', 'x-qe-type'] },
       // x-qe-finite: what ajv's coercion makes of "Infinity" is refused (plugins/bounds.ts)
       plugins: [finiteNumbers],
     },

@@ -1,35 +1,13 @@
-import type { Definition } from '../../shared/questionnaire/definition';
-import type { Answers } from '../../shared/questionnaire/answers';
-import type { Person, QuestionnaireStatus, QuestionnaireType } from '../../shared/questionnaire/types';
 import { composedKey } from '../../shared/i18n/keys';
+import { FEEDBACK_STATUSES } from '../../shared/questionnaire/types';
+import type { MyQuestionnaire } from '../../shared/calls/filling';
+
+// what the respondent's calls answer, described once with their schemas (docs/conventions.md#call-shapes)
+export type { MyQuestionnaire, MyQuestionnaireDetail } from '../../shared/calls/filling';
+export { FEEDBACK_STATUSES };
 
 /** react-admin's resource name of my questionnaires (GET /v1/my/questionnaires …). */
 export const MY_QUESTIONNAIRES = 'my/questionnaires';
-
-/** My feedback on a questionnaire (docs/product-rules.md#states); the server keeps NOT_SUBMITTED and SUBMITTED. */
-export const FEEDBACK_STATUSES = ['NOT_SUBMITTED', 'SUBMITTED'] as const;
-export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number] | 'FINISHED' | 'PROCESSING';
-
-/** One questionnaire that targets me, as GET /v1/my/questionnaires lists it. Times are ISO-8601 UTC. */
-export interface MyQuestionnaire {
-  id: number;
-  title: string;
-  status: QuestionnaireStatus;
-  type: QuestionnaireType;
-  openDate: string | null;
-  endDate: string | null;
-  schoolYearId?: number | null;
-  inCharge: Pick<Person, 'nameHk' | 'nameEn'>;
-  feedbackStatus: FeedbackStatus;
-  submittedAt: string | null;
-  designatedCode: string;
-}
-
-/** One questionnaire to answer (GET /v1/my/questionnaires/:id): its questions, and my answers once submitted (null when anonymous). */
-export interface MyQuestionnaireDetail extends MyQuestionnaire {
-  definition: Definition;
-  answers: Answers | null;
-}
 
 /** The two routes of the answer screen (docs/product-rules.md#screens-and-routes): detail fills in, view is read only; the record's id as `?id=`. */
 export type FillingScreenType = 'detail' | 'view';

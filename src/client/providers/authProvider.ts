@@ -1,31 +1,13 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { hasPermission, type PermissionEntry } from '../../shared/permissions';
+import type { UserInfo } from '../../shared/calls/session';
 import { passwordLogin } from '../auth/publicApi';
 import { request } from './http';
 import { currentLocale, translate } from './i18nProvider';
 import { clearSession, getStoredUserId, getToken, setCurrentUserId } from './session';
 
-export interface UserInfo {
-  userId: number;
-  userNo: string | null;
-  username: string;
-  nameHk: string;
-  nameEn: string;
-  avatar: string | null;
-  email: string | null;
-  googleMail: string | null;
-  userType: 'SUPER_ADMIN' | 'ADMIN' | 'TEACHER' | 'STUDENT';
-  loginTime: string | null;
-  lastLogin: string | null;
-  status: string;
-  permissions: PermissionEntry[];
-  /** the latest personal-data request's status (null: never asked): the staff-edit-personal prompt reads it */
-  personalDataStatus?: 'WAITTING' | 'CONFIRM' | 'REJECT' | null;
-  years: { id: number; name: string; beginDate: string; endDate: string; yearStatus: string }[];
-  terms: { id: number; nameHk: string; nameEn: string; beginDate: string; endDate: string }[];
-  currentYear: { id: number; name: string } | null;
-  currentTerm: { id: number; nameHk: string; nameEn: string } | null;
-}
+// what GET /v1/my/user-info answers, described once with its schema (docs/conventions.md#call-shapes)
+export type { UserInfo } from '../../shared/calls/session';
 
 /** The logged-in user, loaded once per page load (a role change shows on the next load). */
 let userInfo: Promise<UserInfo> | null = null;

@@ -12,6 +12,7 @@ import { decoyHash, hashPassword, needsRehash, verifyPassword } from './password
 import { openSession, revokeSession, revokeUserSessions } from './sessions.js';
 import { mayLogIn, userInfo } from './user-info.js';
 import { UserInfoAnswers } from './user-info-answers.js';
+import { SESSION_ANSWERS } from '../../shared/calls/session.js';
 
 const tags = ['session'];
 const password = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } as const;
@@ -107,7 +108,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, sessions }:
 
   app.get<{ Querystring: { userId?: number } }>('/v1/my/user-info', {
     config: { permission: '*' },
-    schema: { tags, summary: 'The logged-in user, permissions and school calendar included', querystring: userIdQuery },
+    schema: { tags, summary: 'The logged-in user, permissions and school calendar included', querystring: userIdQuery, response: SESSION_ANSWERS.userInfo },
   }, async (request, reply) => {
     const me = currentUser(request);
     ownUserId(request.query.userId, me.id);

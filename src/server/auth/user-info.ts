@@ -3,6 +3,7 @@ import type { DB } from '../db/connect.js';
 import type { User } from '../db/schema.js';
 import type { PermissionEntry } from '../../shared/permissions.js';
 import type { ConfirmStatus } from '../../shared/personal.js';
+import type { UserInfo } from '../../shared/calls/session.js';
 
 /** Whether the account may log in: active, a teacher on the job, a student still in school. */
 export function mayLogIn(user: Pick<User, 'active' | 'user_type' | 'status'>): boolean {
@@ -43,7 +44,7 @@ export function userWithPersonalStatus(db: DB, userId: number) {
 }
 
 /** The logged-in user's fields (docs/product-rules.md#records-and-fields), permissions included. */
-export function userInfo(user: User & { personal_status: string | null }, permissions: PermissionEntry[], schoolCalendar: Awaited<ReturnType<typeof calendar>>) {
+export function userInfo(user: User & { personal_status: string | null }, permissions: PermissionEntry[], schoolCalendar: Awaited<ReturnType<typeof calendar>>): UserInfo {
   const isStaff = user.user_type !== 'STUDENT';
   return {
     userId: user.id,
@@ -60,7 +61,7 @@ export function userInfo(user: User & { personal_status: string | null }, permis
     tel: user.tel,
     gender: user.gender,
     birthday: user.birthday,
-    userType: user.user_type,
+    userType: user.user_type as UserInfo['userType'],
     active: user.active === 1,
     loginTime: user.login_time,
     lastLogin: user.last_login,

@@ -3,12 +3,13 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { quickLoginRoutes } from './quick.js';
 import { schoolDay } from '../school-day.js';
-import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { ok } from '../plugins/envelope.js';
 import { BusinessError, requestLang } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
-import { answersOnPath, replyProblems } from '../../shared/questionnaire/answers.js';
+import { answersOnPath, replyProblems, type Answers } from '../../shared/questionnaire/answers.js';
 import type { Definition } from '../../shared/questionnaire/definition.js';
-import { QUESTIONNAIRE_STATUSES, type Target } from '../../shared/questionnaire/types.js';
+import type { QuestionnaireStatus, QuestionnaireType, Target } from '../../shared/questionnaire/types.js';
+import { FILLING_ANSWERS, myQuestionnaireParams, myQuestionnairesQuery, replyBody, type MyQuestionnaire, type MyQuestionnaireDetail, type MyQuestionnairesQuery, type ReplyBody } from '../../shared/calls/filling.js';
 import { resolveAudience } from '../questionnaires/audience.js';
 import { messageText } from '../../shared/master/labels.js';
 import type { ReplyCounting } from '../statistics/counting.js';
@@ -18,18 +19,17 @@ import { DefinitionsById } from '../questionnaires/definitions.js';
 import { TurnReads } from '../db/turn-reads.js';
 
 const tags = ['filling'];
-const idParams = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1 } } } as const;
 
 type Mine = {
   id: number;
   title: string;
-  status: string;
-  type: string;
+  status: QuestionnaireStatus;
+  type: QuestionnaireType;
   open_date: string | null;
   end_date: string | null;
   school_year_id: number | null;
   feedback_id: number;
-  feedback_status: string;
+  feedback_status: MyQuestionnaire['feedbackStatus'];
   submitted_at: string | null;
   designated_code: string;
   name_hk: string;
@@ -88,7 +88,7 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
   );
   const respondent = (userId: number, questionnaireId: number): Promise<RespondentRow | undefined> => respondentsOfTurn.read({ userId, questionnaireId });
 
-  const answer = (r: Mine) => ({
+  const answer = (r: Mine): MyQuestionnaire => ({
     id: r.id,
     title: r.title,
     status: r.status,
@@ -102,26 +102,9 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
     designatedCode: r.designated_code,
   });
 
-  app.get<{ Querystring: { schoolYearId?: number; status?: string; feedbackStatus?: string; page?: number; size?: number } }>('/v1/my/questionnaires', {
+  app.get<{ Querystring: MyQuestionnairesQuery }>('/v1/my/questionnaires', {
     config: { permission: 'form-input.view' },
-    schema: {
-      tags,
-      summary: 'The questionnaires I am asked to answer, those in progress first: {list, total}',
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          schoolYearId: { type: 'integer', minimum: 1 },
-          status: { type: 'string', enum: [...QUESTIONNAIRE_STATUSES] },
-          feedbackStatus: { type: 'string', enum: ['NOT_SUBMITTED', 'SUBMITTED'] },
-          page: { type: 'integer', minimum: 1 },
-          size: { type: 'integer', minimum: 1, maximum: 200 },
-          sort: { type: 'string' },
-          order: { type: 'string' },
-        },
-      },
-      response: { 200: envelopeSchema() },
-    },
+    schema: { tags, summary: 'The questionnaires I am asked to answer, those in progress first: {list, total}', querystring: myQuestionnairesQuery, response: FILLING_ANSWERS.list },
   }, async (request) => {
     const me = currentUser(request);
     const { schoolYearId, status, feedbackStatus, page = 1, size = 20 } = request.query;
@@ -139,32 +122,28 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
 
   app.get<{ Params: { id: number } }>('/v1/my/questionnaires/:id', {
     config: { permission: 'form-input.view' },
-    schema: { tags, summary: 'One questionnaire I am asked to answer, its questions, and my answers once submitted (not for anonymous ones)', params: idParams, response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'One questionnaire I am asked to answer, its questions, and my answers once submitted (not for anonymous ones)', params: myQuestionnaireParams, response: FILLING_ANSWERS.one },
   }, async (request) => {
     const me = currentUser(request);
     const row = (await mine(me.id).select('q.definition').where('q.id', '=', request.params.id).executeTakeFirst()) as (Mine & { definition: string }) | undefined;
     if (!row) throw new BusinessError('RECORD_NOT_FOUND');
-    let answers = null;
+    let answers: Answers | null = null;
     if (row.feedback_status === 'SUBMITTED' && row.type !== 'ANONYMOUS') {
       const reply = await db.selectFrom('replies').select('answers').where('feedback_id', '=', row.feedback_id).executeTakeFirst();
-      answers = reply ? JSON.parse(reply.answers) : null;
+      answers = reply ? (JSON.parse(reply.answers) as Answers) : null;
     }
-    return ok({ ...answer(row), definition: JSON.parse(row.definition) as Definition, answers });
+    const detail: MyQuestionnaireDetail = { ...answer(row), definition: JSON.parse(row.definition) as Definition, answers };
+    return ok(detail);
   });
 
-  app.post<{ Params: { id: number }; Body: { submissionKey: string; answers: Record<string, unknown> } }>('/v1/my/questionnaires/:id/replies', {
+  app.post<{ Params: { id: number }; Body: ReplyBody }>('/v1/my/questionnaires/:id/replies', {
     config: { permission: 'form-input.view' },
     schema: {
       tags,
       summary: 'Submits my reply once: 422 with a message per question; a repeat with the same submissionKey answers the first result',
-      params: idParams,
-      body: {
-        type: 'object',
-        required: ['submissionKey', 'answers'],
-        additionalProperties: false,
-        properties: { submissionKey: { type: 'string', minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }, answers: { type: 'object' } },
-      },
-      response: { 200: envelopeSchema() },
+      params: myQuestionnaireParams,
+      body: replyBody,
+      response: FILLING_ANSWERS.reply,
     },
   }, async (request, reply) => {
     const me = currentUser(request);

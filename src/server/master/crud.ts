@@ -7,7 +7,7 @@ import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
 import { missingNames, propertyMeta, type EntitySchema, type MasterEntity } from '../../shared/master/entity.js';
 import type { Permission } from '../plugins/guard.js';
-import { idParams, idSchema } from '../plugins/route-schemas.js';
+import { idParams, idSchema } from '../../shared/calls/parts.js';
 import { EntityStore, type MasterRules } from './store.js';
 import type { Row } from './entity-shape.js';
 import type { ListQuery } from './list-query.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
-import { idListSchema, idParams, pagingProperties } from '../plugins/route-schemas.js';
+import { idListSchema, idParams, pagingProperties } from '../../shared/calls/parts.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
 import type { MasterDeps } from './crud.js';

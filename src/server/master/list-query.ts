@@ -1,5 +1,5 @@
 import { propertyMeta, type MasterEntity, type PropertySchema } from '../../shared/master/entity.js';
-import { idListSchema, idSchema, pagingProperties } from '../plugins/route-schemas.js';
+import { idListSchema, idSchema, pagingProperties } from '../../shared/calls/parts.js';
 
 /** A list's query as the route passes it on: paging, sorting, the search box, the id list, the entity's filters. */
 export interface ListQuery {

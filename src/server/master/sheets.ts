@@ -22,7 +22,7 @@ import { PlacesTaken, placeClashes } from './class-places.js';
 import { schoolYearOf } from './entity-reads.js';
 import type { ListQuery } from './list-query.js';
 import { currentUser, type Permission } from '../plugins/guard.js';
-import { idSchema } from '../plugins/route-schemas.js';
+import { idSchema } from '../../shared/calls/parts.js';
 import { readWorkbook, WorkbookRefused, type SheetCells } from './workbook/read.js';
 import { WORKBOOK_LIMITS } from './workbook/limits.js';
 import { neutralCell, restoredText } from './workbook/cells.js';

@@ -2,12 +2,13 @@ import type { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { INTEGER_MAX } from '../../shared/calls/parts.js';
+
 /**
  * The range of every integer a route accepts: PostgreSQL's `integer` (int4), the type of QE's
  * ids and counts on both databases. A larger id would overflow there (a server error instead
  * of "not found").
  */
-export const INTEGER_MAX = 2_147_483_647;
 export const INTEGER_MIN = -2_147_483_648;
 
 type Schema = Record<string, unknown>;

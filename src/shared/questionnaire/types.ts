@@ -4,6 +4,9 @@ import type { Definition } from './definition.js';
 export const QUESTIONNAIRE_STATUSES = ['PREPARING', 'NOT_OPEN', 'PROCESSING', 'FINISHED'] as const;
 export type QuestionnaireStatus = (typeof QUESTIONNAIRE_STATUSES)[number];
 
+/** A respondent's feedback on a questionnaire, as the server keeps it. */
+export const FEEDBACK_STATUSES = ['NOT_SUBMITTED', 'SUBMITTED'] as const;
+
 export const QUESTIONNAIRE_TYPES = ['NAMED', 'ANONYMOUS'] as const;
 export type QuestionnaireType = (typeof QUESTIONNAIRE_TYPES)[number];
 

@@ -21,6 +21,14 @@ function userInfo(over: Partial<UserInfo> = {}): UserInfo {
     avatar: null,
     email: null,
     googleMail: null,
+    identityCardId: null,
+    identityCardType: null,
+    tel: null,
+    gender: null,
+    birthday: null,
+    active: true,
+    staff_id: 7,
+    personalDataStatus: null,
     userType: 'TEACHER',
     loginTime: '2026-11-26T01:00:00.000Z',
     // 2026-11-25 23:05 in Hong Kong: the day after the UTC one
@@ -29,7 +37,7 @@ function userInfo(over: Partial<UserInfo> = {}): UserInfo {
     permissions: [],
     years: [],
     terms: [],
-    currentYear: { id: 3, name: '2026-2027' },
+    currentYear: { id: 3, name: '2026-2027', beginDate: '2026-09-01', endDate: '2027-08-31', yearStatus: '1' },
     currentTerm: null,
     ...over,
   };

@@ -1,10 +1,12 @@
-import { INTEGER_MAX } from './bounds.js';
-
 /**
- * Request schema parts shared by routes: a record id, a list of ids, paging. Each states its
+ * Request schema parts that calls share: a record id, a list of ids, paging. Each states its
  * range, so an id beyond what the databases hold or a page past any list is refused (422)
  * before a query runs.
  */
+
+/** The largest integer both databases hold in an `integer` column (PostgreSQL's int4). */
+export const INTEGER_MAX = 2_147_483_647;
+
 export const idSchema = { type: 'integer', minimum: 1, maximum: INTEGER_MAX } as const;
 
 /** `/:id` */
@@ -17,7 +19,7 @@ export const idListSchema = { type: 'array', items: idSchema, maxItems: 1000 } a
 export const PAGE_MAX = 1_000_000;
 
 /** `page` (from 1) and `size` (at most `maxSize` rows) */
-export function pagingProperties(maxSize: number, defaults = false) {
+export function pagingProperties<const N extends number>(maxSize: N, defaults = false) {
   return {
     page: { type: 'integer', minimum: 1, maximum: PAGE_MAX, ...(defaults ? { default: 1 } : {}) },
     size: { type: 'integer', minimum: 1, maximum: maxSize, ...(defaults ? { default: 20 } : {}) },

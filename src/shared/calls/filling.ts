@@ -1,0 +1,80 @@
+import { FEEDBACK_STATUSES, QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES } from '../questionnaire/types.js';
+import { answersSchema, definitionSchema, envelopeOf, REFUSALS, type Shape } from './envelope.js';
+import { idParams, idSchema, pagingProperties } from './parts.js';
+
+/**
+ * The respondent's calls (docs/architecture.md#a-submission), each described once: the server's
+ * routes validate and write by these schemas (src/server/filling/index.ts), the OpenAPI page shows
+ * them, and the answer screen's types are read from them (src/client/filling/model.ts).
+ */
+
+const time = { type: ['string', 'null'], description: 'ISO-8601, UTC' } as const;
+
+export const myQuestionnairesQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    schoolYearId: idSchema,
+    status: { type: 'string', enum: QUESTIONNAIRE_STATUSES },
+    feedbackStatus: { type: 'string', enum: FEEDBACK_STATUSES },
+    ...pagingProperties(200),
+    // react-admin sends them; the list has one order (in progress first, soonest end)
+    sort: { type: 'string' },
+    order: { type: 'string' },
+  },
+} as const;
+export type MyQuestionnairesQuery = Shape<typeof myQuestionnairesQuery>;
+
+/** One questionnaire that targets me, as my list shows it. */
+export const myQuestionnaire = {
+  type: 'object',
+  required: ['id', 'title', 'status', 'type', 'openDate', 'endDate', 'schoolYearId', 'inCharge', 'feedbackStatus', 'submittedAt', 'designatedCode'],
+  additionalProperties: false,
+  properties: {
+    id: idSchema,
+    title: { type: 'string' },
+    status: { type: 'string', enum: QUESTIONNAIRE_STATUSES },
+    type: { type: 'string', enum: QUESTIONNAIRE_TYPES },
+    openDate: time,
+    endDate: time,
+    schoolYearId: { type: ['integer', 'null'] },
+    inCharge: { type: 'object', required: ['nameHk', 'nameEn'], additionalProperties: false, properties: { nameHk: { type: 'string' }, nameEn: { type: 'string' } } },
+    feedbackStatus: { type: 'string', enum: FEEDBACK_STATUSES },
+    submittedAt: time,
+    /** the respondent's code on this questionnaire: what a paper copy would carry */
+    designatedCode: { type: 'string' },
+  },
+} as const;
+export type MyQuestionnaire = Shape<typeof myQuestionnaire>;
+
+/** One questionnaire to answer: its questions, and my answers once submitted (null when anonymous). */
+export const myQuestionnaireDetail = {
+  ...myQuestionnaire,
+  required: [...myQuestionnaire.required, 'definition', 'answers'],
+  properties: { ...myQuestionnaire.properties, definition: definitionSchema, answers: { anyOf: [answersSchema, { type: 'null' }] } },
+} as const;
+export type MyQuestionnaireDetail = Shape<typeof myQuestionnaireDetail>;
+
+export const replyBody = {
+  type: 'object',
+  required: ['submissionKey', 'answers'],
+  additionalProperties: false,
+  properties: {
+    /** the client's key of this submission: a repeat with the same key answers the first result */
+    submissionKey: { type: 'string', minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' },
+    answers: answersSchema,
+  },
+} as const;
+export type ReplyBody = Shape<typeof replyBody>;
+
+export const replyStored = { type: 'object', required: ['submittedAt'], additionalProperties: false, properties: { submittedAt: time } } as const;
+export type ReplyStored = Shape<typeof replyStored>;
+
+/** The answers of each call, per status. 422: `{questionId: message}` in `data`. */
+export const FILLING_ANSWERS = {
+  list: { 200: envelopeOf({ type: 'object', required: ['list', 'total'], properties: { list: { type: 'array', items: myQuestionnaire }, total: { type: 'integer' } } }), ...REFUSALS },
+  one: { 200: envelopeOf(myQuestionnaireDetail), ...REFUSALS },
+  reply: { 200: envelopeOf(replyStored), ...REFUSALS },
+} as const;
+
+export { idParams as myQuestionnaireParams };
