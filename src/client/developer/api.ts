@@ -1,79 +1,46 @@
 import type { Page } from '../../shared/envelope';
 import type { UserType } from '../../shared/permissions';
+import type {
+  ActionCreateBody,
+  ActionCreated,
+  ActionDeleteBody,
+  ActionEditBody,
+  Menu,
+  MenuAction,
+  MenuCreateBody,
+  MenuCreated,
+  MenuDeleteBody,
+  MenuEditBody,
+  MenuNode,
+  MenuSortBody,
+  Role,
+  RoleActions,
+  RoleActionsBody,
+  RoleBody,
+  RoleHolder,
+  RoleHolderPage,
+  RolePage,
+  UserRoles,
+  UserRolesBody,
+} from '../../shared/calls/developer';
 import { request } from '../providers/http';
+
+// the developer area's calls are described once in src/shared/calls/developer.ts (docs/conventions.md#call-shapes): types only here
+export type { Menu, MenuAction, MenuNode, Role, RoleHolder };
 
 export const SYSTEM = 'QE';
 
-/** One action of a menu, as the tree answers it. */
-export interface MenuAction {
-  actionId: number;
-  menuId: number;
-  code: string;
-  /** permission group 201–206 */
-  group: number;
-  name: string;
-  nameHk: string;
-  nameEn: string;
-  sort: number;
-}
+/** A menu as the menu dialog edits it (the system is QE's). */
+export type MenuInput = Omit<MenuCreateBody, 'system'>;
 
-/** One menu (page) of the tree, with its actions and how many roles hold one of them. */
-export interface MenuNode {
-  menuId: number;
-  code: string;
-  system: string;
-  name: string;
-  nameHk: string;
-  nameEn: string;
-  sort: number;
-  roleCount: number;
-  actions: MenuAction[];
-}
+/** An action as the action dialog edits it (of the menu it is added to). */
+export type ActionInput = Omit<ActionCreateBody, 'menuId'>;
 
-export interface MenuInput {
-  code: string;
-  name: string;
-  nameEn?: string;
-  sort?: number;
-}
+/** A role as the role form sends it. */
+export type RoleInput = RoleBody;
 
-export interface ActionInput extends MenuInput {
-  group: number;
-}
-
-export interface Role {
-  id: number;
-  roleId: number;
-  system: string;
-  userType: UserType;
-  roleCode: string;
-  name: string;
-  nameHk: string;
-  nameEn: string;
-  remark: string | null;
-  /** new accounts of its user type get this role */
-  isDefault: boolean;
-  userCount: number;
-}
-
-export interface RoleInput {
-  userType: UserType;
-  roleCode: string;
-  nameHk: string;
-  nameEn: string;
-  remark?: string | null;
-  isDefault?: boolean;
-}
-
-/** A holder of a role (GET /v1/roles/:id/users), or a person of the user picker. */
-export interface RoleUser {
-  id: number;
-  code: string | null;
-  username?: string;
-  nameHk: string;
-  nameEn: string;
-  userType?: UserType;
-}
+/** A holder of a role (GET /v1/roles/:id/users), or a person of the user picker (whose master lists may not say username and user type). */
+export type RoleUser = Pick<RoleHolder, 'id' | 'code' | 'nameHk' | 'nameEn'> & Partial<Pick<RoleHolder, 'username' | 'userType'>>;
 
 /** Where the user picker looks for people: the master lists of admins, teachers and students. */
 export const USER_SOURCES = [
@@ -91,25 +58,25 @@ export type UserSource = (typeof USER_SOURCES)[number]['resource'];
 export const developerApi = {
   tree: () => request<MenuNode[]>('/v1/menu-actions/actions/tree', { query: { system: SYSTEM } }),
 
-  inquireMenu: (menuId: number) => request<MenuNode>('/v1/menus/actions/inquire', { query: { menuId } }),
-  createMenu: (m: MenuInput) => request<{ menuId: number }>('/v1/menus/actions/create', { method: 'POST', body: { ...m, system: SYSTEM } }),
-  editMenu: (menuId: number, m: MenuInput) => request<null>('/v1/menus/actions/edit', { method: 'POST', body: { ...m, menuId } }),
-  deleteMenu: (menuId: number) => request<null>('/v1/menus/actions/delete', { method: 'POST', body: { menuId } }),
-  updateSort: (menus: { menuId: number; sort: number }[]) => request<null>('/v1/menus/actions/update-sort', { method: 'POST', body: { menus } }),
+  inquireMenu: (menuId: number) => request<Menu>('/v1/menus/actions/inquire', { query: { menuId } }),
+  createMenu: (m: MenuInput) => request<MenuCreated>('/v1/menus/actions/create', { method: 'POST', body: { ...m, system: SYSTEM } satisfies MenuCreateBody }),
+  editMenu: (menuId: number, m: MenuInput) => request<null>('/v1/menus/actions/edit', { method: 'POST', body: { ...m, menuId } satisfies MenuEditBody }),
+  deleteMenu: (menuId: number) => request<null>('/v1/menus/actions/delete', { method: 'POST', body: { menuId } satisfies MenuDeleteBody }),
+  updateSort: (menus: MenuSortBody['menus']) => request<null>('/v1/menus/actions/update-sort', { method: 'POST', body: { menus } satisfies MenuSortBody }),
 
   inquireAction: (actionId: number) => request<MenuAction>('/v1/actions/actions/inquire', { query: { actionId } }),
-  createAction: (menuId: number, a: ActionInput) => request<{ actionId: number }>('/v1/actions/actions/create', { method: 'POST', body: { ...a, menuId } }),
-  editAction: (actionId: number, a: ActionInput) => request<null>('/v1/actions/actions/edit', { method: 'POST', body: { ...a, actionId } }),
-  deleteAction: (actionId: number) => request<null>('/v1/actions/actions/delete', { method: 'POST', body: { actionId } }),
+  createAction: (menuId: number, a: ActionInput) => request<ActionCreated>('/v1/actions/actions/create', { method: 'POST', body: { ...a, menuId } satisfies ActionCreateBody }),
+  editAction: (actionId: number, a: ActionInput) => request<null>('/v1/actions/actions/edit', { method: 'POST', body: { ...a, actionId } satisfies ActionEditBody }),
+  deleteAction: (actionId: number) => request<null>('/v1/actions/actions/delete', { method: 'POST', body: { actionId } satisfies ActionDeleteBody }),
 
-  roles: () => request<Page<Role>>('/v1/roles').then((p) => p.list),
+  roles: () => request<RolePage>('/v1/roles').then((p) => p.list),
   role: (roleId: number) => request<Role>(`/v1/roles/${roleId}`, { ignoreErr: true }),
-  roleActions: (roleId: number) => request<{ actions: number[]; codes: string[] }>('/v1/roles/actions/action-list', { query: { roleId, system: SYSTEM } }),
-  selectActions: (roleId: number, actions: number[]) => request<null>('/v1/roles/actions/select-action', { method: 'POST', body: { actions, roleId, system: SYSTEM } }),
-  roleUsers: (roleId: number) => request<Page<RoleUser>>(`/v1/roles/${roleId}/users`).then((p) => p.list),
+  roleActions: (roleId: number) => request<RoleActions>('/v1/roles/actions/action-list', { query: { roleId, system: SYSTEM } }),
+  selectActions: (roleId: number, actions: number[]) => request<null>('/v1/roles/actions/select-action', { method: 'POST', body: { actions, roleId, system: SYSTEM } satisfies RoleActionsBody }),
+  roleUsers: (roleId: number) => request<RoleHolderPage>(`/v1/roles/${roleId}/users`).then((p) => p.list),
 
-  userRoles: (userId: number) => request<{ userId: number; roleIds: number[] }>(`/v1/users/${userId}/roles`).then((r) => r.roleIds),
-  setUserRoles: (userId: number, roleIds: number[]) => request<null>(`/v1/users/${userId}/roles`, { method: 'PUT', body: { roleIds } }),
+  userRoles: (userId: number) => request<UserRoles>(`/v1/users/${userId}/roles`).then((r) => r.roleIds),
+  setUserRoles: (userId: number, roleIds: number[]) => request<null>(`/v1/users/${userId}/roles`, { method: 'PUT', body: { roleIds } satisfies UserRolesBody }),
 
   /** People of one master list matching a search text (quiet: a list the user may not read is simply empty). */
   searchUsers: (source: UserSource, q: string) =>

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/connect.js';
 import { ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
+import { DEVELOPER_ANSWERS, rolePermissionsParams, rolePermissionsQuery, type RolePermissionsParams, type RolePermissionsQuery } from '../../shared/calls/developer.js';
 import { permissionCatalogue, permissionEntries } from './permission-queries.js';
 import { menuRoutes } from './menus.js';
 import { roleRoutes } from './roles.js';
@@ -12,19 +13,16 @@ const tags = ['developer'];
 export async function developerRoutes(app: FastifyInstance, { db }: { db: DB }) {
   await menuRoutes(app, { db });
   await roleRoutes(app, { db });
-  app.get<{ Params: { role_id: number }; Querystring: { role_id?: number; independent_system?: number; web_code?: string } }>(
+  app.get<{ Params: RolePermissionsParams; Querystring: RolePermissionsQuery }>(
     '/ed/roles/:role_id/permissions',
     {
       config: { permission: 'role.view' },
       schema: {
         tags,
         summary: "A role's permission list, in the same shape as a user's",
-        params: { type: 'object', required: ['role_id'], properties: { role_id: { type: 'integer' } } },
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { role_id: { type: 'integer' }, independent_system: { type: 'integer' }, web_code: { type: 'string', maxLength: 20 } },
-        },
+        params: rolePermissionsParams,
+        querystring: rolePermissionsQuery,
+        response: DEVELOPER_ANSWERS.rolePermissions,
       },
     },
     async (request) => {

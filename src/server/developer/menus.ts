@@ -1,22 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import type { DB } from '../db/connect.js';
-import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
+import {
+  actionCreateBody,
+  actionDeleteBody,
+  actionEditBody,
+  actionQuery,
+  DEVELOPER_ANSWERS,
+  menuCreateBody,
+  menuDeleteBody,
+  menuEditBody,
+  menuQuery,
+  menuSortBody,
+  treeQuery,
+  type ActionCreateBody,
+  type ActionCreated,
+  type ActionDeleteBody,
+  type ActionEditBody,
+  type ActionQuery,
+  type Menu,
+  type MenuAction,
+  type MenuCreateBody,
+  type MenuCreated,
+  type MenuDeleteBody,
+  type MenuEditBody,
+  type MenuNode,
+  type MenuQuery,
+  type MenuSortBody,
+  type TreeQuery,
+} from '../../shared/calls/developer.js';
 import { developerChange, keepsDeveloperAccess } from './access.js';
 
 const tags = ['developer'];
-const id = { type: 'integer', minimum: 1 } as const;
-const code = { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_*.-]+$' } as const;
-const name = { type: 'string', minLength: 1, maxLength: 100 } as const;
-const sort = { type: 'integer', minimum: 0, maximum: 100000 } as const;
-const body = (required: string[], properties: Record<string, object>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
 
 type MenuRow = { id: number; system: string; code: string; name_hk: string; name_en: string; sort: number };
 type ActionRow = { id: number; menu_id: number; code: string; action_group: number; name_hk: string; name_en: string; sort: number };
 
-const menuAnswer = (m: MenuRow, roleCount = 0) => ({ menuId: m.id, code: m.code, system: m.system, name: m.name_hk, nameHk: m.name_hk, nameEn: m.name_en, sort: m.sort, roleCount });
-const actionAnswer = (a: ActionRow) => ({ actionId: a.id, menuId: a.menu_id, code: a.code, group: a.action_group, name: a.name_hk, nameHk: a.name_hk, nameEn: a.name_en, sort: a.sort });
+const menuAnswer = (m: MenuRow, roleCount = 0): Menu => ({ menuId: m.id, code: m.code, system: m.system, name: m.name_hk, nameHk: m.name_hk, nameEn: m.name_en, sort: m.sort, roleCount });
+const actionAnswer = (a: ActionRow): MenuAction => ({ actionId: a.id, menuId: a.menu_id, code: a.code, group: a.action_group, name: a.name_hk, nameHk: a.name_hk, nameEn: a.name_en, sort: a.sort });
 
 /** Menus (pages) and their actions: the calls under /v1/menus, /v1/actions, /v1/menu-actions
  * (docs/product-rules.md#calls-the-product-names). */
@@ -34,41 +57,41 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     return new Map(rows.map((r) => [r.menu_id, Number(r.n)]));
   }
 
-  app.get<{ Querystring: { system?: string } }>('/v1/menu-actions/actions/tree', {
+  app.get<{ Querystring: TreeQuery }>('/v1/menu-actions/actions/tree', {
     config: { permission: 'menu.view' },
-    schema: { tags, summary: 'Every menu of a system with its actions, by sort', querystring: body([], { system: { type: 'string', maxLength: 20 } }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Every menu of a system with its actions, by sort', querystring: treeQuery, response: DEVELOPER_ANSWERS.tree },
   }, async (request) => {
     const system = request.query.system || 'QE';
     const menus = (await db.selectFrom('menus').selectAll().where('system', '=', system).orderBy('sort').orderBy('id').execute()) as MenuRow[];
     const actions = (await db.selectFrom('actions').selectAll().where('menu_id', 'in', menus.length ? menus.map((m) => m.id) : [0]).orderBy('sort').orderBy('id').execute()) as ActionRow[];
     const counts = await roleCounts(menus.map((m) => m.id));
-    return ok(menus.map((m) => ({ ...menuAnswer(m, counts.get(m.id) ?? 0), actions: actions.filter((a) => a.menu_id === m.id).map(actionAnswer) })));
+    return ok(menus.map((m): MenuNode => ({ ...menuAnswer(m, counts.get(m.id) ?? 0), actions: actions.filter((a) => a.menu_id === m.id).map(actionAnswer) })));
   });
 
-  app.get<{ Querystring: { menuId: number } }>('/v1/menus/actions/inquire', {
+  app.get<{ Querystring: MenuQuery }>('/v1/menus/actions/inquire', {
     config: { permission: 'menu.view' },
-    schema: { tags, summary: 'One menu', querystring: body(['menuId'], { menuId: id }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'One menu', querystring: menuQuery, response: DEVELOPER_ANSWERS.menu },
   }, async (request) => {
     const m = (await db.selectFrom('menus').selectAll().where('id', '=', request.query.menuId).executeTakeFirst()) as MenuRow | undefined;
     if (!m) throw new BusinessError('RECORD_NOT_FOUND');
     return ok(menuAnswer(m, (await roleCounts([m.id])).get(m.id) ?? 0));
   });
 
-  app.post<{ Body: { code: string; system: string; name: string; nameEn?: string; sort?: number } }>('/v1/menus/actions/create', {
+  app.post<{ Body: MenuCreateBody }>('/v1/menus/actions/create', {
     config: { permission: 'menu.add' },
-    schema: { tags, summary: 'Adds a menu', body: body(['code', 'system', 'name'], { code, system: { type: 'string', minLength: 1, maxLength: 20 }, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Adds a menu', body: menuCreateBody, response: DEVELOPER_ANSWERS.menuCreated },
   }, async (request) => {
     const b = request.body;
     const row = await developerChange(db, async (trx) => {
       if (await trx.selectFrom('menus').select('id').where('system', '=', b.system).where('code', '=', b.code).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
       return trx.insertInto('menus').values({ system: b.system, code: b.code, name_hk: b.name, name_en: b.nameEn ?? b.name, sort: b.sort ?? 0 }).returning('id').executeTakeFirstOrThrow();
     });
-    return ok({ menuId: row.id }, 201);
+    return ok<MenuCreated>({ menuId: row.id }, 201);
   });
 
-  app.post<{ Body: { code: string; menuId: number; name: string; nameEn?: string; sort?: number } }>('/v1/menus/actions/edit', {
+  app.post<{ Body: MenuEditBody }>('/v1/menus/actions/edit', {
     config: { permission: 'menu.edit' },
-    schema: { tags, summary: 'Edits a menu', body: body(['code', 'menuId', 'name'], { code, menuId: id, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Edits a menu', body: menuEditBody, response: DEVELOPER_ANSWERS.changed },
   }, async (request) => {
     const b = request.body;
     await developerChange(db, async (trx) => {
@@ -85,9 +108,9 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     return ok(null);
   });
 
-  app.post<{ Body: { menuId: number } }>('/v1/menus/actions/delete', {
+  app.post<{ Body: MenuDeleteBody }>('/v1/menus/actions/delete', {
     config: { permission: 'menu.delete' },
-    schema: { tags, summary: 'Deletes a menu and its actions (the roles holding them lose them)', body: body(['menuId'], { menuId: id }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Deletes a menu and its actions (the roles holding them lose them)', body: menuDeleteBody, response: DEVELOPER_ANSWERS.changed },
   }, async (request) => {
     await developerChange(db, async (trx) => {
       const m = await trx.selectFrom('menus').select('id').where('id', '=', request.body.menuId).executeTakeFirst();
@@ -99,9 +122,9 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     return ok(null);
   });
 
-  app.post<{ Body: { menus: { menuId: number; sort: number }[] } }>('/v1/menus/actions/update-sort', {
+  app.post<{ Body: MenuSortBody }>('/v1/menus/actions/update-sort', {
     config: { permission: 'menu.edit' },
-    schema: { tags, summary: 'Saves the menus order (after a drag)', body: body(['menus'], { menus: { type: 'array', maxItems: 500, items: body(['menuId', 'sort'], { menuId: id, sort }) } }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Saves the menus order (after a drag)', body: menuSortBody, response: DEVELOPER_ANSWERS.changed },
   }, async (request) => {
     await developerChange(db, async (trx) => {
       for (const m of request.body.menus) await trx.updateTable('menus').set({ sort: m.sort }).where('id', '=', m.menuId).execute();
@@ -109,19 +132,18 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     return ok(null);
   });
 
-  app.get<{ Querystring: { actionId: number } }>('/v1/actions/actions/inquire', {
+  app.get<{ Querystring: ActionQuery }>('/v1/actions/actions/inquire', {
     config: { permission: 'menu.view' },
-    schema: { tags, summary: 'One action', querystring: body(['actionId'], { actionId: id }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'One action', querystring: actionQuery, response: DEVELOPER_ANSWERS.action },
   }, async (request) => {
     const a = (await db.selectFrom('actions').selectAll().where('id', '=', request.query.actionId).executeTakeFirst()) as ActionRow | undefined;
     if (!a) throw new BusinessError('RECORD_NOT_FOUND');
     return ok(actionAnswer(a));
   });
 
-  const group = { type: 'integer', minimum: 201, maximum: 206 } as const;
-  app.post<{ Body: { code: string; group: number; menuId: number; name: string; nameEn?: string; sort?: number } }>('/v1/actions/actions/create', {
+  app.post<{ Body: ActionCreateBody }>('/v1/actions/actions/create', {
     config: { permission: 'menu.add' },
-    schema: { tags, summary: 'Adds an action to a menu', body: body(['code', 'group', 'menuId', 'name'], { code, group, menuId: id, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Adds an action to a menu', body: actionCreateBody, response: DEVELOPER_ANSWERS.actionCreated },
   }, async (request) => {
     const b = request.body;
     const row = await developerChange(db, async (trx) => {
@@ -129,12 +151,12 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
       if (await trx.selectFrom('actions').select('id').where('menu_id', '=', b.menuId).where('code', '=', b.code).executeTakeFirst()) throw new BusinessError('DUPLICATE', { field: 'code', value: b.code });
       return trx.insertInto('actions').values({ menu_id: b.menuId, code: b.code, action_group: b.group, name_hk: b.name, name_en: b.nameEn ?? b.name, sort: b.sort ?? 0 }).returning('id').executeTakeFirstOrThrow();
     });
-    return ok({ actionId: row.id }, 201);
+    return ok<ActionCreated>({ actionId: row.id }, 201);
   });
 
-  app.post<{ Body: { code: string; group: number; actionId: number; name: string; nameEn?: string; sort?: number } }>('/v1/actions/actions/edit', {
+  app.post<{ Body: ActionEditBody }>('/v1/actions/actions/edit', {
     config: { permission: 'menu.edit' },
-    schema: { tags, summary: 'Edits an action', body: body(['code', 'group', 'actionId', 'name'], { code, group, actionId: id, name, nameEn: name, sort }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Edits an action', body: actionEditBody, response: DEVELOPER_ANSWERS.changed },
   }, async (request) => {
     const b = request.body;
     await developerChange(db, async (trx) => {
@@ -147,9 +169,9 @@ export async function menuRoutes(app: FastifyInstance, { db }: { db: DB }) {
     return ok(null);
   });
 
-  app.post<{ Body: { actionId: number } }>('/v1/actions/actions/delete', {
+  app.post<{ Body: ActionDeleteBody }>('/v1/actions/actions/delete', {
     config: { permission: 'menu.delete' },
-    schema: { tags, summary: 'Deletes an action (the roles holding it lose it)', body: body(['actionId'], { actionId: id }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Deletes an action (the roles holding it lose it)', body: actionDeleteBody, response: DEVELOPER_ANSWERS.changed },
   }, async (request) => {
     await developerChange(db, async (trx) => {
       const a = await trx.selectFrom('actions').select('id').where('id', '=', request.body.actionId).executeTakeFirst();

@@ -2,30 +2,41 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
-import { USER_TYPES } from '../../shared/permissions.js';
+import type { UserType } from '../../shared/permissions.js';
+import {
+  DEVELOPER_ANSWERS,
+  developerParams,
+  roleActionsBody,
+  roleActionsQuery,
+  roleBody,
+  roleChangeBody,
+  rolesQuery,
+  userRolesBody,
+  type Role,
+  type RoleActions,
+  type RoleActionsBody,
+  type RoleActionsQuery,
+  type RoleBody,
+  type RoleChangeBody,
+  type RoleHolder,
+  type RoleHolderPage,
+  type RolePage,
+  type RolesQuery,
+  type UserRoles,
+  type UserRolesBody,
+} from '../../shared/calls/developer.js';
 import { developerChange, keepsDeveloperAccess } from './access.js';
 
 const tags = ['developer'];
-const id = { type: 'integer', minimum: 1 } as const;
-const body = (required: string[], properties: Record<string, object>) => ({ type: 'object', required, additionalProperties: false, properties }) as const;
-const roleFields = {
-  userType: { type: 'string', enum: USER_TYPES },
-  roleCode: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' },
-  nameHk: { type: 'string', minLength: 1, maxLength: 100 },
-  nameEn: { type: 'string', minLength: 1, maxLength: 100 },
-  remark: { type: ['string', 'null'], maxLength: 500 },
-  // the role new accounts of its user type get (one per user type: choosing one unchooses the other)
-  isDefault: { type: 'boolean' },
-};
-type RoleInput = { userType: string; roleCode: string; nameHk: string; nameEn: string; remark?: string | null; isDefault?: boolean };
+type Params = { id: number };
 
 /** Roles, the actions each holds, and who holds them (/v1/roles/actions/* as the product names them; the rest by docs/conventions.md#calls). */
 export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
   // `on` is the transaction when called inside a change
-  const answer = async (roleIds?: number[], on: Kysely<Database> = db) => {
+  const answer = async (roleIds?: number[], on: Kysely<Database> = db): Promise<Role[]> => {
     let q = on.selectFrom('roles').selectAll().orderBy('id');
     if (roleIds) q = q.where('id', 'in', roleIds.length ? roleIds : [0]);
     const roles = await q.execute();
@@ -34,7 +45,7 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
       id: r.id,
       roleId: r.id,
       system: r.system,
-      userType: r.user_type,
+      userType: r.user_type as UserType,
       roleCode: r.role_code,
       name: r.name_hk,
       nameHk: r.name_hk,
@@ -55,9 +66,9 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     await on.updateTable('roles').set({ is_default: 1 }).where('id', '=', roleId).execute();
   };
 
-  app.get<{ Querystring: { q?: string; userType?: string; page?: number; size?: number } }>('/v1/roles', {
+  app.get<{ Querystring: RolesQuery }>('/v1/roles', {
     config: { permission: 'role.view' },
-    schema: { tags, summary: 'Every role: {list, total}', querystring: body([], { q: { type: 'string', maxLength: 100 }, userType: roleFields.userType, page: { type: 'integer', minimum: 1 }, size: { type: 'integer', minimum: 1, maximum: 1000 }, sort: { type: 'string' }, order: { type: 'string' } }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Every role: {list, total}', querystring: rolesQuery, response: DEVELOPER_ANSWERS.roles },
   }, async (request) => {
     let list = await answer();
     const { q, userType } = request.query;
@@ -65,21 +76,21 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     if (q?.trim()) list = list.filter((r) => [r.roleCode, r.nameHk, r.nameEn].some((v) => v.toLowerCase().includes(q.trim().toLowerCase())));
     // a page only when asked for one (docs/conventions.md#list-queries); without size, every role (the role pickers)
     const { page = 1, size } = request.query;
-    return ok({ list: size ? list.slice((page - 1) * size, page * size) : list, total: list.length });
+    return ok<RolePage>({ list: size ? list.slice((page - 1) * size, page * size) : list, total: list.length });
   });
 
-  app.get<{ Params: { id: number } }>('/v1/roles/:id', {
+  app.get<{ Params: Params }>('/v1/roles/:id', {
     config: { permission: 'role.view' },
-    schema: { tags, summary: 'One role', params: body(['id'], { id }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'One role', params: developerParams, response: DEVELOPER_ANSWERS.role },
   }, async (request) => {
     const [role] = await answer([request.params.id]);
     if (!role) throw new BusinessError('RECORD_NOT_FOUND');
     return ok(role);
   });
 
-  app.post<{ Body: RoleInput }>('/v1/roles', {
+  app.post<{ Body: RoleBody }>('/v1/roles', {
     config: { permission: 'role.add' },
-    schema: { tags, summary: 'Adds a role', body: body(['userType', 'roleCode', 'nameHk', 'nameEn'], roleFields), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Adds a role', body: roleBody, response: DEVELOPER_ANSWERS.role },
   }, async (request) => {
     const b = request.body;
     const row = await developerChange(db, async (trx) => {
@@ -91,9 +102,9 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     return ok((await answer([row.id]))[0], 201);
   });
 
-  app.put<{ Params: { id: number }; Body: Partial<RoleInput> }>('/v1/roles/:id', {
+  app.put<{ Params: Params; Body: RoleChangeBody }>('/v1/roles/:id', {
     config: { permission: 'role.edit' },
-    schema: { tags, summary: 'Edits a role', params: body(['id'], { id }), body: body([], roleFields), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Edits a role', params: developerParams, body: roleChangeBody, response: DEVELOPER_ANSWERS.role },
   }, async (request) => {
     const b = request.body;
     await developerChange(db, async (trx) => {
@@ -111,9 +122,9 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     return ok((await answer([request.params.id]))[0]);
   });
 
-  app.delete<{ Params: { id: number } }>('/v1/roles/:id', {
+  app.delete<{ Params: Params }>('/v1/roles/:id', {
     config: { permission: 'role.delete' },
-    schema: { tags, summary: 'Deletes a role; its holders lose what it gave them. The role new accounts get cannot be deleted (741)', params: body(['id'], { id }) },
+    schema: { tags, summary: 'Deletes a role; its holders lose what it gave them. The role new accounts get cannot be deleted (741)', params: developerParams, response: DEVELOPER_ANSWERS.changed },
   }, async (request) => {
     await developerChange(db, async (trx) => {
       const [role] = await answer([request.params.id], trx);
@@ -125,9 +136,9 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     return ok(null);
   });
 
-  app.get<{ Querystring: { roleId: number; system?: string } }>('/v1/roles/actions/action-list', {
+  app.get<{ Querystring: RoleActionsQuery }>('/v1/roles/actions/action-list', {
     config: { permission: 'role.view' },
-    schema: { tags, summary: "The actions a role holds (ids), with the system's menus and actions to choose from", querystring: body(['roleId'], { roleId: id, system: { type: 'string', maxLength: 20 } }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: "The actions a role holds (ids), with the system's menus and actions to choose from", querystring: roleActionsQuery, response: DEVELOPER_ANSWERS.roleActions },
   }, async (request) => {
     const system = request.query.system || 'QE';
     if (!(await answer([request.query.roleId])).length) throw new BusinessError('RECORD_NOT_FOUND');
@@ -139,12 +150,12 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
       .where('ra.role_id', '=', request.query.roleId)
       .where('m.system', '=', system)
       .execute();
-    return ok({ roleId: request.query.roleId, system, actions: held.map((h) => h.id), codes: held.map((h) => `${h.page}.${h.code}`) });
+    return ok<RoleActions>({ roleId: request.query.roleId, system, actions: held.map((h) => h.id), codes: held.map((h) => `${h.page}.${h.code}`) });
   });
 
-  app.post<{ Body: { actions: number[]; roleId: number; system?: string } }>('/v1/roles/actions/select-action', {
+  app.post<{ Body: RoleActionsBody }>('/v1/roles/actions/select-action', {
     config: { permission: 'role.edit' },
-    schema: { tags, summary: "Sets a role's actions in a system (all of them: the ones not given are taken away)", body: body(['actions', 'roleId'], { actions: { type: 'array', items: id, maxItems: 5000 }, roleId: id, system: { type: 'string', maxLength: 20 } }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: "Sets a role's actions in a system (all of them: the ones not given are taken away)", body: roleActionsBody, response: DEVELOPER_ANSWERS.changed },
   }, async (request) => {
     const { roleId, system = 'QE' } = request.body;
     const actionIds = [...new Set(request.body.actions)];
@@ -160,12 +171,12 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
     return ok(null);
   });
 
-  app.get<{ Params: { id: number } }>('/v1/roles/:id/users', {
+  app.get<{ Params: Params }>('/v1/roles/:id/users', {
     config: { permission: 'role.view' },
-    schema: { tags, summary: 'Who holds a role', params: body(['id'], { id }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Who holds a role', params: developerParams, response: DEVELOPER_ANSWERS.roleUsers },
   }, async (request) => {
     if (!(await answer([request.params.id])).length) throw new BusinessError('RECORD_NOT_FOUND');
-    const list = await db
+    const rows = await db
       .selectFrom('user_roles as ur')
       .innerJoin('users as u', 'u.id', 'ur.user_id')
       .select(['u.id', 'u.user_no as code', 'u.username', 'u.name_hk as nameHk', 'u.name_en as nameEn', 'u.user_type as userType'])
@@ -173,21 +184,22 @@ export async function roleRoutes(app: FastifyInstance, { db }: { db: DB }) {
       .orderBy('u.user_type')
       .orderBy('u.user_no')
       .execute();
-    return ok({ list, total: list.length });
+    const list = rows.map((u): RoleHolder => ({ ...u, userType: u.userType as UserType }));
+    return ok<RoleHolderPage>({ list, total: list.length });
   });
 
-  app.get<{ Params: { id: number } }>('/v1/users/:id/roles', {
+  app.get<{ Params: Params }>('/v1/users/:id/roles', {
     config: { permission: 'role.assign-roles' },
-    schema: { tags, summary: "A user's roles (ids)", params: body(['id'], { id }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: "A user's roles (ids)", params: developerParams, response: DEVELOPER_ANSWERS.userRoles },
   }, async (request) => {
     if (!(await db.selectFrom('users').select('id').where('id', '=', request.params.id).executeTakeFirst())) throw new BusinessError('RECORD_NOT_FOUND');
     const rows = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', request.params.id).execute();
-    return ok({ userId: request.params.id, roleIds: rows.map((r) => r.role_id) });
+    return ok<UserRoles>({ userId: request.params.id, roleIds: rows.map((r) => r.role_id) });
   });
 
-  app.put<{ Params: { id: number }; Body: { roleIds: number[] } }>('/v1/users/:id/roles', {
+  app.put<{ Params: Params; Body: UserRolesBody }>('/v1/users/:id/roles', {
     config: { permission: 'role.assign-roles' },
-    schema: { tags, summary: "Sets a user's roles (effective on their next request)", params: body(['id'], { id }), body: body(['roleIds'], { roleIds: { type: 'array', items: id, maxItems: 100 } }), response: { 200: envelopeSchema() } },
+    schema: { tags, summary: "Sets a user's roles (effective on their next request)", params: developerParams, body: userRolesBody, response: DEVELOPER_ANSWERS.changed },
   }, async (request) => {
     const userId = request.params.id;
     const roleIds = [...new Set(request.body.roleIds)];

@@ -1,3 +1,5 @@
+import type { UserType } from '../permissions.js';
+
 /**
  * Request schema parts that calls share: a record id, a list of ids, paging. Each states its
  * range, so an id beyond what the databases hold or a page past any list is refused (422)
@@ -25,3 +27,11 @@ export function pagingProperties<const N extends number>(maxSize: N, defaults = 
     size: { type: 'integer', minimum: 1, maximum: maxSize, ...(defaults ? { default: 20 } : {}) },
   } as const;
 }
+
+/**
+ * Every user type, as the tuple a schema's `enum` is typed from. It is UserType exactly: a
+ * value UserType lacks is refused by `satisfies`, and a user type the tuple lacks makes
+ * USER_TYPE_ENUM `never`, which the tuple cannot be assigned to.
+ */
+const EVERY_USER_TYPE = ['SUPER_ADMIN', 'ADMIN', 'TEACHER', 'STUDENT'] as const satisfies readonly UserType[];
+export const USER_TYPE_ENUM: [Exclude<UserType, (typeof EVERY_USER_TYPE)[number]>] extends [never] ? typeof EVERY_USER_TYPE : never = EVERY_USER_TYPE;

@@ -1,6 +1,6 @@
 import { CONFIRM_STATUSES } from '../personal.js';
 import { envelopeOf, REFUSALS, type Shape } from './envelope.js';
-import { idSchema } from './parts.js';
+import { idSchema, USER_TYPE_ENUM } from './parts.js';
 
 /**
  * What the logged-in user is (GET /v1/my/user-info, docs/product-rules.md#records-and-fields),
@@ -62,7 +62,7 @@ export const userInfoSchema = {
     tel: maybeText,
     gender: maybeText,
     birthday: maybeText,
-    userType: { type: 'string', enum: ['SUPER_ADMIN', 'ADMIN', 'TEACHER', 'STUDENT'] },
+    userType: { type: 'string', enum: USER_TYPE_ENUM },
     active: { type: 'boolean' },
     loginTime: maybeText,
     lastLogin: maybeText,
