@@ -146,7 +146,10 @@ export function readSchemas(schemasDir: string): MasterEntity[] {
       const schema: EntitySchema = { ...read, properties: withEmailPatterns(file, read.properties ?? {}) };
       const meta = schema['x-qe'];
       if (!schema.$id || !meta) throw new Error(`${file}: a master schema needs $id and x-qe`);
-      if (!meta.page?.actions?.includes('view')) throw new Error(`${file}: x-qe.page needs nameHk, nameEn and actions (view at least)`);
+      if (!meta.page?.actions?.includes('view')) throw new Error(`${file}: x-qe.page needs its actions (view at least)`);
+      if ('nameHk' in meta.page || 'nameEn' in meta.page) {
+        throw new Error(`${file}: x-qe.page takes no names: the page's names are qe.permissions.pages.${meta.permission} of src/shared/i18n/server-en.ts and server-zh-hk.ts`);
+      }
       for (const field of [...meta.columns, ...meta.search, ...(meta.filters ?? []), ...(meta.unique ?? [])]) {
         if (!(field in schema.properties)) throw new Error(`${file}: x-qe names "${field}", which is not a property`);
       }

@@ -3,13 +3,24 @@
  * (docs/recipes/add-permission.md).
  * The server seeds its menus and actions from this list; the client's route table names
  * the same codes. A permission is written `page.action` (form.view); `*` means any
- * logged-in user; `public` (server only) means no login at all.
+ * logged-in user; `public` (server only) means no login at all. The names of pages, actions and
+ * default roles are texts of the message files (qe.permissions.pages.<code>,
+ * qe.permissions.actions.<code>, qe.userType.<userType> in src/shared/i18n/server-en.ts and
+ * server-zh-hk.ts), filled in below.
  */
 import { masterEntities } from './generated/master-entities.js';
+import type { ServerMessages } from './i18n/server-en.js';
+import { serverNames, type ServerKey } from './i18n/text.js';
 import { masterPages, type MasterPage } from './master/pages.js';
 
 export type UserType = 'SUPER_ADMIN' | 'ADMIN' | 'TEACHER' | 'STUDENT';
 export const USER_TYPES: UserType[] = ['SUPER_ADMIN', 'ADMIN', 'TEACHER', 'STUDENT'];
+
+type ActionCode = keyof ServerMessages['qe']['permissions']['actions'];
+type PageCode = keyof ServerMessages['qe']['permissions']['pages'];
+
+/** A text in both languages, as the database keeps names (name_hk, name_en); the key is checked. */
+const names = (key: ServerKey) => serverNames(key);
 
 export interface ActionDef {
   code: string;
@@ -19,24 +30,26 @@ export interface ActionDef {
   nameEn: string;
 }
 
+const action = (code: ActionCode, group: number): ActionDef => ({ code, group, ...names(`qe.permissions.actions.${code}`) });
+
 /** The page-level actions, in their display order. */
 export const ACTIONS: ActionDef[] = [
-  { code: 'view', group: 201, nameHk: '查看', nameEn: 'View' },
-  { code: 'personal', group: 201, nameHk: '個人', nameEn: 'Personal' },
-  { code: 'add', group: 202, nameHk: '新增', nameEn: 'Add' },
-  { code: 'edit', group: 202, nameHk: '編輯', nameEn: 'Edit' },
-  { code: 'delete', group: 202, nameHk: '刪除', nameEn: 'Delete' },
-  { code: 'import', group: 203, nameHk: '匯入', nameEn: 'Import' },
-  { code: 'export', group: 203, nameHk: '匯出', nameEn: 'Export' },
-  { code: 'print', group: 203, nameHk: '列印', nameEn: 'Print' },
-  { code: 'upload', group: 203, nameHk: '上載', nameEn: 'T (upload)' },
-  { code: 'download', group: 203, nameHk: '下載', nameEn: 'W (download)' },
-  { code: 'backup', group: 204, nameHk: '備份', nameEn: 'Backup' },
-  { code: 'restore', group: 204, nameHk: '還原', nameEn: 'Restore' },
-  { code: 'apply', group: 205, nameHk: '申請', nameEn: 'Apply' },
-  { code: 'approve', group: 205, nameHk: '審批', nameEn: 'Approve' },
-  { code: 'assign-roles', group: 206, nameHk: '分配角色', nameEn: 'Assign roles' },
-  { code: 'management', group: 206, nameHk: '管理', nameEn: 'Management' },
+  action('view', 201),
+  action('personal', 201),
+  action('add', 202),
+  action('edit', 202),
+  action('delete', 202),
+  action('import', 203),
+  action('export', 203),
+  action('print', 203),
+  action('upload', 203),
+  action('download', 203),
+  action('backup', 204),
+  action('restore', 204),
+  action('apply', 205),
+  action('approve', 205),
+  action('assign-roles', 206),
+  action('management', 206),
 ];
 
 export interface PageDef {
@@ -46,24 +59,26 @@ export interface PageDef {
   actions: string[];
 }
 
+const page = (code: PageCode, actions: ActionCode[]): PageDef => ({ code, ...names(`qe.permissions.pages.${code}`), actions });
+
 const MASTER_PAGES: MasterPage[] = masterPages(Object.values(masterEntities));
 
 /** Every page code with the actions it offers, in menu order. */
 export const PAGES: PageDef[] = [
-  { code: 'form', nameHk: '問卷設計', nameEn: 'Questionnaire design', actions: ['view', 'add', 'edit', 'delete', 'management'] },
-  { code: 'form-input', nameHk: '填寫問卷', nameEn: 'Fill in questionnaires', actions: ['view'] },
-  { code: 'data-statistics', nameHk: '數據統計', nameEn: 'Data statistics', actions: ['view', 'export', 'print', 'management'] },
+  page('form', ['view', 'add', 'edit', 'delete', 'management']),
+  page('form-input', ['view']),
+  page('data-statistics', ['view', 'export', 'print', 'management']),
   // the master-data pages, from their schemas (x-qe.page): a new entity brings its own
   ...MASTER_PAGES,
-  { code: 'menu', nameHk: '選單及操作', nameEn: 'Menus and actions', actions: ['view', 'add', 'edit', 'delete'] },
-  { code: 'role', nameHk: '角色', nameEn: 'Roles', actions: ['view', 'add', 'edit', 'delete', 'assign-roles'] },
-  { code: 'help', nameHk: '使用說明', nameEn: 'Help', actions: ['view'] },
-  { code: 'google-account', nameHk: 'Google 帳戶', nameEn: 'Google account', actions: ['view'] },
-  { code: 'school', nameHk: '學校設定', nameEn: 'School settings', actions: ['view', 'edit'] },
+  page('menu', ['view', 'add', 'edit', 'delete']),
+  page('role', ['view', 'add', 'edit', 'delete', 'assign-roles']),
+  page('help', ['view']),
+  page('google-account', ['view']),
+  page('school', ['view', 'edit']),
   // staff personal data: Personal sees one's own, Apply asks for a change, Approve decides others' requests
-  { code: 'personal-data', nameHk: '個人資料', nameEn: 'Personal data', actions: ['view', 'personal', 'apply', 'approve'] },
+  page('personal-data', ['view', 'personal', 'apply', 'approve']),
   // backups hold every password hash and the mail settings: the super administrator's alone by default
-  { code: 'backup', nameHk: '備份及還原', nameEn: 'Backup and restore', actions: ['view', 'backup', 'restore', 'delete'] },
+  page('backup', ['view', 'backup', 'restore', 'delete']),
 ];
 
 const all = (code: string) => PAGES.find((p) => p.code === code)!.actions.map((a) => `${code}.${a}`);
@@ -114,11 +129,12 @@ export function permissionModel(extra: MasterPage[] = []): { pages: PageDef[]; d
   return { pages: [...PAGES, ...added], defaults };
 }
 
+/** The roles a new install starts with, one per user type, named as the user type. */
 export const DEFAULT_ROLES: { userType: UserType; roleCode: string; nameHk: string; nameEn: string }[] = [
-  { userType: 'SUPER_ADMIN', roleCode: 'SUPER_ADMIN', nameHk: '超級管理員', nameEn: 'Super administrator' },
-  { userType: 'ADMIN', roleCode: 'ADMIN', nameHk: '管理員', nameEn: 'Administrator' },
-  { userType: 'TEACHER', roleCode: 'TEACHER', nameHk: '教師', nameEn: 'Teacher' },
-  { userType: 'STUDENT', roleCode: 'STUDENT', nameHk: '學生', nameEn: 'Student' },
+  { userType: 'SUPER_ADMIN', roleCode: 'SUPER_ADMIN', ...names('qe.userType.SUPER_ADMIN') },
+  { userType: 'ADMIN', roleCode: 'ADMIN', ...names('qe.userType.ADMIN') },
+  { userType: 'TEACHER', roleCode: 'TEACHER', ...names('qe.userType.TEACHER') },
+  { userType: 'STUDENT', roleCode: 'STUDENT', ...names('qe.userType.STUDENT') },
 ];
 
 /** One page of the permission list (docs/product-rules.md#records-and-fields). */

@@ -47,18 +47,18 @@ describe('POST /v1/login', () => {
   it('refuses a wrong password with 700 and the zh-hk text by default', async () => {
     const res = await post({ username: 'teacher03', password: 'wrong-password' });
     expect(res.statusCode).toBe(ERRORS.LOGIN_FAILED.http);
-    expect(res.json()).toEqual({ code: 700, msg: ERRORS.LOGIN_FAILED['zh-hk'], data: null });
+    expect(res.json()).toEqual({ code: 700, msg: errorText('LOGIN_FAILED', 'zh-hk'), data: null });
   });
 
   it('answers the English text when the caller asks for en', async () => {
     const res = await post({ username: 'teacher03', password: 'wrong-password' }, { 'accept-language': 'en' });
-    expect(res.json()).toEqual({ code: 700, msg: ERRORS.LOGIN_FAILED.en, data: null });
+    expect(res.json()).toEqual({ code: 700, msg: errorText('LOGIN_FAILED', 'en'), data: null });
   });
 
   it('answers zh-hk for zh-HK and for a language it does not have', async () => {
     for (const lang of ['zh-HK', 'fr']) {
       const res = await post({ username: 'teacher04', password: 'wrong-password' }, { 'accept-language': lang });
-      expect(res.json().msg, lang).toBe(ERRORS.LOGIN_FAILED['zh-hk']);
+      expect(res.json().msg, lang).toBe(errorText('LOGIN_FAILED', 'zh-hk'));
     }
     // teacher03 and teacher04 are now close to their limit: clear it so no other test depends on the order
     await t.db.deleteFrom('login_failures').execute();
@@ -69,7 +69,7 @@ describe('POST /v1/login', () => {
     const wrong = await post({ username: 'teacher04', password: 'wrong-password' });
     expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(unknown.json()).toEqual(wrong.json());
-    expect(unknown.json()).toEqual({ code: 700, msg: ERRORS.LOGIN_FAILED['zh-hk'], data: null });
+    expect(unknown.json()).toEqual({ code: 700, msg: errorText('LOGIN_FAILED', 'zh-hk'), data: null });
   });
 
   it('answers 422 with field errors when a field is missing', async () => {
@@ -137,8 +137,8 @@ describe('POST /v1/login', () => {
       await t.db.updateTable('users').set({ active: 0 }).where('username', '=', 'teacher07').execute();
       const res = await post({ username: 'teacher07', password: PASSWORD });
       expect(res.statusCode).toBe(ERRORS.ACCOUNT_DISABLED.http);
-      expect(res.json()).toEqual({ code: 701, msg: ERRORS.ACCOUNT_DISABLED['zh-hk'], data: null });
-      expect((await post({ username: 'teacher07', password: PASSWORD }, { 'accept-language': 'en' })).json().msg).toBe(ERRORS.ACCOUNT_DISABLED.en);
+      expect(res.json()).toEqual({ code: 701, msg: errorText('ACCOUNT_DISABLED', 'zh-hk'), data: null });
+      expect((await post({ username: 'teacher07', password: PASSWORD }, { 'accept-language': 'en' })).json().msg).toBe(errorText('ACCOUNT_DISABLED', 'en'));
     });
 
     it('still answers 700 for a wrong password, so a guess learns nothing', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ERRORS } from '../../src/shared/errors.js';
+import { errorText } from '../../src/shared/errors.js';
 import { PAGES, hasPermission, permissionCodes, type PermissionEntry, type UserType } from '../../src/shared/permissions.js';
 import { buildApp } from '../../src/server/app.js';
 import { testConfig } from '../support/config.js';
@@ -60,7 +60,7 @@ describe('permissions', () => {
         expect(res.json().code, url).toBe(200);
       } else {
         expect(res.statusCode, url).toBe(403);
-        expect(res.json(), url).toEqual({ code: 405, msg: ERRORS.PERMISSION_DENIED['zh-hk'], data: null });
+        expect(res.json(), url).toEqual({ code: 405, msg: errorText('PERMISSION_DENIED', 'zh-hk'), data: null });
       }
     });
 
@@ -114,9 +114,9 @@ describe('permissions', () => {
     it.each(['TEACHER', 'STUDENT'] as const)('refuses a %s with HTTP 403 and code 405', async (type) => {
       const res = await get(`/ed/roles/${await roleId('ADMIN')}/permissions`, tokens[type]);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ code: 405, msg: ERRORS.PERMISSION_DENIED['zh-hk'], data: null });
+      expect(res.json()).toEqual({ code: 405, msg: errorText('PERMISSION_DENIED', 'zh-hk'), data: null });
       const en = await t.app.inject({ method: 'GET', url: `/ed/roles/${await roleId('ADMIN')}/permissions`, headers: { ...bearer(tokens[type]), 'accept-language': 'en' } });
-      expect(en.json().msg).toBe(ERRORS.PERMISSION_DENIED.en);
+      expect(en.json().msg).toBe(errorText('PERMISSION_DENIED', 'en'));
     });
 
     it('answers 401 without a token', async () => {
@@ -140,7 +140,7 @@ describe('permissions', () => {
     it('answers 404 for a role that does not exist', async () => {
       const res = await get('/ed/roles/999999/permissions', tokens.SUPER_ADMIN);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ code: 404, msg: ERRORS.RECORD_NOT_FOUND['zh-hk'] });
+      expect(res.json()).toMatchObject({ code: 404, msg: errorText('RECORD_NOT_FOUND', 'zh-hk') });
     });
 
     it('answers 422 for a role id that is not a number', async () => {

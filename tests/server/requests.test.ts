@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ERRORS, type ErrorKey } from '../../src/shared/errors.js';
+import { ERRORS, type ErrorKey, errorText } from '../../src/shared/errors.js';
 import { buildApp } from '../../src/server/app.js';
 import { testConfig } from '../support/config.js';
 import { logRedact, logSerializers } from '../../src/server/plugins/logging.js';
@@ -19,17 +19,17 @@ describe('requests', () => {
   afterAll(async () => t?.close());
 
   /** The envelope of a catalogue error, in zh-hk unless told. */
-  const envelope = (key: ErrorKey, lang: 'zh-hk' | 'en' = 'zh-hk') => ({ code: ERRORS[key].code, msg: ERRORS[key][lang], data: null });
+  const envelope = (key: ErrorKey, lang: 'zh-hk' | 'en' = 'zh-hk') => ({ code: ERRORS[key].code, msg: errorText(key, lang), data: null });
 
   it('answers an unknown /v1 route with the 404 envelope', async () => {
     for (const [method, url] of [['GET', '/v1/no-such-thing'], ['POST', '/v1/login/extra'], ['DELETE', '/v1/login'], ['GET', '/ed/nothing']] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json(), `${method} ${url}`).toEqual({ code: 404, msg: ERRORS.RECORD_NOT_FOUND['zh-hk'], data: null });
+      expect(res.json(), `${method} ${url}`).toEqual({ code: 404, msg: errorText('RECORD_NOT_FOUND', 'zh-hk'), data: null });
       expect(res.headers['cache-control']).toBe('no-store');
     }
     const en = await t.app.inject({ method: 'GET', url: '/v1/no-such-thing', headers: { 'accept-language': 'en-GB,en;q=0.9' } });
-    expect(en.json().msg).toBe(ERRORS.RECORD_NOT_FOUND.en);
+    expect(en.json().msg).toBe(errorText('RECORD_NOT_FOUND', 'en'));
   });
 
   it('answers a malformed JSON body with the 406 envelope', async () => {
@@ -232,10 +232,10 @@ describe('values the database refuses', () => {
   it('answers a data exception of the database with 400, and any other database failure with 500', async () => {
     const refused = await app.inject({ method: 'GET', url: '/v1/test/out-of-range', headers: { 'accept-language': 'en' } });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ code: ERRORS.INVALID_REQUEST.code, msg: ERRORS.INVALID_REQUEST.en, data: null });
+    expect(refused.json()).toEqual({ code: ERRORS.INVALID_REQUEST.code, msg: errorText('INVALID_REQUEST', 'en'), data: null });
     const broken = await app.inject({ method: 'GET', url: '/v1/test/broken', headers: { 'accept-language': 'en' } });
     expect(broken.statusCode).toBe(500);
-    expect(broken.json()).toEqual({ code: ERRORS.SYSTEM_ERROR.code, msg: ERRORS.SYSTEM_ERROR.en, data: null });
+    expect(broken.json()).toEqual({ code: ERRORS.SYSTEM_ERROR.code, msg: errorText('SYSTEM_ERROR', 'en'), data: null });
   });
 });
 
@@ -266,25 +266,25 @@ describe('what only the HTTP parser sees', () => {
   it('answers headers over 16 kB with the 431 envelope, in the language asked for', async () => {
     const res = await raw(`GET /v1/school-info HTTP/1.1\r\nHost: x\r\nAccept-Language: en\r\nX-Big: ${'b'.repeat(64 * 1024)}\r\n\r\n`);
     expect(res.status).toBe(431);
-    expect(JSON.parse(res.body)).toEqual({ code: ERRORS.HEADERS_TOO_LARGE.code, msg: ERRORS.HEADERS_TOO_LARGE.en, data: null });
+    expect(JSON.parse(res.body)).toEqual({ code: ERRORS.HEADERS_TOO_LARGE.code, msg: errorText('HEADERS_TOO_LARGE', 'en'), data: null });
     expect(res.headers).toContain('cache-control: no-store');
   });
 
   it('answers a 20 kB URL with the 414 envelope', async () => {
     const res = await raw(`GET /v1/students?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(res.status).toBe(414);
-    expect(JSON.parse(res.body)).toEqual({ code: ERRORS.URL_TOO_LONG.code, msg: ERRORS.URL_TOO_LONG['zh-hk'], data: null });
+    expect(JSON.parse(res.body)).toEqual({ code: ERRORS.URL_TOO_LONG.code, msg: errorText('URL_TOO_LONG', 'zh-hk'), data: null });
   });
 
   it('answers a request Node cannot parse, and an unknown Expect, with the envelope', async () => {
     for (const request of ['FOO /v1/school-info HTTP/1.1\r\nHost: x\r\n\r\n', 'GET /v1/school-info HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 'GET /v1/school-info HTTP/9.9\r\nHost: x\r\n\r\n']) {
       const res = await raw(request);
       expect(res.status, request).toBe(400);
-      expect(JSON.parse(res.body), request).toEqual({ code: ERRORS.INVALID_REQUEST.code, msg: ERRORS.INVALID_REQUEST['zh-hk'], data: null });
+      expect(JSON.parse(res.body), request).toEqual({ code: ERRORS.INVALID_REQUEST.code, msg: errorText('INVALID_REQUEST', 'zh-hk'), data: null });
     }
     const expectation = await raw('POST /v1/login HTTP/1.1\r\nHost: x\r\nAccept-Language: en\r\nExpect: 200-ok\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}');
     expect(expectation.status).toBe(417);
-    expect(JSON.parse(expectation.body)).toEqual({ code: ERRORS.EXPECTATION_FAILED.code, msg: ERRORS.EXPECTATION_FAILED.en, data: null });
+    expect(JSON.parse(expectation.body)).toEqual({ code: ERRORS.EXPECTATION_FAILED.code, msg: errorText('EXPECTATION_FAILED', 'en'), data: null });
   });
 });
 

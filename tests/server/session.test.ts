@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../src/shared/errors.js';
+import { ERRORS, errorText } from '../../src/shared/errors.js';
 import { fieldMessage } from '../../src/shared/field-messages.js';
 import { PAGES, permissionCodes } from '../../src/shared/permissions.js';
 import { DEFAULT_GRANTS } from '../support/default-grants.js';
@@ -84,8 +84,8 @@ describe('sessions', () => {
     it('answers 401 without a token', async () => {
       const res = await get('/v1/my/user-info');
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 401, msg: ERRORS.SESSION_EXPIRED['zh-hk'], data: null });
-      expect((await get('/v1/my/user-info', { 'accept-language': 'en' })).json().msg).toBe(ERRORS.SESSION_EXPIRED.en);
+      expect(res.json()).toEqual({ code: 401, msg: errorText('SESSION_EXPIRED', 'zh-hk'), data: null });
+      expect((await get('/v1/my/user-info', { 'accept-language': 'en' })).json().msg).toBe(errorText('SESSION_EXPIRED', 'en'));
     });
 
     it('answers 401 for a garbage token or a header that is not a bearer', async () => {
@@ -127,7 +127,7 @@ describe('sessions', () => {
       await t.db.updateTable('users').set({ active: 0 }).where('id', '=', userId).execute();
       const res = await userInfo(tk);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ code: 444, msg: ERRORS.SESSION_REVOKED['zh-hk'] });
+      expect(res.json()).toMatchObject({ code: 444, msg: errorText('SESSION_REVOKED', 'zh-hk') });
       await t.db.updateTable('users').set({ active: 1 }).where('id', '=', userId).execute();
       expect((await userInfo(tk)).json().code).toBe(200);
     });
@@ -151,7 +151,7 @@ describe('sessions', () => {
       for (const path of ['/v1/my/user-info', '/v1/my/action-list', '/v1/my/permissions']) {
         const res = await get(`${path}?userId=${other}`, bearer(tk));
         expect(res.statusCode, path).toBe(403);
-        expect(res.json(), path).toEqual({ code: 405, msg: ERRORS.PERMISSION_DENIED['zh-hk'], data: null });
+        expect(res.json(), path).toEqual({ code: 405, msg: errorText('PERMISSION_DENIED', 'zh-hk'), data: null });
       }
     });
 
@@ -170,7 +170,7 @@ describe('sessions', () => {
       expect(out.json()).toMatchObject({ code: 200 });
       const res = await userInfo(tk);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 444, msg: ERRORS.SESSION_REVOKED['zh-hk'], data: null });
+      expect(res.json()).toEqual({ code: 444, msg: errorText('SESSION_REVOKED', 'zh-hk'), data: null });
       expect((await t.app.inject({ method: 'POST', url: '/v1/logout', headers: bearer(tk) })).json().code).toBe(444);
     });
 
@@ -249,7 +249,7 @@ describe('sessions', () => {
       const { tk } = await login(t.app, 'teacher19');
       const res = await changePassword(tk, { oldPassword: PASSWORD, newPassword: PASSWORD });
       expect(res.statusCode).toBe(ERRORS.SAME_PASSWORD.http);
-      expect(res.json()).toEqual({ code: 711, msg: ERRORS.SAME_PASSWORD['zh-hk'], data: null });
+      expect(res.json()).toEqual({ code: 711, msg: errorText('SAME_PASSWORD', 'zh-hk'), data: null });
       expect((await userInfo(tk)).json().code).toBe(200);
     });
 

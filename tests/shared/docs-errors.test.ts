@@ -3,11 +3,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorKey } from '../../src/shared/errors.js';
+import appEn from '../../src/shared/i18n/app-en.js';
+import appZhHk from '../../src/shared/i18n/app-zh-hk.js';
 
 /**
  * docs/errors.md is the error catalogue for readers: its "Business codes" table must hold every
- * entry of ERRORS (src/shared/errors.ts) with its code, HTTP status and both texts, and nothing
- * that is no longer there.
+ * entry of ERRORS (src/shared/errors.ts) with its code and HTTP status, and both its texts as
+ * the message files word them (qe.errors.<KEY>), and nothing that is no longer there.
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const doc = readFileSync(join(root, 'docs/errors.md'), 'utf8');
@@ -52,9 +54,9 @@ describe('docs/errors.md', () => {
     expect([...rows.keys()].filter((k) => !(k in ERRORS))).toEqual([]);
   });
 
-  it.each(keys.filter((k) => rows.has(k)))('gives %s its code, HTTP status and texts as src/shared/errors.ts does', (key) => {
+  it.each(keys.filter((k) => rows.has(k)))('gives %s its code and HTTP status as src/shared/errors.ts does, its texts as the message files do', (key) => {
     const row = rows.get(key)!;
-    const entry = ERRORS[key];
+    const entry = { ...ERRORS[key], 'zh-hk': appZhHk.qe.errors[key], en: appEn.qe.errors[key] };
     expect({ code: row.code, http: row.http, 'zh-hk': row['zh-hk'], en: row.en }).toEqual({ code: entry.code, http: entry.http, 'zh-hk': entry['zh-hk'], en: entry.en });
     expect(row.when, `${key}: say when it is answered`).not.toBe('');
   });

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS, SESSION_CODES, SUCCESS_CODES, errorText, interpolate, type ErrorKey } from '../../src/shared/errors.js';
-import { FIELD_MESSAGES, fieldMessage } from '../../src/shared/field-messages.js';
+import { ERRORS, SESSION_CODES, SUCCESS_CODES, errorText, interpolate, type ErrorKey, type Lang } from '../../src/shared/errors.js';
+import { FIELD_RULES, fieldMessage } from '../../src/shared/field-messages.js';
+import appEn from '../../src/shared/i18n/app-en.js';
+import appZhHk from '../../src/shared/i18n/app-zh-hk.js';
+import { flatten } from '../support/messages.js';
 
 const keys = Object.keys(ERRORS) as ErrorKey[];
+/** The message catalogue as the client's files hold it, one language each. */
+const catalogue: Record<Lang, Map<string, unknown>> = { en: flatten(appEn), 'zh-hk': flatten(appZhHk) };
+const text = (lang: Lang, key: string) => catalogue[lang].get(key) as string;
 const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('interpolate', () => {
@@ -25,9 +31,10 @@ describe('interpolate', () => {
 });
 
 describe('errorText', () => {
-  it('answers the zh-hk and the en text of a catalogue entry', () => {
-    expect(errorText('LOGIN_FAILED', 'zh-hk')).toBe(ERRORS.LOGIN_FAILED['zh-hk']);
-    expect(errorText('LOGIN_FAILED', 'en')).toBe(ERRORS.LOGIN_FAILED.en);
+  it('answers the zh-hk and the en text of a catalogue entry (qe.errors.<KEY> of the message files)', () => {
+    expect(errorText('LOGIN_FAILED', 'zh-hk')).toBe(text('zh-hk', 'qe.errors.LOGIN_FAILED'));
+    expect(errorText('LOGIN_FAILED', 'en')).toBe(text('en', 'qe.errors.LOGIN_FAILED'));
+    expect(errorText('LOGIN_FAILED', 'en')).toBe('Incorrect user name or password');
     expect(errorText('LOGIN_FAILED', 'zh-hk')).not.toBe(errorText('LOGIN_FAILED', 'en'));
   });
 
@@ -41,13 +48,20 @@ describe('errorText', () => {
 });
 
 describe('the error catalogue', () => {
+  it('has a text in the message files for every entry, and no text for an entry it lacks', () => {
+    for (const lang of ['en', 'zh-hk'] as const) {
+      const texts = [...catalogue[lang].keys()].filter((k) => k.startsWith('qe.errors.')).map((k) => k.slice('qe.errors.'.length));
+      expect(texts.sort(), lang).toEqual([...keys].sort());
+    }
+  });
+
   it.each(keys)('%s has a non-empty zh-hk and en text', (key) => {
-    expect(ERRORS[key]['zh-hk'].trim()).not.toBe('');
-    expect(ERRORS[key].en.trim()).not.toBe('');
+    expect(text('zh-hk', `qe.errors.${key}`).trim()).not.toBe('');
+    expect(text('en', `qe.errors.${key}`).trim()).not.toBe('');
   });
 
   it.each(keys)('%s uses the same placeholders in both languages', (key) => {
-    expect(placeholders(ERRORS[key]['zh-hk'])).toEqual(placeholders(ERRORS[key].en));
+    expect(placeholders(text('zh-hk', `qe.errors.${key}`))).toEqual(placeholders(text('en', `qe.errors.${key}`)));
   });
 
   it('gives every entry its own code, but for refusals that share one with a message of their own (refused uploads 716, illegal changes 709, refused callers 405)', () => {
@@ -91,10 +105,20 @@ describe('the error catalogue', () => {
 });
 
 describe('field messages', () => {
-  it.each(Object.keys(FIELD_MESSAGES))('%s has a non-empty zh-hk and en text', (rule) => {
-    expect(FIELD_MESSAGES[rule]['zh-hk'].trim()).not.toBe('');
-    expect(FIELD_MESSAGES[rule].en.trim()).not.toBe('');
-    expect(placeholders(FIELD_MESSAGES[rule]['zh-hk'])).toEqual(placeholders(FIELD_MESSAGES[rule].en));
+  it('lists every field rule of the message files (qe.fieldRules)', () => {
+    for (const lang of ['en', 'zh-hk'] as const) {
+      const texts = [...catalogue[lang].keys()].filter((k) => k.startsWith('qe.fieldRules.')).map((k) => k.slice('qe.fieldRules.'.length));
+      expect(texts, lang).toEqual([...FIELD_RULES]);
+    }
+    expect(FIELD_RULES).toEqual(expect.arrayContaining(['required', 'definition.noSection', 'import.rows']));
+  });
+
+  it.each([...FIELD_RULES])('%s has a non-empty zh-hk and en text', (rule) => {
+    expect(text('zh-hk', `qe.fieldRules.${rule}`).trim()).not.toBe('');
+    expect(text('en', `qe.fieldRules.${rule}`).trim()).not.toBe('');
+    expect(placeholders(text('zh-hk', `qe.fieldRules.${rule}`))).toEqual(placeholders(text('en', `qe.fieldRules.${rule}`)));
+    expect(fieldMessage(rule, 'zh-hk')).toBe(text('zh-hk', `qe.fieldRules.${rule}`));
+    expect(fieldMessage(rule, 'en')).toBe(text('en', `qe.fieldRules.${rule}`));
   });
 
   it('fills in the limit of a length rule', () => {
@@ -102,9 +126,11 @@ describe('field messages', () => {
     expect(fieldMessage('maxLength', 'zh-hk', { limit: 15 })).toBe('最多 15 個字元');
   });
 
-  it('falls back to the wrong-format text for a rule it does not know', () => {
-    expect(fieldMessage('no-such-rule', 'en')).toBe(FIELD_MESSAGES.format.en);
-    expect(fieldMessage('no-such-rule', 'zh-hk')).toBe(FIELD_MESSAGES.format['zh-hk']);
+  it('falls back to the wrong-format text for a rule it does not know (made while running: a string)', () => {
+    for (const rule of ['no-such-rule', 'definition', 'toString', 'import.constructor'] as string[]) {
+      expect(fieldMessage(rule, 'en'), rule).toBe(text('en', 'qe.fieldRules.format'));
+      expect(fieldMessage(rule, 'zh-hk'), rule).toBe(text('zh-hk', 'qe.fieldRules.format'));
+    }
   });
 
   it('has the login texts of spec §5', () => {

@@ -265,7 +265,7 @@ describe('codegen and e-mail fields', () => {
         $id: 'room',
         type: 'object',
         properties: { id: { type: 'integer' }, code: { type: 'string' }, email: { type: 'string', 'x-qe-rule': 'email', ...email } },
-        'x-qe': { resource: 'rooms', route: 'rooms', name: 'rooms', permission: 'room', page: { nameHk: '課室', nameEn: 'Rooms', actions: ['view'] }, table: 'rooms', columns: ['code'], search: [], defaultSort: { field: 'code', order: 'ASC' } },
+        'x-qe': { resource: 'rooms', route: 'rooms', name: 'rooms', permission: 'room', page: { actions: ['view'] }, table: 'rooms', columns: ['code'], search: [], defaultSort: { field: 'code', order: 'ASC' } },
       });
       writeFileSync(join(dir, 'room.json'), JSON.stringify(schema({})));
       expect(readSchemas(dir)[0].schema.properties.email.pattern).toBe(EMAIL_PATTERN.source);
@@ -286,7 +286,7 @@ describe('codegen and x-qe-input', () => {
         $id: 'room',
         type: 'object',
         properties: { id: { type: 'integer' }, code: { type: 'string' }, parts: { type: 'array', items: { type: 'object', properties: items } } },
-        'x-qe': { resource: 'rooms', route: 'rooms', name: 'rooms', permission: 'room', page: { nameHk: '課室', nameEn: 'Rooms', actions: ['view'] }, table: 'rooms', columns: ['code'], search: [], defaultSort: { field: 'code', order: 'ASC' } },
+        'x-qe': { resource: 'rooms', route: 'rooms', name: 'rooms', permission: 'room', page: { actions: ['view'] }, table: 'rooms', columns: ['code'], search: [], defaultSort: { field: 'code', order: 'ASC' } },
       });
       writeFileSync(join(dir, 'room.json'), JSON.stringify(schema({ price: { type: 'string', 'x-qe-input': 'amount' } })));
       expect(readSchemas(dir)).toHaveLength(1);

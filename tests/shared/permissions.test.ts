@@ -9,7 +9,10 @@ import {
   permissionCodes,
   type PermissionEntry,
 } from '../../src/shared/permissions.js';
+import appEn from '../../src/shared/i18n/app-en.js';
+import appZhHk from '../../src/shared/i18n/app-zh-hk.js';
 import { DEFAULT_GRANTS } from '../support/default-grants.js';
+import { flatten } from '../support/messages.js';
 
 const entry = (code: string, actions: string[], selection: string): PermissionEntry => ({
   code,
@@ -124,5 +127,40 @@ describe('the permission model', () => {
     for (const type of ['ADMIN', 'TEACHER', 'STUDENT'] as const) {
       expect(DEFAULT_ROLE_PERMISSIONS[type].filter((c) => c.startsWith('menu.'))).toEqual([]);
     }
+  });
+});
+
+describe('the names of the permission model', () => {
+  const catalogue = { hk: flatten(appZhHk), en: flatten(appEn) };
+  /** The names the message files give a key, as the database keeps them. */
+  const named = (key: string) => ({ nameHk: catalogue.hk.get(key), nameEn: catalogue.en.get(key) });
+  const wellNamed = (names: { nameHk: string; nameEn: string }) => names.nameHk.trim() !== '' && names.nameEn.trim() !== '' && names.nameHk !== names.nameEn;
+
+  it('names every action in both languages from the message files (qe.permissions.actions.<code>)', () => {
+    for (const a of ACTIONS) {
+      expect({ nameHk: a.nameHk, nameEn: a.nameEn }, a.code).toEqual(named(`qe.permissions.actions.${a.code}`));
+      expect(wellNamed(a), a.code).toBe(true);
+    }
+    expect([...catalogue.en.keys()].filter((k) => k.startsWith('qe.permissions.actions.')).sort()).toEqual(ACTIONS.map((a) => `qe.permissions.actions.${a.code}`).sort());
+  });
+
+  it('names every page in both languages from the message files (qe.permissions.pages.<code>), the master-data pages of the schemas too', () => {
+    for (const p of PAGES) {
+      expect({ nameHk: p.nameHk, nameEn: p.nameEn }, p.code).toEqual(named(`qe.permissions.pages.${p.code}`));
+      expect(wellNamed(p), p.code).toBe(true);
+    }
+    expect([...catalogue.en.keys()].filter((k) => k.startsWith('qe.permissions.pages.')).sort()).toEqual(PAGES.map((p) => `qe.permissions.pages.${p.code}`).sort());
+  });
+
+  it('names the default roles as their user types (qe.userType.<userType>)', () => {
+    for (const r of DEFAULT_ROLES) expect({ nameHk: r.nameHk, nameEn: r.nameEn }, r.userType).toEqual(named(`qe.userType.${r.userType}`));
+    expect(DEFAULT_ROLES.find((r) => r.userType === 'SUPER_ADMIN')).toMatchObject({ nameHk: '超級管理員', nameEn: 'Super administrator' });
+  });
+
+  it('calls the upload and download actions by their names, without the letters of the old product', () => {
+    expect(ACTIONS.filter((a) => a.code === 'upload' || a.code === 'download').map((a) => [a.nameHk, a.nameEn])).toEqual([
+      ['上載', 'Upload'],
+      ['下載', 'Download'],
+    ]);
   });
 });

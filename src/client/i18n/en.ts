@@ -4,5 +4,5 @@ import appEn from '../../shared/i18n/app-en';
 import { withDefinitionProblems, withFieldMessages } from './shared-messages';
 
 /** Everything on screen in English: react-admin's texts and QE's. Loaded on demand. */
-const en: TranslationMessages = { ...withFieldMessages(raEn, 'en'), ...withDefinitionProblems(appEn, 'en') };
+const en: TranslationMessages = { ...withFieldMessages(raEn, 'en'), ...withDefinitionProblems(appEn) };
 export default en;

@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { Lang } from '../../shared/errors';
-import { fieldMessage, FIELD_MESSAGES } from '../../shared/field-messages';
+import { fieldMessage, isFieldRule } from '../../shared/field-messages';
 import { missingNames, type EntitySchema, type MasterEntity, type PropertySchema } from '../../shared/master/entity';
 import { isDateRangeValid } from '../../shared/validation';
 import { itemSchema, toPayload } from './schema';
@@ -43,7 +43,7 @@ function propertyAt(schema: EntitySchema, path: (string | number)[]): PropertySc
   return prop;
 }
 
-/** ajv's error → the field it is about and the FIELD_MESSAGES text (the property's `x-qe-rule` names its own). */
+/** ajv's error → the field it is about and its field rule's text (the property's `x-qe-rule` names its own). */
 function mapError(schema: EntitySchema, error: AjvError, lang: Lang): [string, string] | undefined {
   const path: (string | number)[] = error.instancePath
     .split('/')
@@ -53,7 +53,7 @@ function mapError(schema: EntitySchema, error: AjvError, lang: Lang): [string, s
   if (error.keyword === 'additionalProperties' || path.length === 0) return undefined;
   const prop = propertyAt(schema, path);
   const own = prop?.['x-qe-rule'];
-  let rule = error.keyword in FIELD_MESSAGES ? error.keyword : 'format';
+  let rule: string = isFieldRule(error.keyword) ? error.keyword : 'format';
   if (own && (error.keyword === 'pattern' || error.keyword === 'format' || (LENGTH_RULES.has(own) && /Length$/.test(error.keyword)))) rule = own;
   const limit = error.params.limit as number | undefined;
   return [path.join('.'), fieldMessage(rule, lang, limit === undefined ? {} : { limit })];

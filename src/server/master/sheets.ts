@@ -8,7 +8,7 @@ import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError, requestLang } from '../plugins/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { fieldMessage, ruleOf } from '../../shared/field-messages.js';
-import { errorText, interpolate, type Lang } from '../../shared/errors.js';
+import { errorText, type Lang } from '../../shared/errors.js';
 import { ImportRefused, type ImportCounts, type ImportWrite } from './import-jobs.js';
 import type { ImportJobView } from '../../shared/master/import-job.js';
 import { choiceLabel, fieldLabel } from '../../shared/master/labels.js';
@@ -29,13 +29,6 @@ import { neutralCell, restoredText } from './workbook/cells.js';
 import { eventLoopTurns } from '../event-loop-turns.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const ROW_TEXT: Record<Lang, string> = { 'zh-hk': '第 %{row} 行，%{column}：%{message}', en: 'Row %{row}, %{column}: %{message}' };
-const TEMPLATE_TEXT: Record<Lang, string> = {
-  'zh-hk': '匯入範本錯誤：缺少欄位 %{columns}',
-  en: 'Import template error: missing columns %{columns}',
-};
-const EMPTY_TEXT: Record<Lang, string> = { 'zh-hk': '檔案沒有資料', en: 'The file holds no data' };
 
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true, coerceTypes: false, useDefaults: true, keywords: ['x-qe', 'x-qe-rule', 'x-qe-input'] });
 addFormats.default(ajv);
@@ -244,7 +237,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
   // the heading row is the first that holds anything; each row keeps its number in the spreadsheet
   const numbered = sheet.rows.map((cells, i) => ({ row: sheet.rowNumbers[i], cells: cells ?? [] }));
   const filled = numbered.filter(({ cells: r }) => r.some((c) => cellText(c) !== null));
-  if (!filled.length) throw fail([EMPTY_TEXT[lang]]);
+  if (!filled.length) throw fail([fieldMessage('import.noData', lang)]);
   const [{ row: headingRow, cells: header }] = filled;
   const data = filled.slice(1);
   const letter = (i: number) => columnName(sheet.firstColumn + i);
@@ -276,9 +269,9 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
   const missing = columns
     .filter(([name]) => required.includes(name) && !index.has(name) && !(store.meta.account && name === 'password'))
     .map(([name]) => fieldLabel(entityKey, name, lang));
-  if (missing.length) headingLines.push(interpolate(TEMPLATE_TEXT[lang], { columns: missing.join(', ') }));
+  if (missing.length) headingLines.push(fieldMessage('import.missingColumns', lang, { columns: missing.join(', ') }));
   if (headingLines.length) throw fail(headingLines);
-  if (!data.length) throw fail([EMPTY_TEXT[lang]]);
+  if (!data.length) throw fail([fieldMessage('import.noData', lang)]);
   if (data.length > WORKBOOK_LIMITS.rows) throw fail([refusalLine('rows', lang)]);
 
   // references written by their key (a class by its code, a position by its code)
@@ -290,7 +283,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
   }
 
   const lines: string[] = [];
-  const rowLine = (row: number, name: string, message: string) => interpolate(ROW_TEXT[lang], { row, column: fieldLabel(entityKey, name, lang), message });
+  const rowLine = (row: number, name: string, message: string) => fieldMessage('import.row', lang, { row, column: fieldLabel(entityKey, name, lang), message });
   const line = (row: number, name: string, message: string) => lines.push(rowLine(row, name, message));
   const validate = ajv.compile(store.entity.create);
   // a record that exists: no password needed, and no default fills a column the sheet leaves out

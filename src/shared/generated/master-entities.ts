@@ -443,8 +443,6 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "name": "admins",
       "permission": "admin",
       "page": {
-        "nameHk": "管理員",
-        "nameEn": "Administrators",
         "actions": [
           "view",
           "add",
@@ -788,8 +786,6 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "name": "gradeClasses",
       "permission": "grades",
       "page": {
-        "nameHk": "年級及班別",
-        "nameEn": "Grades and classes",
         "actions": [
           "view",
           "add",
@@ -1042,8 +1038,6 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "name": "mails",
       "permission": "mail",
       "page": {
-        "nameHk": "郵件設定",
-        "nameEn": "Mail setting",
         "actions": [
           "view",
           "edit"
@@ -1236,8 +1230,6 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "name": "positions",
       "permission": "position",
       "page": {
-        "nameHk": "職位",
-        "nameEn": "Positions",
         "actions": [
           "view",
           "add",
@@ -1520,8 +1512,6 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "name": "years",
       "permission": "school-year",
       "page": {
-        "nameHk": "學年",
-        "nameEn": "School years",
         "actions": [
           "view",
           "add",
@@ -1972,8 +1962,6 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "name": "students",
       "permission": "student",
       "page": {
-        "nameHk": "學生",
-        "nameEn": "Students",
         "actions": [
           "view",
           "add",
@@ -2246,8 +2234,6 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "name": "teacherGroups",
       "permission": "teacher-group",
       "page": {
-        "nameHk": "教師組別",
-        "nameEn": "Teacher groups",
         "actions": [
           "view",
           "add",
@@ -2851,8 +2837,6 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "name": "teachers",
       "permission": "teacher",
       "page": {
-        "nameHk": "教師",
-        "nameEn": "Teachers",
         "actions": [
           "view",
           "add",

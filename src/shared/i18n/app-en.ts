@@ -1,6 +1,11 @@
 import publicTexts from './public-en.js';
+import serverTexts from './server-en.js';
 
-/** QE's own texts in English. Every key here exists in app-zh-hk.ts too (a test checks). */
+/**
+ * QE's own texts in English. Every key here exists in app-zh-hk.ts too (a test checks). The login
+ * screens' texts (public-en.ts) and those the server words (server-en.ts: errors, field rules,
+ * permission names, user types) come from small files of their own, included where they belong.
+ */
 const appEn = {
   qe: {
     quick: publicTexts.qe.quick,
@@ -1057,7 +1062,10 @@ const appEn = {
       displayedRows: '%{from}–%{to} of %{count}',
       pageAction: { first: 'First page', last: 'Last page', next: 'Next page', previous: 'Previous page' },
     },
-    userType: { SUPER_ADMIN: 'Super administrator', ADMIN: 'Administrator', TEACHER: 'Teacher', STUDENT: 'Student' },
+    userType: serverTexts.qe.userType,
+    errors: serverTexts.qe.errors,
+    fieldRules: serverTexts.qe.fieldRules,
+    permissions: serverTexts.qe.permissions,
     tutorial: {
       title: 'Tutorial',
       intro: 'How to use QE, in three parts: for students, for teachers and for administrators. Choose a part below, or print the whole guide.',

@@ -1,5 +1,6 @@
 import type { AppMessages } from './app-en.js';
 import publicTexts from './public-zh-hk.js';
+import serverTexts from './server-zh-hk.js';
 
 /** QE's own texts in Traditional Chinese (Hong Kong). Typed by the English file so that no key can be missing. */
 const appZhHk: AppMessages = {
@@ -1058,7 +1059,10 @@ const appZhHk: AppMessages = {
       displayedRows: '第 %{from}–%{to} 項，共 %{count} 項',
       pageAction: { first: '第一頁', last: '最後一頁', next: '下一頁', previous: '上一頁' },
     },
-    userType: { SUPER_ADMIN: '超級管理員', ADMIN: '管理員', TEACHER: '教師', STUDENT: '學生' },
+    userType: serverTexts.qe.userType,
+    errors: serverTexts.qe.errors,
+    fieldRules: serverTexts.qe.fieldRules,
+    permissions: serverTexts.qe.permissions,
     tutorial: {
       title: '使用說明',
       intro: '如何使用 QE，分為三部分：學生篇、教師篇及管理員篇。可在下面選擇其中一部分，或列印整份說明。',

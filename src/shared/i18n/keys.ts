@@ -1,9 +1,8 @@
 import type { AppMessages } from './app-en.js';
-import type { FieldRule } from '../field-messages.js';
 
-/** The dotted paths to the texts of a message tree. */
-type Paths<T, P extends string> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Paths<T[K], `${P}${K}.`>;
+/** The dotted paths to the texts of a message tree (each after the prefix P). */
+export type MessagePaths<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : MessagePaths<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
 /** The dotted paths to the groups of a message tree, each ending in a dot. */
@@ -12,7 +11,7 @@ type Groups<T, P extends string> = {
 }[keyof T & string];
 
 /** The key of one of QE's own texts, as written in app-en.ts (app-zh-hk.ts has the same): a wrong key fails the type check. */
-export type MessageKey = Paths<AppMessages, ''>;
+export type MessageKey = MessagePaths<AppMessages>;
 
 /** A key made while running from a group QE has, below `qe.`: `qe.enums.${entity}.${property}` — its group is checked, the rest is not. */
 export type ComposedKey = `${Groups<AppMessages['qe'], 'qe.'>}${string}`;
@@ -24,6 +23,9 @@ export type ComposedKey = `${Groups<AppMessages['qe'], 'qe.'>}${string}`;
  */
 export const composedKey = (key: ComposedKey): MessageKey => key as MessageKey;
 
-type DefinitionRules<R> = R extends `definition.${infer P}` ? P : never;
-/** The designer's problems with a definition, which the client's message files take from field-messages.ts (client/i18n/shared-messages.ts). */
-export type DefinitionProblemKey = `qe.designer.problems.${DefinitionRules<FieldRule>}`;
+/**
+ * The designer's problems with a definition: the client's message files copy the `definition.*`
+ * field rules (qe.fieldRules.definition, server-en.ts) to qe.designer.problems
+ * (client/i18n/shared-messages.ts).
+ */
+export type DefinitionProblemKey = `qe.designer.problems.${keyof AppMessages['qe']['fieldRules']['definition'] & string}`;

@@ -47,8 +47,8 @@ export interface EntityMeta {
   name: string;
   /** permission page code: {permission}.view, .add, .edit, .delete, .import, .export */
   permission: string;
-  /** the permission page: its names, the actions it offers (no route for the others), who holds them out of the box */
-  page: { nameHk: string; nameEn: string; actions: string[]; grantedTo?: ('ADMIN' | 'TEACHER' | 'STUDENT')[] };
+  /** the permission page: the actions it offers (no route for the others), who holds them out of the box; its names are qe.permissions.pages.<permission> of the message files */
+  page: { actions: string[]; grantedTo?: ('ADMIN' | 'TEACHER' | 'STUDENT')[] };
   /** place in the master-data menu, lower first (and of its page among the permission pages) */
   menuOrder?: number;
   table: string;
@@ -100,7 +100,7 @@ export interface PropertySchema {
   items?: EntitySchema | PropertySchema;
   title?: string;
   'x-qe'?: PropertyMeta;
-  /** the i18n key of this field's message when its pattern fails (a FIELD_MESSAGES rule) */
+  /** the field rule of this field's message when its pattern fails (qe.fieldRules.<rule>, src/shared/field-messages.ts) */
   'x-qe-rule'?: string;
   /** what may be typed into this field, where its pattern does not say (src/shared/input-filters.ts) */
   'x-qe-input'?: 'password' | 'identityCard' | 'amount' | 'integer';

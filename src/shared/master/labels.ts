@@ -1,7 +1,7 @@
-import type { Lang } from '../errors.js';
 import appEn from '../i18n/app-en.js';
 import appZhHk from '../i18n/app-zh-hk.js';
 import type { MessageKey } from '../i18n/keys.js';
+import { fillText, lookupText, type Lang } from '../i18n/text.js';
 
 /**
  * Field and choice labels of the master entities, read from the one place they are written:
@@ -10,14 +10,7 @@ import type { MessageKey } from '../i18n/keys.js';
  */
 const MESSAGES: Record<Lang, unknown> = { en: appEn, 'zh-hk': appZhHk };
 
-function lookup(lang: Lang, path: string[]): string | undefined {
-  let node: unknown = MESSAGES[lang];
-  for (const part of path) {
-    if (!node || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
+const lookup = (lang: Lang, path: string[]) => lookupText(MESSAGES[lang], path);
 
 export function fieldLabel(entityKey: string, property: string, lang: Lang): string {
   return lookup(lang, ['qe', 'fields', entityKey, property]) ?? lookup(lang, ['qe', 'fields', 'common', property]) ?? property;
@@ -33,9 +26,5 @@ export function choiceLabel(entityKey: string, property: string, value: string, 
  * " |||| " plural parts (English: one, other; Chinese: one form).
  */
 export function messageText(lang: Lang, key: MessageKey, params: Record<string, string | number | undefined> = {}): string {
-  const text = lookup(lang, key.split('.')) ?? key;
-  const parts = text.split(' |||| ');
-  const count = Number(params.smart_count ?? params.count ?? 1);
-  const chosen = lang === 'en' && parts.length > 1 && count !== 1 ? parts[1] : parts[0];
-  return chosen.replace(/%\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+  return fillText(lookup(lang, key.split('.')) ?? key, lang, params);
 }

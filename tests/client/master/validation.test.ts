@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES } from '../../../src/shared/field-messages';
+import { fieldMessage } from '../../../src/shared/field-messages';
 import { masterEntities } from '../../../src/shared/generated/master-entities';
 import { loadValidators, toFieldErrors, validateRecord } from '../../../src/client/master/validation';
 import { toPayload } from '../../../src/client/master/schema';
@@ -19,15 +19,15 @@ describe('form validation from the schemas (ajv, compiled ahead of time)', () =>
   });
 
   it('a student code that does not begin with S gets the studentCode message, in both languages', () => {
-    expect(validateRecord(student, 'add', { ...okStudent, code: 'X1' }, 'zh-hk')).toEqual({ code: FIELD_MESSAGES.studentCode['zh-hk'] });
+    expect(validateRecord(student, 'add', { ...okStudent, code: 'X1' }, 'zh-hk')).toEqual({ code: fieldMessage('studentCode', 'zh-hk') });
     expect(validateRecord(student, 'add', { ...okStudent, code: 'X1' }, 'en')).toEqual({ code: 'The student code must begin with S' });
   });
 
   it('asks for the names in the languages the school requires, and only those (its language list)', () => {
     const { nameEn: _en, ...noEnglish } = okTeacher;
-    expect(validateRecord(teacher, 'add', noEnglish, 'en')).toEqual({ nameEn: FIELD_MESSAGES.required.en });
+    expect(validateRecord(teacher, 'add', noEnglish, 'en')).toEqual({ nameEn: fieldMessage('required', 'en') });
     expect(validateRecord(teacher, 'add', { ...noEnglish, nameEn: '' }, 'en', ['zh-hk'])).toEqual({});
-    expect(validateRecord(teacher, 'edit', { ...okTeacher, nameHk: '' }, 'zh-hk', ['zh-hk'])).toEqual({ nameHk: FIELD_MESSAGES.required['zh-hk'] });
+    expect(validateRecord(teacher, 'edit', { ...okTeacher, nameHk: '' }, 'zh-hk', ['zh-hk'])).toEqual({ nameHk: fieldMessage('required', 'zh-hk') });
     expect(validateRecord(teacher, 'edit', { ...okTeacher, nameHk: null }, 'en', ['en'])).toEqual({});
   });
 
@@ -44,7 +44,7 @@ describe('form validation from the schemas (ajv, compiled ahead of time)', () =>
   });
 
   it('a password outside 6 to 15 characters gets the password message', () => {
-    const expected = FIELD_MESSAGES.password.en;
+    const expected = fieldMessage('password', 'en');
     expect(validateRecord(teacher, 'add', { ...okTeacher, password: 'abc' }, 'en').password).toBe(expected);
     expect(validateRecord(teacher, 'add', { ...okTeacher, password: 'x'.repeat(16) }, 'en').password).toBe(expected);
     expect(validateRecord(teacher, 'add', { ...okTeacher, password: 'x'.repeat(15) }, 'en')).toEqual({});
@@ -63,14 +63,14 @@ describe('form validation from the schemas (ajv, compiled ahead of time)', () =>
 
   it('a start date after its end date gets the date-range message, for the record and for its child rows', () => {
     const year = { name: '2025/26', beginDate: '2026-09-01', endDate: '2026-08-31', yearStatus: '0', terms: [] };
-    expect(validateRecord(schoolYear, 'add', year, 'zh-hk')).toEqual({ endDate: FIELD_MESSAGES.dateRange['zh-hk'] });
+    expect(validateRecord(schoolYear, 'add', year, 'zh-hk')).toEqual({ endDate: fieldMessage('dateRange', 'zh-hk') });
     const terms = [
       { nameHk: '上學期', nameEn: 'First term', beginDate: '2025-09-01', endDate: '2026-01-31' },
       { nameHk: '下學期', nameEn: 'Second term', beginDate: '2026-07-01', endDate: '2026-02-01' },
     ];
     const errors = validateRecord(schoolYear, 'add', { ...year, beginDate: '2025-09-01', endDate: '2026-08-31', terms }, 'en');
-    expect(errors).toEqual({ 'terms.1.endDate': FIELD_MESSAGES.dateRange.en });
-    expect(toFieldErrors(errors)).toEqual({ terms: [undefined, { endDate: { type: 'manual', message: FIELD_MESSAGES.dateRange.en } }] });
+    expect(errors).toEqual({ 'terms.1.endDate': fieldMessage('dateRange', 'en') });
+    expect(toFieldErrors(errors)).toEqual({ terms: [undefined, { endDate: { type: 'manual', message: fieldMessage('dateRange', 'en') } }] });
   });
 
   it('child rows are checked by their own schema', () => {

@@ -4,7 +4,7 @@ import { Notification } from 'react-admin';
 import { Notices } from '../../../src/client/layout/Notices';
 import { i18nProvider } from '../../../src/client/providers/i18nProvider';
 import { QuestionnaireList } from '../../../src/client/questionnaires/list/QuestionnaireList';
-import { ERRORS, type ErrorKey } from '../../../src/shared/errors';
+import { ERRORS, type ErrorKey, errorText } from '../../../src/shared/errors';
 import { fakeData, fakeFetch, questionnaire, renderAt } from './support';
 
 // "Send notice" refused by the server (no QE_PUBLIC_URL, a notice already running, an SMTP
@@ -28,7 +28,7 @@ describe('send notice refused', () => {
     ['NOTICE_IN_PROGRESS', {}],
     ['MAIL_CERTIFICATE_UNTRUSTED', { reason: 'self-signed certificate' }],
   ])('shows the server’s message for %s', async (key, params) => {
-    const msg = ERRORS[key]['zh-hk'].replace(/%\{(\w+)\}/g, (_, k: string) => params[k]);
+    const msg = errorText(key, 'zh-hk').replace(/%\{(\w+)\}/g, (_, k: string) => params[k]);
     const calls = fakeFetch((call) => (call.path.endsWith('/notice') ? { status: ERRORS[key].http, code: ERRORS[key].code, msg } : ROW));
     renderAt(
       '/forms/list',

@@ -2,7 +2,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { quickLink } from '../../../src/server/filling/quick.js';
-import { ERRORS, type ErrorKey } from '../../../src/shared/errors.js';
+import { ERRORS, type ErrorKey, errorText } from '../../../src/shared/errors.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { as, create, data, processing, userId } from '../questionnaires/helpers.js';
 import { apiOperations, fillPath, type Operation } from './fuzz-support.js';
@@ -196,7 +196,7 @@ const REFUSAL: Record<Caller, ErrorKey> = {
 const isRefusal = (res: LightMyRequestResponse, key: ErrorKey) => {
   if (res.statusCode !== ERRORS[key].http) return false;
   const body = res.json() as unknown;
-  return JSON.stringify(body) === JSON.stringify({ code: ERRORS[key].code, msg: ERRORS[key].en, data: null });
+  return JSON.stringify(body) === JSON.stringify({ code: ERRORS[key].code, msg: errorText(key, 'en'), data: null });
 };
 
 describe('access matrix', () => {
@@ -333,11 +333,11 @@ describe('access matrix', () => {
     for (const url of [`/v1/questionnaires/${ids.questionnaire}`, `/v1/statistics/${ids.questionnaire}`, `/v1/statistics/${ids.questionnaire}/respondents`, `/v1/statistics/${ids.questionnaire}/replies/${ids.reply}`]) {
       const res = await other('GET', url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ code: ERRORS.RECORD_NOT_FOUND.code, msg: ERRORS.RECORD_NOT_FOUND.en, data: null });
+      expect(res.json(), url).toEqual({ code: ERRORS.RECORD_NOT_FOUND.code, msg: errorText('RECORD_NOT_FOUND', 'en'), data: null });
     }
     // the export answers as downloads do (719), with "not found" as its reason, and no file
     const exported = await other('GET', `/v1/statistics/${ids.questionnaire}/export`);
-    expect(exported.json()).toEqual({ code: ERRORS.DOWNLOAD_ERROR.code, msg: `${ERRORS.DOWNLOAD_ERROR.en}\n${ERRORS.RECORD_NOT_FOUND.en}`, data: null });
+    expect(exported.json()).toEqual({ code: ERRORS.DOWNLOAD_ERROR.code, msg: `${errorText('DOWNLOAD_ERROR', 'en')}\n${errorText('RECORD_NOT_FOUND', 'en')}`, data: null });
     for (const [method, url] of [['PUT', `/v1/questionnaires/${ids.questionnaire}`], ['POST', `/v1/questionnaires/${ids.changing}/close`], ['DELETE', `/v1/questionnaires/${ids.questionnaire}`]] as const) {
       const res = await other(method, url, method === 'PUT' ? { title: 'Taken over' } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
@@ -348,10 +348,10 @@ describe('access matrix', () => {
     const outsider = await as(t, 'student002');
     const read = await outsider('GET', `/v1/my/questionnaires/${ids.questionnaire}`);
     expect(read.statusCode).toBe(404);
-    expect(read.json()).toEqual({ code: ERRORS.RECORD_NOT_FOUND.code, msg: ERRORS.RECORD_NOT_FOUND.en, data: null });
+    expect(read.json()).toEqual({ code: ERRORS.RECORD_NOT_FOUND.code, msg: errorText('RECORD_NOT_FOUND', 'en'), data: null });
     const answer = await outsider('POST', `/v1/my/questionnaires/${ids.questionnaire}/replies`, { submissionKey: 'outsider-1', answers: { q1: 'Art' } });
     expect(answer.statusCode).toBe(403);
-    expect(answer.json()).toEqual({ code: ERRORS.NOT_A_RESPONDENT.code, msg: ERRORS.NOT_A_RESPONDENT.en, data: null });
+    expect(answer.json()).toEqual({ code: ERRORS.NOT_A_RESPONDENT.code, msg: errorText('NOT_A_RESPONDENT', 'en'), data: null });
     // a reminder link's session asking for another questionnaire
     const quick = await t.app.inject({ method: 'GET', url: `/v1/my/questionnaires/${ids.changing}`, headers: { ...bearer(tokens.quick!), 'accept-language': 'en' } });
     expect(isRefusal(quick, 'PERMISSION_DENIED')).toBe(true);

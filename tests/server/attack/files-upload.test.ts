@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
-import { ERRORS } from '../../../src/shared/errors.js';
+import { errorText } from '../../../src/shared/errors.js';
 import { fieldMessage } from '../../../src/shared/field-messages.js';
 import { fieldLabel } from '../../../src/shared/master/labels.js';
 import { WORKBOOK_LIMITS } from '../../../src/server/master/workbook/limits.js';
@@ -27,7 +27,7 @@ const LINE = {
   unreadable: fieldMessage('import.unreadable', 'en'),
   complex: fieldMessage('import.complex', 'en'),
 };
-const refused = (line: string) => ({ code: 706, msg: ERRORS.IMPORT_ERRORS.en, data: [line] });
+const refused = (line: string) => ({ code: 706, msg: errorText('IMPORT_ERRORS', 'en'), data: [line] });
 
 const STUDENT_FIELDS = ['code', 'username', 'password', 'nameHk', 'nameEn', 'classId', 'studentNumber'];
 const header = (lang: 'en' | 'zh-hk' = 'en') => STUDENT_FIELDS.map((f) => fieldLabel('student', f, lang));
@@ -121,7 +121,7 @@ describe('hostile workbooks', () => {
   it('says the same in zh-hk', async () => {
     const { payload, headers } = multipart('students.xlsx', workbook([bigCell(256 * MiB)]));
     const res = await t.app.inject({ method: 'POST', url: '/v1/students/import', payload, headers: { ...headers, authorization: `Bearer ${admin}`, 'accept-language': 'zh-HK' } });
-    expect(res.json()).toEqual({ code: 706, msg: ERRORS.IMPORT_ERRORS['zh-hk'], data: [fieldMessage('import.unpacked', 'zh-hk', { limit: String(WORKBOOK_LIMITS.unpackedBytes / MiB) })] });
+    expect(res.json()).toEqual({ code: 706, msg: errorText('IMPORT_ERRORS', 'zh-hk'), data: [fieldMessage('import.unpacked', 'zh-hk', { limit: String(WORKBOOK_LIMITS.unpackedBytes / MiB) })] });
   });
 
   it('refuses three bombs sent at once, and still answers', async () => {
@@ -189,7 +189,7 @@ describe('hostile workbooks', () => {
 
   it('keeps refusing what is not a workbook with 716', async () => {
     const { body } = await uploadWatched(Buffer.from('PK\x05\x06 not a zip at all'), 'students.xlsx');
-    expect(body).toEqual({ code: 716, msg: ERRORS.FILE_TYPE_REFUSED.en, data: null });
+    expect(body).toEqual({ code: 716, msg: errorText('FILE_TYPE_REFUSED', 'en'), data: null });
   });
 
   it('is still up afterwards, and imports a good file', async () => {

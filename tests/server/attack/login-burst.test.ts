@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../../src/shared/errors.js';
+import { ERRORS, errorText } from '../../../src/shared/errors.js';
 import { trustedProxies } from '../../../src/server/config.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 
@@ -78,7 +78,7 @@ describe('login limits under attack', () => {
     expect(wrong.length).toBeLessThanOrEqual(t.config.loginMaxFailures);
     expect(wrong.length + refused.length).toBe(60);
     expect(refused[0].statusCode).toBe(429);
-    expect(refused[0].json().msg).toBe(ERRORS.PASSWORD_RATE_LIMITED['zh-hk'].replace('%{minutes}', String(t.config.loginWindowMinutes)));
+    expect(refused[0].json().msg).toBe(errorText('PASSWORD_RATE_LIMITED', 'zh-hk').replace('%{minutes}', String(t.config.loginWindowMinutes)));
     // the right old password is refused too until the window has passed; the password is unchanged
     expect((await change(PASSWORD)).json().code).toBe(702);
     expect((await attempt('teacher05', PASSWORD)).json().code).toBe(200);

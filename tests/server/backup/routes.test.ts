@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../../src/shared/errors.js';
+import { ERRORS, errorText } from '../../../src/shared/errors.js';
 import { BackupService } from '../../../src/server/backup/service.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { multipart } from '../master/helpers.js';
@@ -74,7 +74,7 @@ describe('backups through the API', () => {
     expect(uploaded).toMatchObject({ uploaded: true, encrypted: false });
 
     const unconfirmed = await call('POST', `/v1/backups/${uploaded.name}/restore`, { confirm: 'yes' });
-    expect(unconfirmed.json()).toMatchObject({ code: ERRORS.BACKUP_CONFIRM.code, msg: ERRORS.BACKUP_CONFIRM.en });
+    expect(unconfirmed.json()).toMatchObject({ code: ERRORS.BACKUP_CONFIRM.code, msg: errorText('BACKUP_CONFIRM', 'en') });
     expect(await teacherName()).toBe('Renamed after the backup');
 
     const restored = await call('POST', `/v1/backups/${uploaded.name}/restore`, { confirm: uploaded.name });
@@ -89,7 +89,7 @@ describe('backups through the API', () => {
     const f = await t.app.inject({ method: 'POST', url: '/v1/backups/upload', payload: foreign.payload, headers: { ...foreign.headers, ...bearer(tk), 'accept-language': 'en' } });
     expect([ERRORS.BACKUP_CORRUPT.code, ERRORS.BACKUP_FOREIGN.code]).toContain(f.json().code);
     const text = multipart('notes.zip', Buffer.from('just text'));
-    expect((await t.app.inject({ method: 'POST', url: '/v1/backups/upload', payload: text.payload, headers: { ...text.headers, ...bearer(tk), 'accept-language': 'en' } })).json()).toMatchObject({ code: ERRORS.BACKUP_FOREIGN.code, msg: ERRORS.BACKUP_FOREIGN.en });
+    expect((await t.app.inject({ method: 'POST', url: '/v1/backups/upload', payload: text.payload, headers: { ...text.headers, ...bearer(tk), 'accept-language': 'en' } })).json()).toMatchObject({ code: ERRORS.BACKUP_FOREIGN.code, msg: errorText('BACKUP_FOREIGN', 'en') });
 
     const name = await backup();
     const whole = (await call('GET', `/v1/backups/${name}/download`)).rawPayload;

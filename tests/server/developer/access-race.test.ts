@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../../src/shared/errors.js';
+import { errorText } from '../../../src/shared/errors.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 
 // The own-access guard under concurrency: two developer-area changes, each harmless alone, that
@@ -99,7 +99,7 @@ describe('the own-access guard under concurrent changes', () => {
       const answers = await Promise.all(run(extra).map((change) => change()));
       const codes = answers.map((a) => a.body.code);
       expect(codes.filter((c) => c === 709).length, JSON.stringify(codes)).toBeGreaterThanOrEqual(1);
-      for (const a of answers) if (a.body.code === 709) expect(a.body).toEqual({ code: 709, msg: ERRORS.OWN_DEVELOPER_ACCESS.en, data: null });
+      for (const a of answers) if (a.body.code === 709) expect(a.body).toEqual({ code: 709, msg: errorText('OWN_DEVELOPER_ACCESS', 'en'), data: null });
       for (const a of answers) expect([200, 709]).toContain(a.body.code);
       const after = await held();
       expect(WAY_IN.filter((c) => !after.has(c)), `round ${round}: ${JSON.stringify(codes)}`).toEqual([]);

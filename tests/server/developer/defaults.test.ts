@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../../../src/server/db/migrate.js';
 import { seedPermissionModel } from '../../../src/server/developer/seed.js';
-import { ERRORS, errorText } from '../../../src/shared/errors.js';
+import { errorText } from '../../../src/shared/errors.js';
 import { PAGES } from '../../../src/shared/permissions.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { multipart } from '../master/helpers.js';
@@ -51,15 +51,15 @@ describe('the role new accounts get', () => {
     const teacher = await roleOf('STAFF');
     const en = await call('DELETE', `/v1/roles/${teacher.id}`);
     expect(en.status).toBe(409);
-    expect(en.body).toEqual({ code: 741, msg: ERRORS.DEFAULT_ROLE_NEEDED.en, data: null });
+    expect(en.body).toEqual({ code: 741, msg: errorText('DEFAULT_ROLE_NEEDED', 'en'), data: null });
     const zh = await call('DELETE', `/v1/roles/${teacher.id}`, undefined, 'zh-HK');
-    expect(zh.body).toEqual({ code: 741, msg: ERRORS.DEFAULT_ROLE_NEEDED['zh-hk'], data: null });
+    expect(zh.body).toEqual({ code: 741, msg: errorText('DEFAULT_ROLE_NEEDED', 'zh-hk'), data: null });
     expect(await roleOf('STAFF')).toMatchObject({ id: teacher.id, isDefault: true });
   });
 
   it('refuses to move it to another user type or to unchoose it without choosing another (741)', async () => {
     const teacher = await roleOf('STAFF');
-    expect((await call('PUT', `/v1/roles/${teacher.id}`, { userType: 'STUDENT' })).body).toEqual({ code: 741, msg: ERRORS.DEFAULT_ROLE_NEEDED.en, data: null });
+    expect((await call('PUT', `/v1/roles/${teacher.id}`, { userType: 'STUDENT' })).body).toEqual({ code: 741, msg: errorText('DEFAULT_ROLE_NEEDED', 'en'), data: null });
     expect((await call('PUT', `/v1/roles/${teacher.id}`, { isDefault: false })).body.code).toBe(741);
     expect(await roleOf('STAFF')).toMatchObject({ userType: 'TEACHER', isDefault: true });
   });

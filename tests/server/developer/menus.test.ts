@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, errorText } from '../../../src/shared/errors.js';
+import { errorText } from '../../../src/shared/errors.js';
 import { ACTIONS, DEFAULT_ROLES, PAGES, type UserType } from '../../../src/shared/permissions.js';
 import { DEFAULT_GRANTS } from '../../support/default-grants.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
@@ -84,7 +84,7 @@ describe('menus and actions', () => {
     it('answers 404 for a menu that does not exist and 422 without a menuId', async () => {
       const missing = await call('GET', '/v1/menus/actions/inquire?menuId=999999');
       expect(missing.status).toBe(404);
-      expect(missing.body).toMatchObject({ code: 404, msg: ERRORS.RECORD_NOT_FOUND['zh-hk'] });
+      expect(missing.body).toMatchObject({ code: 404, msg: errorText('RECORD_NOT_FOUND', 'zh-hk') });
       const none = await call('GET', '/v1/menus/actions/inquire');
       expect(none.status).toBe(422);
       expect(none.body.data).toHaveProperty('menuId');
@@ -280,7 +280,7 @@ describe('menus and actions', () => {
         const before = await tree();
         const res = await call(method, url, payload, tokens[type]);
         expect(res.status).toBe(403);
-        expect(res.body).toEqual({ code: 405, msg: ERRORS.PERMISSION_DENIED['zh-hk'], data: null });
+        expect(res.body).toEqual({ code: 405, msg: errorText('PERMISSION_DENIED', 'zh-hk'), data: null });
         expect(await tree()).toEqual(before);
       });
     });
@@ -296,9 +296,9 @@ describe('menus and actions', () => {
     async function expectOwnAccess(payload: object, url: string) {
       const zh = await call('POST', url, payload);
       expect(zh.status).toBe(409);
-      expect(zh.body).toEqual({ code: 709, msg: ERRORS.OWN_DEVELOPER_ACCESS['zh-hk'], data: null });
+      expect(zh.body).toEqual({ code: 709, msg: errorText('OWN_DEVELOPER_ACCESS', 'zh-hk'), data: null });
       const en = await call('POST', url, payload, tokens.SUPER_ADMIN, 'en');
-      expect(en.body).toEqual({ code: 709, msg: ERRORS.OWN_DEVELOPER_ACCESS.en, data: null });
+      expect(en.body).toEqual({ code: 709, msg: errorText('OWN_DEVELOPER_ACCESS', 'en'), data: null });
     }
 
     it('refuses a super administrator deleting the role menu with 709, in zh-hk and en', async () => {

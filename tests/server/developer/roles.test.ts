@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, errorText } from '../../../src/shared/errors.js';
+import { errorText } from '../../../src/shared/errors.js';
 import { DEFAULT_ROLES, PAGES, type PermissionEntry, type UserType } from '../../../src/shared/permissions.js';
 import { DEFAULT_GRANTS, grantsOf } from '../../support/default-grants.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
@@ -89,7 +89,7 @@ describe('roles', () => {
       expect((await call('DELETE', `/v1/roles/${id}`)).body.code).toBe(200);
       const gone = await call('GET', `/v1/roles/${id}`);
       expect(gone.status).toBe(404);
-      expect(gone.body).toMatchObject({ code: 404, msg: ERRORS.RECORD_NOT_FOUND['zh-hk'] });
+      expect(gone.body).toMatchObject({ code: 404, msg: errorText('RECORD_NOT_FOUND', 'zh-hk') });
       expect((await call('DELETE', `/v1/roles/${id}`)).body.code).toBe(404);
       expect((await call('PUT', `/v1/roles/${id}`, { nameEn: 'x' })).body.code).toBe(404);
     });
@@ -206,7 +206,7 @@ describe('roles', () => {
       expect((await selectAction(roles.TEACHER, teacherCodes.filter((c) => c !== 'form.add'))).body.code).toBe(200);
       const refused = await call('POST', '/v1/questionnaires', { title: 'Without form.add' }, tokens.TEACHER);
       expect(refused.status).toBe(403);
-      expect(refused.body).toEqual({ code: 405, msg: ERRORS.PERMISSION_DENIED['zh-hk'], data: null });
+      expect(refused.body).toEqual({ code: 405, msg: errorText('PERMISSION_DENIED', 'zh-hk'), data: null });
       expect(await myCodes(tokens.TEACHER)).not.toContain('form.add');
       expect((await call('GET', '/v1/questionnaires', undefined, tokens.TEACHER)).body.code).toBe(200);
 
@@ -263,7 +263,7 @@ describe('roles', () => {
       const before = { roles: (await call('GET', '/v1/roles')).body.data, teacher: await actionList(roles.TEACHER), user: (await call('GET', `/v1/users/${userIds.TEACHER}/roles`)).body.data };
       const res = await call(method, url, payload, tokens[type]);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ code: 405, msg: ERRORS.PERMISSION_DENIED['zh-hk'], data: null });
+      expect(res.body).toEqual({ code: 405, msg: errorText('PERMISSION_DENIED', 'zh-hk'), data: null });
       expect({ roles: (await call('GET', '/v1/roles')).body.data, teacher: await actionList(roles.TEACHER), user: (await call('GET', `/v1/users/${userIds.TEACHER}/roles`)).body.data }).toEqual(before);
     };
 
@@ -303,9 +303,9 @@ describe('roles', () => {
     async function expectOwnAccess(method: Method, url: string, payload?: object, tk = tokens.SUPER_ADMIN) {
       const zh = await call(method, url, payload, tk);
       expect(zh.status).toBe(409);
-      expect(zh.body).toEqual({ code: 709, msg: ERRORS.OWN_DEVELOPER_ACCESS['zh-hk'], data: null });
+      expect(zh.body).toEqual({ code: 709, msg: errorText('OWN_DEVELOPER_ACCESS', 'zh-hk'), data: null });
       const en = await call(method, url, payload, tk, 'en');
-      expect(en.body).toEqual({ code: 709, msg: ERRORS.OWN_DEVELOPER_ACCESS.en, data: null });
+      expect(en.body).toEqual({ code: 709, msg: errorText('OWN_DEVELOPER_ACCESS', 'en'), data: null });
     }
     const superActions = () => actionList(roles.SUPER_ADMIN).then((d) => [...d.actions].sort());
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../../src/server/auth/sessions.js';
 import { mixAnonymousReplies } from '../../../src/server/filling/mixing.js';
-import { ERRORS } from '../../../src/shared/errors.js';
+import { ERRORS, errorText } from '../../../src/shared/errors.js';
 import { testApp, type TestApp } from '../harness.js';
 import { as, classStudents, type Caller } from '../questionnaires/helpers.js';
 import { goodAnswers, newKey, opened } from './helpers.js';
@@ -68,7 +68,7 @@ describe('concurrent submissions', () => {
 
     const won = answers.flatMap((a, i) => (a.status === 200 && a.body.code === 200 ? [i] : []));
     expect(won).toHaveLength(1);
-    const refused = answers.filter((a) => a.status === ERRORS.ALREADY_SUBMITTED.http && a.body.code === ERRORS.ALREADY_SUBMITTED.code && a.body.msg === ERRORS.ALREADY_SUBMITTED.en);
+    const refused = answers.filter((a) => a.status === ERRORS.ALREADY_SUBMITTED.http && a.body.code === ERRORS.ALREADY_SUBMITTED.code && a.body.msg === errorText('ALREADY_SUBMITTED', 'en'));
     expect(refused).toHaveLength(49);
 
     const stored = await replies(q.id);

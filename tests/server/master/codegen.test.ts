@@ -13,7 +13,7 @@ import { seedDemoSchool } from '../../../src/server/demo/seed.js';
 import type { MasterEntity } from '../../../src/shared/master/entity.js';
 import { masterPages } from '../../../src/shared/master/pages.js';
 import { fieldMessage } from '../../../src/shared/field-messages.js';
-import { ERRORS } from '../../../src/shared/errors.js';
+import { errorText } from '../../../src/shared/errors.js';
 import { createTestDatabase } from '../../support/database.js';
 import { up as createRooms } from '../../fixtures/room-migration.js';
 import { bearer, login } from '../harness.js';
@@ -127,7 +127,7 @@ describe('adding an entity is one schema (and its migration)', () => {
     expect(workbook.worksheets[0].getRow(2).getCell(1).value).toBe('R101');
 
     expect((await call('DELETE', `/v1/rooms/${b.id}`)).json()).toEqual({ code: 200, msg: 'success', data: null });
-    expect((await call('GET', `/v1/rooms/${b.id}`)).json()).toEqual({ code: 404, msg: ERRORS.RECORD_NOT_FOUND.en, data: null });
+    expect((await call('GET', `/v1/rooms/${b.id}`)).json()).toEqual({ code: 404, msg: errorText('RECORD_NOT_FOUND', 'en'), data: null });
     expect((await call('GET', '/v1/rooms')).json().data.total).toBe(2);
   });
 

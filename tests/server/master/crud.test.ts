@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../../src/shared/errors.js';
+import { errorText } from '../../../src/shared/errors.js';
 import { fieldMessage } from '../../../src/shared/field-messages.js';
 import { login, testApp, type TestApp } from '../harness.js';
 import { answers, caller, type Method } from './helpers.js';
@@ -37,7 +37,7 @@ describe('master data CRUD', () => {
     const res = await call(method, url);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().code).toBe(708);
-    expect(res.json().msg).toBe(ERRORS.IN_USE.en);
+    expect(res.json().msg).toBe(errorText('IN_USE', 'en'));
     return res.json().data as { cascade: boolean; dependents: { label: string; count: number }[] };
   };
   const idOf = async (resource: string, q: string) => {
@@ -555,9 +555,9 @@ describe('master data CRUD', () => {
       for (const method of ['GET', 'PUT', 'DELETE'] as const) {
         const res = await call(method, `/v1/${resource}/999999`, method === 'PUT' ? {} : undefined);
         expect(res.statusCode, `${method} ${res.body}`).toBe(404);
-        expect(res.json()).toEqual({ code: 404, msg: ERRORS.RECORD_NOT_FOUND.en, data: null });
+        expect(res.json()).toEqual({ code: 404, msg: errorText('RECORD_NOT_FOUND', 'en'), data: null });
       }
-      expect((await callHk('GET', `/v1/${resource}/999999`)).json().msg).toBe(ERRORS.RECORD_NOT_FOUND['zh-hk']);
+      expect((await callHk('GET', `/v1/${resource}/999999`)).json().msg).toBe(errorText('RECORD_NOT_FOUND', 'zh-hk'));
     });
 
     it('answers {list, total} pages of the size asked, without overlap', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
 import { parseMail as parse, smtpServer } from '../../support/smtp.js';
-import { ERRORS, interpolate } from '../../../src/shared/errors.js';
+import { errorText } from '../../../src/shared/errors.js';
 import { fieldMessage } from '../../../src/shared/field-messages.js';
 import { login, testApp, type TestApp } from '../harness.js';
 import { caller } from './helpers.js';
@@ -92,7 +92,7 @@ describe('mail setting and test mail', () => {
       const res = await call('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe(713);
-      expect(res.json().msg.startsWith(interpolate(ERRORS.MAIL_FAILED.en, { reason: '' }))).toBe(true);
+      expect(res.json().msg.startsWith(errorText('MAIL_FAILED', 'en', { reason: '' }))).toBe(true);
       expect(res.json().msg).toMatch(/ECONNREFUSED/);
       const hk = await callHk('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' });
       expect(hk.json().code).toBe(713);
@@ -187,10 +187,10 @@ describe('mail security: the SMTP password at rest, TLS verified', () => {
       const count = smtp.received.length;
       const en = await moved.en('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' });
       expect(en.statusCode).toBe(400);
-      expect(en.json()).toEqual({ code: 713, msg: ERRORS.MAIL_PASSWORD_UNREADABLE.en, data: null });
+      expect(en.json()).toEqual({ code: 713, msg: errorText('MAIL_PASSWORD_UNREADABLE', 'en'), data: null });
       expect(en.json().msg).toMatch(/re-enter the SMTP password in the mail setting/);
       const hk = await moved.hk('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' });
-      expect(hk.json()).toEqual({ code: 713, msg: ERRORS.MAIL_PASSWORD_UNREADABLE['zh-hk'], data: null });
+      expect(hk.json()).toEqual({ code: 713, msg: errorText('MAIL_PASSWORD_UNREADABLE', 'zh-hk'), data: null });
       expect(smtp.received).toHaveLength(count);
 
       expect((await moved.en('PUT', '/v1/mail-settings', setting(smtp.port))).json().code).toBe(200);
@@ -222,9 +222,9 @@ describe('mail security: the SMTP password at rest, TLS verified', () => {
       const en = await call('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' });
       expect(en.statusCode).toBe(400);
       expect(en.json().code).toBe(713);
-      expect(en.json().msg).toBe(interpolate(ERRORS.MAIL_CERTIFICATE_UNTRUSTED.en, { reason: 'self-signed certificate' }));
+      expect(en.json().msg).toBe(errorText('MAIL_CERTIFICATE_UNTRUSTED', 'en', { reason: 'self-signed certificate' }));
       const hk = await callHk('POST', '/v1/mail-settings/test', { to: 'teacher01@school.edu.hk' });
-      expect(hk.json().msg).toBe(interpolate(ERRORS.MAIL_CERTIFICATE_UNTRUSTED['zh-hk'], { reason: 'self-signed certificate' }));
+      expect(hk.json().msg).toBe(errorText('MAIL_CERTIFICATE_UNTRUSTED', 'zh-hk', { reason: 'self-signed certificate' }));
       expect(relay.received).toHaveLength(0);
       expect(relay.logins).toHaveLength(0);
     });

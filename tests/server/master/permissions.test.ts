@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS } from '../../../src/shared/errors.js';
+import { errorText } from '../../../src/shared/errors.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { caller, multipart, type Method } from './helpers.js';
 
@@ -88,7 +88,7 @@ describe('master data permissions', () => {
       for (const route of routes[resource]) {
         const res = await send(tokens[who], route);
         expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBe(403);
-        expect(res.json(), `${route.method} ${route.url}`).toEqual({ code: 405, msg: ERRORS.PERMISSION_DENIED.en, data: null });
+        expect(res.json(), `${route.method} ${route.url}`).toEqual({ code: 405, msg: errorText('PERMISSION_DENIED', 'en'), data: null });
       }
     });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
-import { ERRORS, type Lang } from '../../../src/shared/errors.js';
+import { type Lang, errorText } from '../../../src/shared/errors.js';
 import { choiceLabel, fieldLabel } from '../../../src/shared/master/labels.js';
 import { fieldMessage } from '../../../src/shared/field-messages.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
@@ -117,7 +117,7 @@ describe('master data Excel import and export', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         code: 706,
-        msg: ERRORS.IMPORT_ERRORS.en,
+        msg: errorText('IMPORT_ERRORS', 'en'),
         data: [
           `Row 3, ${label('code')}: ${fieldMessage('studentCode', 'en')}`,
           `Row 5, ${label('username')}: ${fieldMessage('duplicate', 'en', { value: 'bad8001' })}`,
@@ -128,7 +128,7 @@ describe('master data Excel import and export', () => {
       expect(await total('/v1/students?q=bad80')).toBe(0);
 
       const hk = await upload('students', 'bad.xlsx', await xlsxFile(rows), 'zh-hk');
-      expect(hk.json().msg).toBe(ERRORS.IMPORT_ERRORS['zh-hk']);
+      expect(hk.json().msg).toBe(errorText('IMPORT_ERRORS', 'zh-hk'));
       expect(hk.json().data.map((line: string) => line.match(/^第 (\d+) 行，([^：]+)：/)?.slice(1))).toEqual([['3', label('code', 'zh-hk')], ['5', label('username', 'zh-hk')], ['7', label('classId', 'zh-hk')]]);
     });
 
@@ -165,7 +165,7 @@ describe('master data Excel import and export', () => {
       const res = await upload('students', 'numbers.xlsx', await xlsxFile(rows));
       expect(res.json()).toEqual({
         code: 706,
-        msg: ERRORS.IMPORT_ERRORS.en,
+        msg: errorText('IMPORT_ERRORS', 'en'),
         data: [
           `Row 2, ${label('studentNumber')}: ${fieldMessage('classNumberRepeated', 'en', { rows: '2, 4, 7' })}`,
           `Row 3, ${label('studentNumber')}: ${fieldMessage('classNumberTaken', 'en')}`,
@@ -217,7 +217,7 @@ describe('master data Excel import and export', () => {
     ])('refuses %s with 716', async (_, filename, content) => {
       const before = await total('/v1/students');
       const res = await upload('students', filename, await content());
-      expect(res.json()).toEqual({ code: 716, msg: ERRORS.FILE_TYPE_REFUSED.en, data: null });
+      expect(res.json()).toEqual({ code: 716, msg: errorText('FILE_TYPE_REFUSED', 'en'), data: null });
       expect(await total('/v1/students')).toBe(before);
     });
 
