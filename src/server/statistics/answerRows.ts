@@ -1,11 +1,10 @@
 import type { DB } from '../db/connect.js';
 import type { AnswerCountsTable, AnswerTotalsTable, ReplyAnswersTable } from '../db/schema.js';
-import type { Definition, Question } from '../../shared/questionnaire/definition.js';
-import type { Answer, Answers, GridCheckboxAnswer, GridRadioAnswer, MultiChoiceAnswer, SingleChoiceAnswer } from '../../shared/questionnaire/answers.js';
-import { OTHER } from '../../shared/questionnaire/answers.js';
+import type { Definition } from '../../shared/questionnaire/definition.js';
+import type { Answers } from '../../shared/questionnaire/answers.js';
+import { rulesOf, type AnswerCell } from '../../shared/questionnaire/question-types/index.js';
 import { parseDefinition } from '../questionnaires/definitions.js';
 import { insertRows } from '../db/bulk.js';
-import { assertNever } from '../../shared/exhaustive.js';
 
 /**
  * One reply's answers as countable rows: a row per
@@ -23,42 +22,8 @@ export type ReplyAnswerRow = ReplyAnswersTable;
 /** The reply the rows belong to: its id, questionnaire and group. */
 export type ReplyOfRows = Pick<ReplyAnswerRow, 'questionnaire_id' | 'respondent_role' | 'grade_id' | 'class_id'> & { id: string };
 
-type Cell = Pick<ReplyAnswerRow, 'item' | 'col' | 'value_text' | 'value_number'>;
-
-function rowsOf(question: Question, answer: Answer): Cell[] {
-  const cell = (item: string, col = '', value_text: string | null = null, value_number: number | null = null): Cell => ({ item, col, value_text, value_number });
-  switch (question.type) {
-    case 'SHORT_TEXT':
-    case 'PARAGRAPH':
-      return typeof answer === 'string' && answer !== '' ? [cell('', '', answer)] : [];
-    case 'DATE':
-    case 'TIME':
-      return typeof answer === 'string' && answer !== '' ? [cell(answer)] : [];
-    case 'LINEAR_SCALE':
-      return typeof answer === 'number' ? [cell(String(answer), '', null, answer)] : [];
-    case 'RADIO':
-    case 'DROPDOWN': {
-      const a = answer as SingleChoiceAnswer;
-      if (!a?.choice) return [];
-      return [cell(a.choice, '', a.choice === OTHER ? (a.otherText ?? null) : null)];
-    }
-    case 'CHECKBOX': {
-      const a = answer as MultiChoiceAnswer;
-      return [...new Set(a?.choices ?? [])].map((c) => cell(c, '', c === OTHER ? (a.otherText ?? null) : null));
-    }
-    case 'GRID_RADIO':
-      return Object.entries((answer ?? {}) as GridRadioAnswer)
-        .filter(([, col]) => typeof col === 'string' && col !== '')
-        .flatMap(([row, col]) => [cell(row), cell(row, col)]);
-    case 'GRID_CHECKBOX':
-      return Object.entries((answer ?? {}) as GridCheckboxAnswer).flatMap(([row, cols]) => {
-        const chosen = [...new Set(Array.isArray(cols) ? cols : [])].filter((col) => typeof col === 'string' && col !== '');
-        return chosen.length ? [cell(row), ...chosen.map((col) => cell(row, col))] : [];
-      });
-    default:
-      return assertNever(question.type, 'question type');
-  }
-}
+/** A row's own cells; which rows an answer makes is its type's `rowsOf` (src/shared/questionnaire/question-types/). */
+type Cell = AnswerCell;
 
 /** The question id of the row that stands for the reply itself (counted, never stored). */
 export const REPLY_QUESTION_ID = '';
@@ -74,7 +39,7 @@ export function answerRows(definition: Definition, reply: ReplyOfRows, answers: 
     for (const question of section.questions) {
       const answer = answers[question.id];
       if (answer === undefined || answer === null) continue;
-      const cells = rowsOf(question, answer);
+      const cells = rulesOf(question.type).rowsOf(question, answer);
       if (!cells.length) continue;
       // the question's "answered" row, unless the text answer is that row already
       if (!cells.some((c) => c.item === '' && c.col === '')) out.push(row(question.id, ANSWERED));

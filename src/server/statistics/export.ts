@@ -1,6 +1,7 @@
 import type { Lang } from '../../shared/errors.js';
-import type { Definition, Question, QuestionType } from '../../shared/questionnaire/definition.js';
-import { OTHER, type Answer, type GridCheckboxAnswer, type GridRadioAnswer, type MultiChoiceAnswer, type SingleChoiceAnswer } from '../../shared/questionnaire/answers.js';
+import { QUESTION_TYPES, type Definition, type QuestionType } from '../../shared/questionnaire/definition.js';
+import type { Answer } from '../../shared/questionnaire/answers.js';
+import { QUESTION_TYPE_RULES, type AnswerColumn, type ColumnsOf as QuestionColumns, type ExportTranslate } from '../../shared/questionnaire/question-types/index.js';
 import { messageText } from '../../shared/master/labels.js';
 import { composedKey } from '../../shared/i18n/keys.js';
 import type { AppMessages } from '../../shared/i18n/app-en.js';
@@ -20,86 +21,16 @@ import { XlsxWriter, type CellValue } from './xlsx-writer.js';
 const withheldKey = (w: Withheld) => (w.reason === 'total' ? 'withheldTotal' : 'withheld');
 
 /** The export's own texts (qe.statisticsExport), by their key in that group. */
-type Translate = (key: keyof AppMessages['qe']['statisticsExport'], p?: Record<string, string | number>) => string;
-type Column = { header: string; value: (answers: Record<string, Answer>, t: Translate) => string | number | null };
+type Translate = ExportTranslate;
+type Column = AnswerColumn;
 /** A question's columns in the raw sheet, under `header` (its number and title). */
-type ColumnsOf = (question: Question, header: string) => Column[];
-
-/** Labels by id (options or grid columns), looked up once per cell rather than searched. */
-const labelsOf = (items: { id: string; label: string }[] | undefined) => new Map((items ?? []).map((o) => [o.id, o.label]));
-
-/** One question's column: its answer as `value` gives it, a missing or blank answer an empty cell. */
-function oneColumn(value: (question: Question) => (answer: Answer, t: Translate) => string | number | null): ColumnsOf {
-  return (question, header) => {
-    const of = value(question);
-    return [
-      {
-        header,
-        value: (answers, t) => {
-          const answer = answers[question.id];
-          return answer === undefined || answer === null || answer === '' ? null : of(answer, t);
-        },
-      },
-    ];
-  };
-}
-
-/** A choice's label, an 'other' with its text. */
-function choiceLabel(question: Question) {
-  const options = labelsOf(question.options);
-  return (id: string, t: Translate, otherText?: string) => (id === OTHER ? t('other', { text: otherText ?? '' }) : (options.get(id) ?? id));
-}
-
-/** A grid's columns, one per row: the chosen columns' labels. */
-function gridColumns(chosenIn: (answer: Answer | undefined, rowId: string) => string[]): ColumnsOf {
-  return (question, header) => {
-    const columns = labelsOf(question.columns);
-    const label = (c: string) => columns.get(c) ?? c;
-    return (question.rows ?? []).map((row) => ({
-      header: `${header} [${row.label}]`,
-      value: (answers) => {
-        const chosen = chosenIn(answers[question.id], row.id);
-        return chosen.length ? chosen.map(label).join('; ') : null;
-      },
-    }));
-  };
-}
-
-const text = oneColumn(() => (answer) => (typeof answer === 'string' ? answer : null));
-const singleChoice = oneColumn((question) => {
-  const label = choiceLabel(question);
-  return (answer, t) => {
-    const a = answer as SingleChoiceAnswer;
-    return a.choice ? label(a.choice, t, a.otherText) : null;
-  };
-});
+type ColumnsOf = QuestionColumns;
 
 /**
- * The raw sheet's columns of a question, by type: one per question, one per row of a grid; choices
- * by their labels, an 'other' with its text. A `Record`, so a new type does not compile without its
- * columns.
+ * The raw sheet's columns of a question, by type (its module's `answerColumns`): one per question,
+ * one per row of a grid; choices by their labels, an 'other' with its text.
  */
-export const ANSWER_COLUMNS: Record<QuestionType, ColumnsOf> = {
-  SHORT_TEXT: text,
-  PARAGRAPH: text,
-  DATE: text,
-  TIME: text,
-  LINEAR_SCALE: oneColumn(() => (answer) => (typeof answer === 'number' ? answer : null)),
-  RADIO: singleChoice,
-  DROPDOWN: singleChoice,
-  CHECKBOX: oneColumn((question) => {
-    const label = choiceLabel(question);
-    return (answer, t) => {
-      const a = answer as MultiChoiceAnswer;
-      return (a.choices ?? []).map((c) => label(c, t, a.otherText)).join('; ');
-    };
-  }),
-  GRID_RADIO: gridColumns((answer, rowId) => {
-    const chosen = (answer as GridRadioAnswer | undefined)?.[rowId];
-    return chosen ? [chosen] : [];
-  }),
-  GRID_CHECKBOX: gridColumns((answer, rowId) => ((answer as GridCheckboxAnswer | undefined)?.[rowId] ?? []).filter(Boolean)),
-};
+export const ANSWER_COLUMNS = Object.fromEntries(QUESTION_TYPES.map((t) => [t, QUESTION_TYPE_RULES[t].answerColumns])) as Record<QuestionType, ColumnsOf>;
 
 /** Raw-answers columns: one per question, one per row of a grid. */
 function columnsOf(definition: Definition): Column[] {

@@ -1,26 +1,20 @@
 import { memo, useState, type ChangeEvent, type Dispatch } from 'react';
-import { Box, Button, Divider, FormControlLabel, IconButton, Paper, Switch, TextField, Tooltip, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Box, Divider, FormControlLabel, IconButton, Paper, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import CloseIcon from '@mui/icons-material/Close';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslate } from '../../i18n/translate';
-import { CHOICE_TYPES, GRID_TYPES, type Choice, type Question, type QuestionType } from '../../../shared/questionnaire/definition';
-import { ChoiceListEditor } from './ChoiceListEditor';
+import type { Question, QuestionType } from '../../../shared/questionnaire/definition';
+import { QUESTION_TYPE_VIEWS } from '../question-types';
 import type { SectionRef } from './GoToSelect';
 import { ImageField } from './ImageField';
 import { withType, type DefaultLabels, type DesignerAction } from './model';
 import { useProblems } from './problems';
-import { ChoiceRuleEditor, TextRuleEditor } from './RuleEditor';
-import { ScaleEditor } from './ScaleEditor';
-import { TYPE_ICONS, TYPE_ORDER } from './typeIcons';
+import { TYPE_ORDER } from './typeIcons';
 
 /** What an input of a question claims among its problems (the rest are listed under the question). */
 const CLAIMED = ['title', 'description', 'image', 'options', 'options.*', 'rows', 'rows.*', 'columns', 'columns.*', 'scale', 'choiceRule', 'textRule'];
@@ -51,7 +45,8 @@ const clean = (q: Question): Question => {
 
 /**
  * One question in the designer: its drag handle (mouse, touch, or keyboard: space to lift, arrows,
- * space to drop), type, title, description, image, the settings of its type, its response rules,
+ * space to drop), type, title, description, image, the settings of its type and its response rules
+ * (its type's settings editor, src/client/questionnaires/question-types/),
  * required switch, and move up/down, duplicate and delete.
  */
 export const QuestionEditor = memo(function QuestionEditor({ question: q, si, qi, number, sections, dispatch, labels, canUp, canDown, onMove, onDuplicate, onDelete }: QuestionEditorProps) {
@@ -73,12 +68,7 @@ export const QuestionEditor = memo(function QuestionEditor({ question: q, si, qi
   };
   const rest = problems.rest(path, CLAIMED);
   const hasProblem = problems.rest(path, []).length > 0;
-  const choice = CHOICE_TYPES.includes(q.type);
-  const grid = GRID_TYPES.includes(q.type);
-  const marker = (i: number) =>
-    q.type === 'RADIO' ? <RadioButtonUncheckedIcon fontSize="small" /> : q.type === 'CHECKBOX' ? <CheckBoxOutlineBlankIcon fontSize="small" /> : <Typography variant="body2">{i + 1}.</Typography>;
-  const numberMarker = (i: number) => <Typography variant="body2">{i + 1}.</Typography>;
-  const Icon = TYPE_ICONS[q.type];
+  const { icon: Icon, settings: Settings } = QUESTION_TYPE_VIEWS[q.type];
 
   return (
     <Paper
@@ -165,62 +155,7 @@ export const QuestionEditor = memo(function QuestionEditor({ question: q, si, qi
         <ImageField value={q.image} onChange={(image) => patch({ image })} problem={problems.at(`${path}.image`)} />
       </Box>
       <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {choice && (
-          <>
-            <ChoiceListEditor
-              kind="option"
-              items={q.options ?? []}
-              onChange={(options) => patch({ options })}
-              path={`${path}.options`}
-              marker={marker}
-              branching={branching && sections ? { sections, from: si } : undefined}
-              extra={
-                q.other && (
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 0.5 }} data-testid="other-option">
-                    <Box sx={{ width: 28, display: 'flex', justifyContent: 'center', color: 'text.disabled' }}>{marker(q.options?.length ?? 0)}</Box>
-                    <Typography sx={{ flex: 1, color: 'text.secondary' }}>{translate('qe.designer.options.otherShown')}</Typography>
-                    <Tooltip title={translate('qe.designer.options.removeOther')}>
-                      <IconButton size="small" onClick={() => patch({ other: undefined })} aria-label={translate('qe.designer.options.removeOther')}>
-                        <CloseIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </Box>
-                )
-              }
-            />
-            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mt: -1.5 }}>
-              {(q.type === 'RADIO' || q.type === 'CHECKBOX') && !q.other && (
-                <Button size="small" startIcon={<AddIcon />} onClick={() => patch({ other: true })} data-testid="add-other">
-                  {translate('qe.designer.options.addOther')}
-                </Button>
-              )}
-              {(q.type === 'RADIO' || q.type === 'DROPDOWN') && (
-                <FormControlLabel
-                  control={<Switch size="small" checked={branching} onChange={(_, on) => setBranching(on)} slotProps={{ input: { 'data-testid': 'branching-switch' } as object }} />}
-                  label={translate('qe.designer.options.branching')}
-                />
-              )}
-            </Box>
-          </>
-        )}
-        {grid && (
-          <>
-            <ChoiceListEditor kind="row" items={q.rows ?? []} onChange={(rows: Choice[]) => patch({ rows })} path={`${path}.rows`} marker={numberMarker} />
-            <ChoiceListEditor kind="column" items={q.columns ?? []} onChange={(columns: Choice[]) => patch({ columns })} path={`${path}.columns`} marker={numberMarker} />
-            <FormControlLabel
-              control={<Switch checked={Boolean(q.onePerColumn)} onChange={(_, on) => patch({ onePerColumn: on || undefined })} slotProps={{ input: { 'data-testid': 'one-per-column' } as object }} />}
-              label={translate('qe.designer.onePerColumn')}
-            />
-          </>
-        )}
-        {q.type === 'LINEAR_SCALE' && <ScaleEditor scale={q.scale} onChange={(scale) => patch({ scale })} path={`${path}.scale`} />}
-        {(q.type === 'CHECKBOX' || q.type === 'GRID_CHECKBOX') && <ChoiceRuleEditor question={q} onChange={(choiceRule) => patch({ choiceRule })} path={`${path}.choiceRule`} />}
-        {q.type === 'SHORT_TEXT' && <TextRuleEditor question={q} onChange={(textRule) => patch({ textRule })} path={`${path}.textRule`} />}
-        {(q.type === 'PARAGRAPH' || q.type === 'DATE' || q.type === 'TIME') && (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {translate(`qe.designer.question.hint.${q.type}`)}
-          </Typography>
-        )}
+        {Settings && <Settings question={q} path={path} si={si} sections={sections} patch={patch} branching={branching} setBranching={setBranching} />}
       </Box>
       {rest.length > 0 && (
         <Box role="alert" sx={{ mt: 1 }} data-testid="question-problems">

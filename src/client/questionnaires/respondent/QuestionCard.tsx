@@ -3,37 +3,17 @@ import { Box, FormHelperText, Paper, Typography } from '@mui/material';
 import { useTranslate } from '../../i18n/translate';
 import type { Question } from '../../../shared/questionnaire/definition';
 import type { Answer, AnswerProblem } from '../../../shared/questionnaire/answers';
-import { assertNever } from '../../../shared/exhaustive';
-import { CheckboxInput, DropdownInput, RadioInput, type AnswerInputProps } from './ChoiceInput';
-import { GridInput } from './GridInput';
-import { ScaleInput } from './ScaleInput';
-import { TextAnswerInput } from './TextAnswerInput';
+import type { AnswerInputProps } from './ChoiceInput';
+import { ANSWER_INPUTS } from './inputs';
 import { useAnswerProblemText } from './problemText';
 
 /** Where a stored image is served. */
 export const imageUrl = (path: string) => `/qe/storage/${path}`;
 
+/** The input of the question's type (inputs.ts). */
 function AnswerInput(props: AnswerInputProps & { errorRow?: string }) {
-  switch (props.question.type) {
-    case 'RADIO':
-      return <RadioInput {...props} />;
-    case 'CHECKBOX':
-      return <CheckboxInput {...props} />;
-    case 'DROPDOWN':
-      return <DropdownInput {...props} />;
-    case 'LINEAR_SCALE':
-      return <ScaleInput {...props} />;
-    case 'GRID_RADIO':
-    case 'GRID_CHECKBOX':
-      return <GridInput {...props} />;
-    case 'SHORT_TEXT':
-    case 'PARAGRAPH':
-    case 'DATE':
-    case 'TIME':
-      return <TextAnswerInput {...props} />;
-    default:
-      return assertNever(props.question.type, 'question type');
-  }
+  const Input = ANSWER_INPUTS[props.question.type];
+  return <Input {...props} />;
 }
 
 export interface QuestionCardProps {
