@@ -6,7 +6,14 @@ import { caller } from './master/helpers.js';
 import { FILLING_ANSWERS } from '../../src/shared/calls/filling.js';
 import { SESSION_ANSWERS } from '../../src/shared/calls/session.js';
 import { DEVELOPER_ANSWERS } from '../../src/shared/calls/developer.js';
-import { as, classStudents, data, oneQuestion, type Caller } from './questionnaires/helpers.js';
+import { AUTH_ANSWERS } from '../../src/shared/calls/auth.js';
+import { SCHOOL_ANSWERS } from '../../src/shared/calls/school.js';
+import { PERSONAL_ANSWERS } from '../../src/shared/calls/personal.js';
+import { GOOGLE_ANSWERS } from '../../src/shared/calls/google.js';
+import { BACKUP_ANSWERS } from '../../src/shared/calls/backup.js';
+import { QUESTIONNAIRE_ANSWERS } from '../../src/shared/calls/questionnaires.js';
+import { DASHBOARD_ANSWERS } from '../../src/shared/calls/dashboard.js';
+import { as, classId, classStudents, data, inMinutes, oneQuestion, type Caller } from './questionnaires/helpers.js';
 import { goodAnswers, everyType, newKey, opened } from './filling/helpers.js';
 
 // Calls described once (src/shared/calls/, docs/conventions.md#call-shapes): what they answer,
@@ -168,5 +175,309 @@ describe('calls answer what their schemas describe', () => {
     expect(taken.statusCode).toBe(409);
     expect(problems(DEVELOPER_ANSWERS.menuCreated['4xx'], taken.json())).toEqual([]);
     expect(taken.json()).toMatchObject({ code: 707, data: null });
+  });
+});
+
+// The session, school, personal-data, Google and backup calls (src/shared/calls/auth.ts, school.ts,
+// personal.ts, google.ts, backup.ts): their reads, a change and a refusal answer what the schemas say.
+describe('the session, school, personal-data, Google and backup calls answer what their schemas describe', () => {
+  let t: TestApp;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  const problems = (schema: object, body: unknown) => {
+    const validate = ajv.compile(schema);
+    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+  };
+  /** the `data` schema the OpenAPI page shows for a call's answer with this status */
+  let shown: (path: string, method: string, status?: number) => { properties?: Record<string, unknown>; items?: { properties?: object }; nullable?: boolean; enum?: unknown[] };
+  /** a call that answers `status` and an envelope that fits the schema */
+  const fits = async (call: Caller, answers: Record<string, object>, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, status = 200) => {
+    const res = await call(method, url, payload);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+    expect(problems(answers[status], res.json()), `${method} ${url}`).toEqual([]);
+    return res.json().data;
+  };
+  /** a refusal with this HTTP status and business code, in the refusal's shape */
+  const refused = async (call: Caller, answers: { '4xx': object }, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown, status: number, code: number) => {
+    const res = await call(method, url, payload);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+    expect(problems(answers['4xx'], res.json())).toEqual([]);
+    expect(res.json().code, `${method} ${url}`).toBe(code);
+  };
+
+  beforeAll(async () => {
+    t = await testApp({
+      demo: true,
+      config: {
+        schedulerSeconds: 0,
+        google: { clientId: 'qe-client', clientSecret: 'qe-secret', authUrl: 'http://127.0.0.1:9/authorize', tokenUrl: 'http://127.0.0.1:9/token', userInfoUrl: 'http://127.0.0.1:9/userinfo' },
+      },
+    });
+    const doc = (await t.app.inject({ method: 'GET', url: '/qe/api-docs/json' })).json();
+    shown = (path, method, status = 200) => doc.paths[path][method].responses[String(status)].content['application/json'].schema.properties.data;
+  });
+  afterAll(async () => t?.close());
+
+  const named = (schema: { properties?: object; items?: { properties?: object } }) => Object.keys(schema.properties ?? schema.items?.properties ?? {});
+
+  it('login, logout, the password change, my actions and permissions', async () => {
+    expect(named(shown('/v1/login', 'post'))).toEqual(['tk', 'userId']);
+    expect(shown('/v1/my/action-list', 'get').items).toBeDefined();
+    expect(named(shown('/v1/my/permissions', 'get'))).toEqual(expect.arrayContaining(['code', 'permission_selection']));
+    for (const path of ['/v1/logout', '/v1/change-password']) expect(shown(path, 'post'), path).toMatchObject({ nullable: true, enum: [null] });
+
+    const outsider = caller(t.app, null, 'en');
+    const session = await fits(outsider, AUTH_ANSWERS.login, 'POST', '/v1/login', { username: 'teacher05', password: 'Passw0rd!' });
+    expect(Object.keys(session).sort()).toEqual(['tk', 'userId']);
+    await refused(outsider, AUTH_ANSWERS.login, 'POST', '/v1/login', { username: 'teacher05', password: 'wrong-password' }, 400, 700);
+    const me = caller(t.app, session.tk, 'en');
+    const actions = await fits(me, AUTH_ANSWERS.actionList, 'GET', '/v1/my/action-list');
+    expect(actions.length).toBeGreaterThan(0);
+    expect((await fits(me, AUTH_ANSWERS.permissions, 'GET', `/v1/my/permissions?userId=${session.userId}`)).length).toBeGreaterThan(0);
+    await refused(me, AUTH_ANSWERS.actionList, 'GET', `/v1/my/action-list?userId=${session.userId + 1}`, undefined, 403, 405);
+    await refused(me, AUTH_ANSWERS.changed, 'POST', '/v1/change-password', { oldPassword: 'wrong-password', newPassword: 'N3w-Passw0rd!' }, 422, 422);
+    expect(await fits(me, AUTH_ANSWERS.changed, 'POST', '/v1/change-password', { oldPassword: 'Passw0rd!', newPassword: 'N3w-Passw0rd!' })).toBeNull();
+    const again = await fits(outsider, AUTH_ANSWERS.login, 'POST', '/v1/login', { username: 'teacher05', password: 'N3w-Passw0rd!' });
+    expect(await fits(caller(t.app, again.tk, 'en'), AUTH_ANSWERS.changed, 'POST', '/v1/logout')).toBeNull();
+  });
+
+  it('the school info, the first run, the settings and the roll-over preview', async () => {
+    expect(named(shown('/v1/school-info', 'get'))).toEqual(expect.arrayContaining(['schoolId', 'nameHk', 'languageList', 'googleConfigured']));
+    expect(named(shown('/v1/init', 'get'))).toEqual(['initialised']);
+    for (const [path, method] of [['/v1/school', 'get'], ['/v1/school', 'put'], ['/v1/school/logo', 'delete']]) {
+      expect(named(shown(path, method)), `${method} ${path}`).toEqual(expect.arrayContaining(['schoolId', 'graduate_grade', 'grades']));
+    }
+    expect(named(shown('/v1/school-years/rollover/preview', 'post'))).toEqual(expect.arrayContaining(['fromYear', 'nextYear', 'moves', 'after', 'switchDate']));
+    expect(named(shown('/v1/school-years/rollover', 'post'))).toEqual(expect.arrayContaining(['fromYear', 'nextYear', 'moves']));
+
+    const outsider = caller(t.app, null, 'en');
+    const info = await fits(outsider, SCHOOL_ANSWERS.info, 'GET', '/v1/school-info');
+    expect(info).toMatchObject({ googleConfigured: true, googleRequired: false });
+    expect(await fits(outsider, SCHOOL_ANSWERS.init, 'GET', '/v1/init')).toEqual({ initialised: true });
+    await refused(outsider, SCHOOL_ANSWERS.initialised, 'POST', '/v1/init', { schoolNameHk: '學校', schoolNameEn: 'School', username: 'another', password: 'Passw0rd!1', nameHk: '甲', nameEn: 'A' }, 409, 705);
+
+    const admin = await as(t, 'admin');
+    const settings = await fits(admin, SCHOOL_ANSWERS.settings, 'GET', '/v1/school');
+    expect(settings.grades.length).toBeGreaterThan(0);
+    const { nameHk, nameEn, languageList } = settings;
+    const saved = await fits(admin, SCHOOL_ANSWERS.settings, 'PUT', '/v1/school', { nameHk, nameEn, languageList, tel: '2123 4567', graduateGrade: settings.grades[0].code });
+    expect(saved).toEqual({ ...settings, tel: '2123 4567', graduate_grade: settings.grades[0].code });
+    await refused(admin, SCHOOL_ANSWERS.settings, 'PUT', '/v1/school', { nameHk, nameEn, languageList: languageList.map((l: object) => ({ ...l, required: '0' })) }, 400, 720);
+    expect(await fits(admin, SCHOOL_ANSWERS.settings, 'DELETE', '/v1/school/logo')).toMatchObject({ schoolLogo: null });
+
+    const preview = await fits(admin, SCHOOL_ANSWERS.rollover, 'POST', '/v1/school-years/rollover/preview', {});
+    expect(preview.moves.length).toBeGreaterThan(0);
+    const teacher = await as(t, 'teacher01');
+    await refused(teacher, SCHOOL_ANSWERS.rollover, 'POST', '/v1/school-years/rollover/preview', {}, 403, 405);
+  });
+
+  it('my personal data, a request, the queue and its decisions', async () => {
+    expect(named(shown('/v1/my/personal-data', 'get'))).toEqual(['current', 'request']);
+    expect(named(shown('/v1/my/personal-data', 'post'))).toEqual(['id', 'status']);
+    expect(named(shown('/v1/my/personal-data/avatar', 'post'))).toEqual(['path']);
+    expect(named(shown('/v1/personal-data-requests', 'get'))).toEqual(['list', 'total']);
+    for (const action of ['confirm', 'reject']) expect(named(shown(`/v1/personal-data-requests/{id}/${action}`, 'post'))).toEqual(['id', 'status']);
+
+    const teacher = await as(t, 'teacher02');
+    const before = await fits(teacher, PERSONAL_ANSWERS.mine, 'GET', '/v1/my/personal-data');
+    expect(before.request).toBeNull();
+    await refused(teacher, PERSONAL_ANSWERS.state, 'POST', '/v1/my/personal-data', { tel: before.current.tel }, 400, 730);
+    const asked = await fits(teacher, PERSONAL_ANSWERS.state, 'POST', '/v1/my/personal-data', { tel: '2123 4567', identityCardType: 'HKID', identityCardNo: 'C668668(9)' });
+    expect(asked).toMatchObject({ status: 'WAITTING' });
+    const after = await fits(teacher, PERSONAL_ANSWERS.mine, 'GET', '/v1/my/personal-data');
+    expect(after.request).toMatchObject({ id: asked.id, status: 'WAITTING', values: { tel: '2123 4567', identityCardId: 'C668***(9)' } });
+    await refused(await as(t, 'student001'), PERSONAL_ANSWERS.mine, 'GET', '/v1/my/personal-data', undefined, 403, 405);
+
+    const admin = await as(t, 'admin');
+    const queue = await fits(admin, PERSONAL_ANSWERS.queue, 'GET', '/v1/personal-data-requests?page=1&size=20');
+    expect(queue.list.find((r: { id: number }) => r.id === asked.id)).toMatchObject({ status: 'WAITTING', current: { tel: before.current.tel } });
+    expect(await fits(admin, PERSONAL_ANSWERS.state, 'POST', `/v1/personal-data-requests/${asked.id}/reject`, { reason: 'not this number' })).toEqual({ id: asked.id, status: 'REJECT' });
+    await refused(admin, PERSONAL_ANSWERS.state, 'POST', `/v1/personal-data-requests/${asked.id}/confirm`, undefined, 409, 731);
+    await fits(admin, PERSONAL_ANSWERS.queue, 'GET', '/v1/personal-data-requests?status=REJECT');
+  });
+
+  it('the Google sign-in link, a refused bind and a cleared binding', async () => {
+    expect(named(shown('/v1/google/actions/auth-url', 'get'))).toEqual(['googleMail', 'link']);
+    expect(named(shown('/v1/google/actions/bind', 'post'))).toEqual(['googleMail']);
+    expect(shown('/v1/google/bindings/{userId}', 'delete')).toMatchObject({ nullable: true, enum: [null] });
+
+    const teacher = await as(t, 'teacher03');
+    const link = await fits(teacher, GOOGLE_ANSWERS.authUrl, 'GET', '/v1/google/actions/auth-url');
+    expect(new URL(link.link).searchParams.get('client_id')).toBe('qe-client');
+    await refused(teacher, GOOGLE_ANSWERS.bind, 'POST', '/v1/google/actions/bind', { code: 'a-code', state: 'not-a-signed-state' }, 400, 717);
+
+    const admin = await as(t, 'admin');
+    const { id } = await t.db.selectFrom('users').select('id').where('username', '=', 'teacher03').executeTakeFirstOrThrow();
+    await t.db.updateTable('users').set({ google_mail: 'teacher03@example.com' }).where('id', '=', id).execute();
+    expect(await fits(admin, GOOGLE_ANSWERS.cleared, 'DELETE', `/v1/google/bindings/${id}`)).toBeNull();
+    await refused(admin, GOOGLE_ANSWERS.cleared, 'DELETE', '/v1/google/bindings/2147483000', undefined, 404, 404);
+  });
+
+  it('the backups, a backup made and its job, the schedule, and the refusals; the download answers the archive', async () => {
+    expect(named(shown('/v1/backups', 'get'))).toEqual(['list', 'schedule', 'job']);
+    expect(named(shown('/v1/backups', 'post', 202))).toEqual(expect.arrayContaining(['id', 'kind', 'state', 'done', 'total']));
+    expect(named(shown('/v1/backups/upload', 'post', 201))).toEqual(expect.arrayContaining(['name', 'size', 'createdBy', 'encrypted']));
+    expect(named(shown('/v1/backups/{name}/restore', 'post'))).toEqual(['tables', 'rows']);
+    for (const method of ['get', 'put']) expect(named(shown('/v1/backups/schedule', method))).toEqual(['everyHours', 'keep']);
+    const download = (await t.app.inject({ method: 'GET', url: '/qe/api-docs/json' })).json().paths['/v1/backups/{name}/download'].get.responses;
+    expect(download['200']).toBeUndefined();
+    expect(download['4XX'] ?? download['4xx']).toBeDefined();
+
+    const admin = await as(t, 'superadmin');
+    const empty = await fits(admin, BACKUP_ANSWERS.list, 'GET', '/v1/backups');
+    expect(empty.job).toBeNull();
+    expect(await fits(admin, BACKUP_ANSWERS.job, 'GET', '/v1/backups/job')).toBeNull();
+    const job = await fits(admin, BACKUP_ANSWERS.started, 'POST', '/v1/backups', {}, 202);
+    expect(job).toMatchObject({ kind: 'backup', state: 'running' });
+    for (;;) {
+      const now = await fits(admin, BACKUP_ANSWERS.job, 'GET', '/v1/backups/job');
+      if (now.state !== 'running') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const list = await fits(admin, BACKUP_ANSWERS.list, 'GET', '/v1/backups');
+    expect(list.list[0]).toMatchObject({ name: job.name, encrypted: false, uploaded: false });
+    expect(list.list[0].createdBy).toMatchObject({ name: expect.any(String), nameEn: expect.any(String) });
+    expect(list.job).toMatchObject({ id: job.id, state: 'done', error: null });
+
+    const file = await admin('GET', `/v1/backups/${job.name}/download`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/zip');
+    await refused(admin, BACKUP_ANSWERS.download, 'GET', '/v1/backups/qe-20000101-000000.qe.zip/download', undefined, 404, 751);
+    await refused(admin, BACKUP_ANSWERS.restored, 'POST', `/v1/backups/${job.name}/restore`, { confirm: 'not its name' }, 400, 758);
+
+    expect(await fits(admin, BACKUP_ANSWERS.schedule, 'GET', '/v1/backups/schedule')).toEqual(empty.schedule);
+    expect(await fits(admin, BACKUP_ANSWERS.schedule, 'PUT', '/v1/backups/schedule', { everyHours: 24, keep: 3 })).toEqual({ everyHours: 24, keep: 3 });
+    expect(await fits(admin, BACKUP_ANSWERS.deleted, 'DELETE', `/v1/backups/${job.name}`)).toBeNull();
+  });
+});
+
+// Questionnaire design (src/shared/calls/questionnaires.ts) and the home screen (src/shared/calls/dashboard.ts):
+// the real answers of the demo school, for a teacher, an admin and a student, and the refusals.
+describe('the questionnaire design and home screen calls answer what their schemas describe', () => {
+  let t: TestApp;
+  let teacher: Caller;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  const problems = (schema: object, body: unknown) => {
+    const validate = ajv.compile(schema);
+    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+  };
+
+  beforeAll(async () => {
+    t = await testApp({ demo: true, config: { schedulerSeconds: 0 } });
+    teacher = await as(t, 'teacher01');
+  });
+  afterAll(async () => t?.close());
+
+  it('the questionnaire design calls answer what their schemas describe, for a teacher and an admin, and the OpenAPI page shows each call’s data', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/qe/api-docs/json' })).json();
+    const data200 = (path: string, method: string) => doc.paths[path][method].responses['200'].content['application/json'].schema.properties.data;
+    const named = (schema: { properties?: object }) => Object.keys(schema.properties ?? {});
+    const listed = (path: string, method = 'get') => Object.keys(data200(path, method).properties.list.items.properties);
+    expect(named(data200('/v1/questionnaires', 'get'))).toEqual(['list', 'total']);
+    expect(listed('/v1/questionnaires')).toEqual(expect.arrayContaining(['id', 'title', 'status', 'inCharge', 'targets', 'audienceCount', 'mayEdit']));
+    expect(listed('/v1/questionnaires')).not.toContain('definition');
+    for (const [path, method] of [
+      ['/v1/questionnaires/{id}', 'get'],
+      ['/v1/questionnaires', 'post'],
+      ['/v1/questionnaires/{id}', 'put'],
+      ['/v1/questionnaires/{id}/ready', 'post'],
+      ['/v1/questionnaires/{id}/cancel-ready', 'post'],
+      ['/v1/questionnaires/{id}/close', 'post'],
+      ['/v1/questionnaires/{id}/extend', 'post'],
+      ['/v1/questionnaires/{id}/copy', 'post'],
+    ]) {
+      expect(named(data200(path, method)), `${method} ${path}`).toEqual(expect.arrayContaining(['id', 'status', 'hasReplies', 'mayEdit', 'definition']));
+    }
+    expect(data200('/v1/questionnaires/{id}', 'delete')).toMatchObject({ nullable: true, enum: [null] });
+    expect(named(data200('/v1/questionnaires/{id}/notice', 'post'))).toEqual(['sent', 'failed', 'noAddress']);
+    expect(named(data200('/v1/questionnaires/audience-count', 'post'))).toEqual(['targets', 'total']);
+    expect(named(data200('/v1/questionnaires/images', 'post'))).toEqual(['path']);
+    expect(listed('/v1/audience-options')).toEqual(['id', 'code', 'nameHk', 'nameEn', 'count']);
+    expect(listed('/v1/staff-options')).toEqual(['id', 'code', 'nameHk', 'nameEn']);
+    const refusals = doc.paths['/v1/questionnaires/{id}'].get.responses;
+    expect(refusals['4XX'] ?? refusals['4xx']).toBeDefined();
+    expect(doc.paths['/v1/questionnaires'].post.requestBody.content['application/json'].schema.properties.title.maxLength).toBe(200);
+
+    const admin = await as(t, 'admin');
+    for (const [who, call] of [['teacher01', teacher], ['admin', admin]] as const) {
+      const fits = async (answers: { 200: object }, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, code = 200) => {
+        const res = await call(method, url, payload);
+        expect(res.statusCode, `${who} ${method} ${url}: ${res.body}`).toBe(200);
+        expect(res.json().code, `${who} ${url}`).toBe(code);
+        expect(problems(answers[200], res.json()), `${who} ${url}`).toEqual([]);
+        return res.json().data;
+      };
+      const [pupil] = await classStudents(t.db, '5A');
+      const targets = [{ kind: 'CLASS', ids: [await classId(t.db, '5A')] }, { kind: 'USERS', ids: [pupil] }, { kind: 'ALL_TEACHERS' }];
+
+      const created = await fits(QUESTIONNAIRE_ANSWERS.one, 'POST', '/v1/questionnaires', { title: `Shapes of ${who}`, targets, definition: oneQuestion() }, 201);
+      expect(created).toMatchObject({ status: 'PREPARING', targets, definition: oneQuestion(), mayEdit: true, hasReplies: false, lastNoticeTime: null });
+      const list = await fits(QUESTIONNAIRE_ANSWERS.list, 'GET', '/v1/questionnaires?size=200');
+      expect(list.total).toBeGreaterThan(0);
+      const inList = list.list.find((q: { id: number }) => q.id === created.id);
+      // the list is the one questionnaire without its questions: nothing else dropped or added
+      expect(inList).toEqual({ ...created, definition: undefined });
+      expect(await fits(QUESTIONNAIRE_ANSWERS.one, 'GET', `/v1/questionnaires/${created.id}`)).toEqual(created);
+      const edited = await fits(QUESTIONNAIRE_ANSWERS.one, 'PUT', `/v1/questionnaires/${created.id}`, { title: `Shapes of ${who}, edited`, openDate: inMinutes(-1), endDate: inMinutes(60) });
+      expect(edited).toMatchObject({ id: created.id, title: `Shapes of ${who}, edited` });
+      const ready = await fits(QUESTIONNAIRE_ANSWERS.one, 'POST', `/v1/questionnaires/${created.id}/ready`);
+      expect(ready.status).toBe('PROCESSING');
+      expect(ready.respondentCount).toBeGreaterThan(0);
+      const extended = await fits(QUESTIONNAIRE_ANSWERS.one, 'POST', `/v1/questionnaires/${created.id}/extend`, { endDate: inMinutes(120) });
+      expect(extended.endDate > ready.endDate).toBe(true);
+      expect((await fits(QUESTIONNAIRE_ANSWERS.one, 'POST', `/v1/questionnaires/${created.id}/close`)).status).toBe('FINISHED');
+      const copy = await fits(QUESTIONNAIRE_ANSWERS.one, 'POST', `/v1/questionnaires/${created.id}/copy`, undefined, 201);
+      expect(copy).toMatchObject({ status: 'PREPARING', targets, definition: oneQuestion() });
+      expect(await fits(QUESTIONNAIRE_ANSWERS.changed, 'DELETE', `/v1/questionnaires/${copy.id}`)).toBeNull();
+
+      const count = await fits(QUESTIONNAIRE_ANSWERS.audienceCount, 'POST', '/v1/questionnaires/audience-count', { targets });
+      expect(count.targets.map((c: { kind: string }) => c.kind)).toEqual(['CLASS', 'USERS', 'ALL_TEACHERS']);
+      expect(count.targets[1].count).toBe(1);
+      expect(count.total).toBe(ready.audienceCount);
+      const classes = await fits(QUESTIONNAIRE_ANSWERS.audienceOptions, 'GET', '/v1/audience-options?kind=CLASS&q=5A');
+      expect(classes.list[0]).toMatchObject({ code: '5A', count: expect.any(Number) });
+      const pupils = await fits(QUESTIONNAIRE_ANSWERS.audienceOptions, 'GET', `/v1/audience-options?kind=STUDENT&id=${pupil}`);
+      expect(pupils.list).toEqual([expect.objectContaining({ id: pupil, count: 1 })]);
+      const staff = await fits(QUESTIONNAIRE_ANSWERS.staffOptions, 'GET', '/v1/staff-options?size=5');
+      expect(staff.total).toBeGreaterThan(0);
+      expect(Object.keys(staff.list[0]).sort()).toEqual(['code', 'id', 'nameEn', 'nameHk']);
+
+      // refused: one gone (404), a transition its status does not allow (709)
+      const gone = await call('GET', `/v1/questionnaires/${copy.id}`);
+      expect(gone.statusCode).toBe(404);
+      expect(problems(QUESTIONNAIRE_ANSWERS.one['4xx'], gone.json())).toEqual([]);
+      expect(gone.json()).toMatchObject({ code: 404, data: null });
+      const illegal = await call('POST', `/v1/questionnaires/${created.id}/cancel-ready`);
+      expect(illegal.statusCode).toBe(409);
+      expect(problems(QUESTIONNAIRE_ANSWERS.one['4xx'], illegal.json())).toEqual([]);
+      expect(illegal.json()).toMatchObject({ code: 709, data: null });
+    }
+  });
+
+  it('the home screen of a teacher, an admin and a student fits its schema, and the OpenAPI page shows it', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/qe/api-docs/json' })).json();
+    const data200 = doc.paths['/v1/my/dashboard'].get.responses['200'].content['application/json'].schema.properties.data;
+    expect(Object.keys(data200.properties)).toEqual(['toAnswer', 'running', 'school']);
+    const [pupil] = await classStudents(t.db, '5A');
+    await opened(teacher, [{ kind: 'USERS', ids: [pupil] }, { kind: 'ALL_TEACHERS' }], { title: 'Shapes, home', definition: oneQuestion() });
+    const admin = await as(t, 'admin');
+    const adminId = (await t.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const at = Date.now();
+    await t.db.insertInto('import_jobs').values({ resource: 'students', user_id: adminId, status: 'done', rows: 3, passwords: 0, hashed: 0, added: 2, updated: 1, skipped: 0, errors: null, created_at: at, heartbeat_at: at, finished_at: at }).execute();
+    const student = caller(t.app, await openSession(t.db, t.config, pupil), 'en');
+    const boards: Record<string, { toAnswer: unknown; running: unknown; school: { imports: unknown[] } | null }> = {};
+    for (const [who, call] of [['teacher01', teacher], ['admin', admin], ['student', student]] as const) {
+      const res = await call('GET', '/v1/my/dashboard');
+      expect(res.statusCode, `${who}: ${res.body}`).toBe(200);
+      expect(problems(DASHBOARD_ANSWERS.dashboard[200], res.json()), who).toEqual([]);
+      boards[who] = res.json().data;
+    }
+    expect(boards.student).toMatchObject({ running: null, school: null });
+    expect(boards.student.toAnswer).toMatchObject({ total: expect.any(Number), list: expect.arrayContaining([expect.objectContaining({ title: 'Shapes, home' })]) });
+    expect(boards.teacher01.running).toMatchObject({ list: expect.arrayContaining([expect.objectContaining({ title: 'Shapes, home', mayRemind: true })]) });
+    expect(boards.admin.school?.imports).toEqual(expect.arrayContaining([{ id: expect.any(Number), resource: 'students', status: 'done', rows: 3, added: 2, updated: 1, skipped: 0, createdAt: new Date(at).toISOString(), finishedAt: new Date(at).toISOString() }]));
+
+    const refused = await caller(t.app, null, 'en')('GET', '/v1/my/dashboard');
+    expect(refused.statusCode).toBe(401);
+    expect(problems(DASHBOARD_ANSWERS.dashboard['4xx'], refused.json())).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { fieldMessage } from '../../shared/field-messages';
 import { isValidEmail, isValidPassword } from '../../shared/validation';
 import { request } from '../providers/http';
 import { CenteredCard } from './CenteredCard';
+import type { InitState } from '../../shared/calls/school';
 
 const FIELDS = ['schoolNameHk', 'schoolNameEn', 'username', 'password', 'confirmPassword', 'nameHk', 'nameEn', 'email'] as const;
 type Field = (typeof FIELDS)[number];
@@ -26,7 +27,7 @@ export function InitPage() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    request<{ initialised: boolean }>('/v1/init', { ignoreErr: true }).then((r) => setInitialised(r.initialised), () => setInitialised(false));
+    request<InitState>('/v1/init', { ignoreErr: true }).then((r) => setInitialised(r.initialised), () => setInitialised(false));
   }, []);
 
   const check = (f: Field): string => {

@@ -5,6 +5,7 @@ import { chainChange, useInputFilter } from '../master/inputFilter';
 import type { Translate } from '../i18n/messages';
 import { passwordLogin, publicCall, type PublicSchoolInfo } from './publicApi';
 import { Alert, LanguageMenu, PublicCard, SchoolIcon, Spinner, useDocumentLanguage } from './PublicScreen';
+import type { InitState } from '../../shared/calls/school';
 
 /** Where uploaded files are served (the school logo); layout/SchoolBrand.tsx names it for the app. */
 const STORAGE_PATH = '/qe/storage/';
@@ -88,7 +89,7 @@ export function LoginScreen({ locale, onLocale, translate, onLoggedIn, onUniniti
   useEffect(() => {
     const { locale: lang, translate: t, onUninitialised: uninitialised } = first.current;
     let live = true;
-    publicCall<{ initialised: boolean }>('/v1/init', { locale: lang, translate: t })
+    publicCall<InitState>('/v1/init', { locale: lang, translate: t })
       .then(({ initialised }) => live && !initialised && uninitialised())
       .catch(() => undefined);
     publicCall<PublicSchoolInfo>('/v1/school-info', { locale: lang, translate: t })

@@ -1,3 +1,4 @@
+import type { LoggedIn } from '../../shared/calls/auth';
 import { SYSTEM_CODE } from '../../shared/envelope';
 import { saveSession } from '../providers/session';
 
@@ -38,7 +39,7 @@ export function autoLoginFromUrl(): boolean {
     body: JSON.stringify(pair),
   })
     .then((r) => r.json())
-    .then((body: { code: number; data?: { tk: string; userId: number } }) => {
+    .then((body: { code: number; data?: LoggedIn }) => {
       if (body.code !== 200 || !body.data) throw new Error('login failed');
       saveSession(body.data.tk, body.data.userId);
       window.location.replace('/qe/');

@@ -1,3 +1,5 @@
+import type { LoggedIn } from '../../shared/calls/auth';
+import type { SchoolInfo } from '../../shared/calls/school';
 import { REQUEST_TIMEOUT_MS, SYSTEM_CODE, type Envelope } from '../../shared/envelope';
 import { SUCCESS_CODES } from '../../shared/errors';
 import { trimStrings } from '../../shared/validation';
@@ -53,14 +55,10 @@ export async function publicCall<T>(path: string, { method = 'GET', body, locale
 
 /** POST /v1/login; the session stored as the app keeps it (providers/session.ts). */
 export async function passwordLogin(username: string, password: string, language: CallLanguage): Promise<void> {
-  const { tk, userId } = await publicCall<{ tk: string; userId: number }>('/v1/login', { ...language, method: 'POST', body: { username: username.trim(), password } });
+  const { tk, userId } = await publicCall<LoggedIn>('/v1/login', { ...language, method: 'POST', body: { username: username.trim(), password } });
   saveSession(tk, userId);
   setCurrentUserId(String(userId));
 }
 
 /** The school record as the login page shows it (GET /v1/school-info; the app reads more of it through auth/useSchoolInfo.ts). */
-export interface PublicSchoolInfo {
-  nameHk: string;
-  nameEn: string;
-  schoolLogo: string | null;
-}
+export type PublicSchoolInfo = Pick<SchoolInfo, 'nameHk' | 'nameEn' | 'schoolLogo'>;

@@ -1,18 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { SchoolInfo } from '../../shared/calls/school';
 import { request } from '../providers/http';
 
-export interface SchoolInfo {
-  schoolId: number;
-  nameHk: string;
-  nameEn: string;
-  schoolLogo: string | null;
-  languageList: { code: string; required: string }[];
-  /** Google sign-in is set up on the server (QE_GOOGLE_CLIENT_ID): the top bar offers binding */
-  googleConfigured?: boolean;
-  /** creators must bind a Google account before they create a questionnaire (a school setting) */
-  googleRequired?: boolean;
-}
+/** GET /v1/school-info: the school's fields, its language list, and the Google rule (src/shared/calls/school.ts). */
+export type { SchoolInfo };
 
 export const SCHOOL_INFO_KEY = ['school-info'];
 

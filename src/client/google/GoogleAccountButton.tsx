@@ -7,6 +7,7 @@ import { useSchoolInfo } from '../auth/useSchoolInfo';
 import { forgetUserInfo } from '../providers/authProvider';
 import { request } from '../providers/http';
 import { GOOGLE_MESSAGE, POPUP_FEATURES, POPUP_NAME, type GoogleMessage } from './message';
+import type { AuthLink, Bound } from '../../shared/calls/google';
 
 /** How long a closed popup may still have its message on the way before the binding counts as given up. */
 const CLOSED_GRACE_MS = 1500;
@@ -57,7 +58,7 @@ export function GoogleAccountButton() {
     async (message: GoogleMessage) => {
       try {
         if (!message.code) throw new Error(message.error ?? 'no code');
-        const answer = await request<{ googleMail: string }>('/v1/google/actions/bind', { method: 'POST', body: { code: message.code, state: message.state ?? undefined }, ignoreErr: true });
+        const answer = await request<Bound>('/v1/google/actions/bind', { method: 'POST', body: { code: message.code, state: message.state ?? undefined }, ignoreErr: true });
         notify('qe.success.google', { type: 'success' });
         setBoundMail(answer?.googleMail ?? null);
         forgetUserInfo();
@@ -91,7 +92,7 @@ export function GoogleAccountButton() {
     setLoading(true);
     let link: string | undefined;
     try {
-      link = (await request<{ link: string; googleMail: string | null }>('/v1/google/actions/auth-url', { ignoreErr: true }))?.link;
+      link = (await request<AuthLink>('/v1/google/actions/auth-url', { ignoreErr: true }))?.link;
     } catch {
       // a failing auth-url call is ignored silently (docs/product-rules.md#states)
     }

@@ -6,7 +6,7 @@ import { GENDERS, IDENTITY_CARD_TYPES } from '../../shared/personal';
 import { DateTimeText, isDateTimeText } from '../common/DateTimeText';
 import { STAFF_EDIT_PERSONAL_KEY } from '../providers/session';
 import { formatDateTime } from '../questionnaires/form/labels';
-import { applyPersonalData, avatarUrl, myPersonalData, PERSONAL_FIELDS, uploadAvatar, type PersonalRequest, type PersonalValues } from './api';
+import { applyPersonalData, avatarUrl, myPersonalData, PERSONAL_FIELDS, uploadAvatar, type PersonalInput, type PersonalRequest, type PersonalValues } from './api';
 import { ConfirmStatusTag } from './ConfirmStatusTag';
 import { PersonalValue } from './values';
 import { composedKey } from '../../shared/i18n/keys';
@@ -78,9 +78,10 @@ export function MyPersonalDataPage() {
     try {
       await applyPersonalData({
         tel: draft.tel || null,
-        gender: draft.gender || null,
+        // the select offers the values the call accepts (GENDERS, IDENTITY_CARD_TYPES)
+        gender: (draft.gender || null) as PersonalInput['gender'],
         birthday: draft.birthday || null,
-        identityCardType: draft.identityCardType || null,
+        identityCardType: (draft.identityCardType || null) as PersonalInput['identityCardType'],
         ...(draft.identityCardNo ? { identityCardNo: draft.identityCardNo } : {}),
         avatar: draft.avatar,
       });

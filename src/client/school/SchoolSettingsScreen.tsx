@@ -7,23 +7,16 @@ import { BooleanInput, HttpError, Loading, SaveButton, SelectInput, SimpleForm, 
 import { useTranslate } from '../i18n/translate';
 import { fieldMessage } from '../../shared/field-messages';
 import { isValidEmail } from '../../shared/validation';
-import { SCHOOL_INFO_KEY, type SchoolInfo } from '../auth/useSchoolInfo';
+import type { SchoolSettings } from '../../shared/calls/school';
+import { SCHOOL_INFO_KEY } from '../auth/useSchoolInfo';
 import { useHolds } from '../master/access';
 import { STORAGE_PATH } from '../layout/SchoolBrand';
 import { request } from '../providers/http';
 import { upload } from '../providers/upload';
 import { imageFileProblem } from '../questionnaires/designer/ImageField';
 
-/** GET /v1/school: the school info and the grades the graduating grade is chosen from. */
-export interface SchoolSettings extends SchoolInfo {
-  addressHk: string | null;
-  addressEn: string | null;
-  tel: string | null;
-  fax: string | null;
-  email: string | null;
-  graduate_grade: string | null;
-  grades: { code: string; nameHk: string; nameEn: string }[];
-}
+/** GET /v1/school: the school info and the grades the graduating grade is chosen from (src/shared/calls/school.ts). */
+export type { SchoolSettings };
 
 /** The form's values: the language list shown as one "required" switch per language. */
 interface FormValues {

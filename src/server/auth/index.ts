@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/validation.js';
-import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { ok } from '../plugins/envelope.js';
 import { BusinessError, FieldError, requestLang } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
 import { permissionCatalogue, permissionEntries } from '../developer/permission-queries.js';
@@ -13,28 +12,18 @@ import { openSession, revokeSession, revokeUserSessions } from './sessions.js';
 import { mayLogIn, userInfo } from './user-info.js';
 import { UserInfoAnswers } from './user-info-answers.js';
 import { SESSION_ANSWERS } from '../../shared/calls/session.js';
+import { AUTH_ANSWERS, changePasswordBody, loginBody, userIdQuery, type ActionList, type ChangePasswordBody, type LoggedIn, type LoginBody, type MyPermissions, type UserIdQuery } from '../../shared/calls/auth.js';
 
 const tags = ['session'];
-const password = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX } as const;
 
 /** Login, logout, password change and what the logged-in user may see and do. */
 export async function authRoutes(app: FastifyInstance, { db, config, sessions }: { db: DB; config: Config; sessions: SessionCache }) {
   const limiter = loginLimiter(db, config);
   const userInfoAnswers = new UserInfoAnswers();
 
-  app.post<{ Body: { username: string; password: string } }>('/v1/login', {
+  app.post<{ Body: LoginBody }>('/v1/login', {
     config: { permission: 'public' },
-    schema: {
-      tags,
-      summary: 'Log in; answers the token (tk) and the user id',
-      body: {
-        type: 'object',
-        required: ['username', 'password'],
-        additionalProperties: false,
-        properties: { username: { type: 'string', minLength: 1, maxLength: 100 }, password: { type: 'string', minLength: 1, maxLength: 100 } },
-      },
-      response: { 200: envelopeSchema({ type: 'object', properties: { tk: { type: 'string' }, userId: { type: 'integer' } } }) },
-    },
+    schema: { tags, summary: 'Log in; answers the token (tk) and the user id', body: loginBody, response: AUTH_ANSWERS.login },
   }, async (request) => {
     const { username, password: given } = request.body;
     // counted before the slow check: a burst gets no more checks than the limit allows
@@ -53,29 +42,20 @@ export async function authRoutes(app: FastifyInstance, { db, config, sessions }:
     }
     await db.updateTable('users').set({ last_login: user.login_time, login_time: now, language: requestLang(request) }).where('id', '=', user.id).execute();
     const tk = await openSession(db, config, user.id);
-    return ok({ tk, userId: user.id });
+    return ok<LoggedIn>({ tk, userId: user.id });
   });
 
   app.post('/v1/logout', {
     config: { permission: '*' },
-    schema: { tags, summary: 'Log out: the token stops working at once' },
+    schema: { tags, summary: 'Log out: the token stops working at once', response: AUTH_ANSWERS.changed },
   }, async (request) => {
     await revokeSession(db, currentUser(request).sessionId);
     return ok(null);
   });
 
-  app.post<{ Body: { oldPassword: string; newPassword: string } }>('/v1/change-password', {
+  app.post<{ Body: ChangePasswordBody }>('/v1/change-password', {
     config: { permission: '*' },
-    schema: {
-      tags,
-      summary: 'Change my password; every session of mine ends and I log in again',
-      body: {
-        type: 'object',
-        required: ['oldPassword', 'newPassword'],
-        additionalProperties: false,
-        properties: { oldPassword: { type: 'string', minLength: 1, maxLength: 100 }, newPassword: password },
-      },
-    },
+    schema: { tags, summary: 'Change my password; every session of mine ends and I log in again', body: changePasswordBody, response: AUTH_ANSWERS.changed },
   }, async (request) => {
     const me = currentUser(request);
     const { oldPassword, newPassword } = request.body;
@@ -95,18 +75,12 @@ export async function authRoutes(app: FastifyInstance, { db, config, sessions }:
     return ok(null);
   });
 
-  const userIdQuery = {
-    type: 'object',
-    additionalProperties: false,
-    properties: { userId: { type: 'integer' }, system: { type: 'string', enum: ['QE'] } },
-  } as const;
-
   /** The userId parameter of the calls the product names must be the caller's own (docs/product-rules.md#calls-the-product-names). */
   const ownUserId = (asked: number | undefined, mine: number) => {
     if (asked !== undefined && asked !== mine) throw new BusinessError('PERMISSION_DENIED');
   };
 
-  app.get<{ Querystring: { userId?: number } }>('/v1/my/user-info', {
+  app.get<{ Querystring: UserIdQuery }>('/v1/my/user-info', {
     config: { permission: '*' },
     schema: { tags, summary: 'The logged-in user, permissions and school calendar included', querystring: userIdQuery, response: SESSION_ANSWERS.userInfo },
   }, async (request, reply) => {
@@ -118,22 +92,22 @@ export async function authRoutes(app: FastifyInstance, { db, config, sessions }:
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  app.get<{ Querystring: { userId?: number } }>('/v1/my/action-list', {
+  app.get<{ Querystring: UserIdQuery }>('/v1/my/action-list', {
     config: { permission: '*' },
-    schema: { tags, summary: 'The `page.action` codes I hold', querystring: userIdQuery },
+    schema: { tags, summary: 'The `page.action` codes I hold', querystring: userIdQuery, response: AUTH_ANSWERS.actionList },
   }, async (request) => {
     const me = currentUser(request);
     ownUserId(request.query.userId, me.id);
-    return ok([...me.permissions].sort());
+    return ok<ActionList>([...me.permissions].sort());
   });
 
-  app.get<{ Querystring: { userId?: number; system?: string } }>('/v1/my/permissions', {
+  app.get<{ Querystring: UserIdQuery }>('/v1/my/permissions', {
     config: { permission: '*' },
-    schema: { tags, summary: 'My permission list: every page with its actions and which I hold', querystring: userIdQuery },
+    schema: { tags, summary: 'My permission list: every page with its actions and which I hold', querystring: userIdQuery, response: AUTH_ANSWERS.permissions },
   }, async (request) => {
     const me = currentUser(request);
     ownUserId(request.query.userId, me.id);
     const system = request.query.system ?? 'QE';
-    return ok(system === 'QE' ? await sessions.permissionEntries(me.permissions, me.seen) : permissionEntries(await permissionCatalogue(db, system), me.permissions));
+    return ok<MyPermissions>(system === 'QE' ? await sessions.permissionEntries(me.permissions, me.seen) : permissionEntries(await permissionCatalogue(db, system), me.permissions));
   });
 }

@@ -88,8 +88,8 @@ export const TAG_BYTES = 16;
 /** scrypt for the passphrase: N=2^15, r=8, p=1 (32 MiB, about 0.1 s) */
 export const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 
-/** An archive's file name: qe-YYYYMMDD-HHmmss[-n].qe.zip; nothing else is read from or written to the backups folder. */
-export const ARCHIVE_NAME = /^qe-\d{8}-\d{6}(-[a-z0-9]{1,12})?\.qe\.zip$/;
+/** An archive's file name (src/shared/calls/backup.ts, whose schemas read it too). */
+export { ARCHIVE_NAME } from '../../shared/calls/backup.js';
 
 /** A storage file's path inside an archive: plain names in plain folders, never up or absolute. */
 export const STORED_FILE = /^files\/([A-Za-z0-9_-][A-Za-z0-9._-]{0,200}\/){0,4}[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;

@@ -8,12 +8,21 @@ import type { DB } from '../db/connect.js';
 import { ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
-import { ARCHIVE_NAME } from './format.js';
 import type { BackupService } from './service.js';
+import {
+  BACKUP_ANSWERS,
+  nameParams,
+  restoreBody,
+  schedule,
+  startBody,
+  type BackupList,
+  type NameParams,
+  type RestoreBody,
+  type Schedule,
+  type StartBody,
+} from '../../shared/calls/backup.js';
 
 const tags = ['backups'];
-const nameParams = { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1, maxLength: 64, pattern: ARCHIVE_NAME.source } } } as const;
-const passphrase = { type: 'string', minLength: 8, maxLength: 200 } as const;
 /** An uploaded archive may be this large (QE_BACKUP_UPLOAD_MB, 4 GiB by default). */
 
 async function who(db: DB, request: FastifyRequest): Promise<{ id: number; name: string; nameEn: string }> {
@@ -31,12 +40,12 @@ async function who(db: DB, request: FastifyRequest): Promise<{ id: number; name:
 export async function backupRoutes(app: FastifyInstance, { db, config, service }: { db: DB; config: Config; service: BackupService }) {
   app.get('/v1/backups', {
     config: { permission: 'backup.view' },
-    schema: { tags, summary: 'The backups (newest first), the schedule and the running job' },
-  }, async () => ok({ list: service.list(), schedule: await service.schedule(), job: service.currentJob() }));
+    schema: { tags, summary: 'The backups (newest first), the schedule and the running job', response: BACKUP_ANSWERS.list },
+  }, async () => ok<BackupList>({ list: service.list(), schedule: await service.schedule(), job: service.currentJob() }));
 
-  app.post<{ Body: { passphrase?: string } }>('/v1/backups', {
+  app.post<{ Body: StartBody }>('/v1/backups', {
     config: { permission: 'backup.backup' },
-    schema: { tags, summary: 'Starts a backup; answers its job (GET /v1/backups/job for its progress)', body: { type: 'object', additionalProperties: false, properties: { passphrase } } },
+    schema: { tags, summary: 'Starts a backup; answers its job (GET /v1/backups/job for its progress)', body: startBody, response: BACKUP_ANSWERS.started },
   }, async (request, reply) => {
     const { job } = service.start({ passphrase: request.body?.passphrase, createdBy: await who(db, request) });
     // accepted: the archive is written in the background
@@ -46,12 +55,12 @@ export async function backupRoutes(app: FastifyInstance, { db, config, service }
 
   app.get('/v1/backups/job', {
     config: { permission: 'backup.view' },
-    schema: { tags, summary: 'The latest backup or restore job of this instance, or null' },
+    schema: { tags, summary: 'The latest backup or restore job of this instance, or null', response: BACKUP_ANSWERS.job },
   }, async () => ok(service.currentJob()));
 
-  app.get<{ Params: { name: string } }>('/v1/backups/:name/download', {
+  app.get<{ Params: NameParams }>('/v1/backups/:name/download', {
     config: { permission: 'backup.backup' },
-    schema: { tags, summary: 'The archive itself', params: nameParams },
+    schema: { tags, summary: 'The archive itself', params: nameParams, response: BACKUP_ANSWERS.download },
   }, async (request, reply) => {
     const path = service.path(request.params.name);
     reply.header('content-disposition', `attachment; filename="${request.params.name}"`);
@@ -59,9 +68,9 @@ export async function backupRoutes(app: FastifyInstance, { db, config, service }
     return reply.type('application/zip').send(createReadStream(path));
   });
 
-  app.delete<{ Params: { name: string } }>('/v1/backups/:name', {
+  app.delete<{ Params: NameParams }>('/v1/backups/:name', {
     config: { permission: 'backup.delete' },
-    schema: { tags, summary: 'Deletes an archive', params: nameParams },
+    schema: { tags, summary: 'Deletes an archive', params: nameParams, response: BACKUP_ANSWERS.deleted },
   }, async (request) => {
     service.delete(request.params.name);
     return ok(null);
@@ -69,7 +78,7 @@ export async function backupRoutes(app: FastifyInstance, { db, config, service }
 
   app.post('/v1/backups/upload', {
     config: { permission: 'backup.restore' },
-    schema: { tags, summary: 'Uploads an archive (multipart "file", .zip) to restore from; checked as far as it can be without its passphrase' },
+    schema: { tags, summary: 'Uploads an archive (multipart "file", .zip) to restore from; checked as far as it can be without its passphrase', response: BACKUP_ANSWERS.uploaded },
   }, async (request, reply) => {
     if (!request.isMultipart()) throw new BusinessError('FILE_TYPE_REFUSED');
     const file = await request.file({ limits: { fileSize: config.backupUploadMb * 2 ** 20, files: 1 } });
@@ -88,13 +97,14 @@ export async function backupRoutes(app: FastifyInstance, { db, config, service }
     return ok(entry, 201);
   });
 
-  app.post<{ Params: { name: string }; Body: { passphrase?: string; confirm: string } }>('/v1/backups/:name/restore', {
+  app.post<{ Params: NameParams; Body: RestoreBody }>('/v1/backups/:name/restore', {
     config: { permission: 'backup.restore', duringRestore: true },
     schema: {
       tags,
       summary: 'Restores an archive over the current data (confirm: the archive\'s name); every session ends, the caller\'s too',
       params: nameParams,
-      body: { type: 'object', required: ['confirm'], additionalProperties: false, properties: { passphrase, confirm: { type: 'string', maxLength: 64 } } },
+      body: restoreBody,
+      response: BACKUP_ANSWERS.restored,
     },
   }, async (request) => {
     if (request.body.confirm !== request.params.name) throw new BusinessError('BACKUP_CONFIRM');
@@ -105,15 +115,16 @@ export async function backupRoutes(app: FastifyInstance, { db, config, service }
 
   app.get('/v1/backups/schedule', {
     config: { permission: 'backup.view' },
-    schema: { tags, summary: 'How often a backup is made (hours; 0: off) and how many scheduled ones are kept' },
+    schema: { tags, summary: 'How often a backup is made (hours; 0: off) and how many scheduled ones are kept', response: BACKUP_ANSWERS.schedule },
   }, async () => ok(await service.schedule()));
 
-  app.put<{ Body: { everyHours: number; keep: number } }>('/v1/backups/schedule', {
+  app.put<{ Body: Schedule }>('/v1/backups/schedule', {
     config: { permission: 'backup.backup' },
     schema: {
       tags,
       summary: 'Sets the schedule',
-      body: { type: 'object', required: ['everyHours', 'keep'], additionalProperties: false, properties: { everyHours: { type: 'integer', minimum: 0, maximum: 720 }, keep: { type: 'integer', minimum: 1, maximum: 100 } } },
+      body: schedule,
+      response: BACKUP_ANSWERS.schedule,
     },
   }, async (request) => ok(await service.setSchedule(request.body)));
 }

@@ -2,7 +2,7 @@ import type { DB } from '../db/connect.js';
 import type { AuthUser } from '../plugins/guard.js';
 import { mayChange, reachesAll } from '../questionnaires/scope.js';
 import type { StatisticsService } from '../statistics/service.js';
-import type { Dashboard, DashboardImport, DashboardQuestionnaire, RunningQuestionnaire } from '../../shared/dashboard.js';
+import type { Dashboard, DashboardImport, DashboardQuestionnaire, RunningQuestionnaire } from '../../shared/calls/dashboard.js';
 import type { QuestionnaireType } from '../../shared/questionnaire/types.js';
 
 /** Rows a card lists at most; its total says how many there are. */

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
-import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
+import { bindBody, bindingParams, GOOGLE_ANSWERS, type AuthLink, type BindBody, type BindingParams, type Bound } from '../../shared/calls/google.js';
 
 const tags = ['google'];
 const STATE_MINUTES = 10;
@@ -32,7 +33,7 @@ const key = (config: Config) => new TextEncoder().encode(`${config.secret}:googl
 export async function googleRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   app.get('/v1/google/actions/auth-url', {
     config: { permission: 'google-account.view' },
-    schema: { tags, summary: 'The sign-in link to open in a popup, and the account bound now: {googleMail, link}', response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'The sign-in link to open in a popup, and the account bound now: {googleMail, link}', response: GOOGLE_ANSWERS.authUrl },
   }, async (request) => {
     const me = currentUser(request);
     if (!config.google.clientId) throw new BusinessError('OPERATION_FAILED');
@@ -47,16 +48,16 @@ export async function googleRoutes(app: FastifyInstance, { db, config }: { db: D
       prompt: 'select_account',
       state,
     }).toString();
-    return ok({ googleMail: user.google_mail, link: link.toString() });
+    return ok<AuthLink>({ googleMail: user.google_mail, link: link.toString() });
   });
 
-  app.post<{ Body: { code: string; state?: string } }>('/v1/google/actions/bind', {
+  app.post<{ Body: BindBody }>('/v1/google/actions/bind', {
     config: { permission: 'google-account.view' },
     schema: {
       tags,
       summary: "Binds the Google account whose sign-in returned this code: {googleMail}",
-      body: { type: 'object', required: ['code'], additionalProperties: false, properties: { code: { type: 'string', minLength: 1, maxLength: 2000 }, state: { type: 'string', maxLength: 2000 } } },
-      response: { 200: envelopeSchema() },
+      body: bindBody,
+      response: GOOGLE_ANSWERS.bind,
     },
   }, async (request) => {
     const me = currentUser(request);
@@ -82,12 +83,12 @@ export async function googleRoutes(app: FastifyInstance, { db, config }: { db: D
     const profile = info?.ok ? ((await info.json()) as { email?: string; email_verified?: boolean }) : null;
     if (!profile?.email || profile.email_verified === false) throw new BusinessError('OPERATION_FAILED');
     await db.updateTable('users').set({ google_mail: profile.email, updated_at: new Date().toISOString() }).where('id', '=', me.id).execute();
-    return ok({ googleMail: profile.email });
+    return ok<Bound>({ googleMail: profile.email });
   });
 
-  app.delete<{ Params: { userId: number } }>('/v1/google/bindings/:userId', {
+  app.delete<{ Params: BindingParams }>('/v1/google/bindings/:userId', {
     config: { permission: 'admin.edit' },
-    schema: { tags, summary: "Clears a user's Google account binding", params: { type: 'object', required: ['userId'], additionalProperties: false, properties: { userId: { type: 'integer', minimum: 1 } } } },
+    schema: { tags, summary: "Clears a user's Google account binding", params: bindingParams, response: GOOGLE_ANSWERS.cleared },
   }, async (request) => {
     const r = await db.updateTable('users').set({ google_mail: null, updated_at: new Date().toISOString() }).where('id', '=', request.params.userId).executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) throw new BusinessError('RECORD_NOT_FOUND');

@@ -7,29 +7,10 @@ import type { User } from '../db/schema.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import type { AuthUser } from '../plugins/guard.js';
 import type { ConfirmStatus } from '../../shared/personal.js';
+import type { MyPersonalData, PersonalDataInput, PersonalQueue, PersonalQueueQuery, PersonalRequest, PersonalValues, QueuedRequest, RequestState } from '../../shared/calls/personal.js';
 import { sealCard } from './identity-card.js';
 
-/** The fields a staff member may ask to change, as the API names them. */
-export interface PersonalDataInput {
-  tel?: string | null;
-  gender?: string | null;
-  birthday?: string | null;
-  identityCardType?: string | null;
-  /** a new number; empty or absent keeps the stored one */
-  identityCardNo?: string | null;
-  /** a path answered by the avatar upload (avatars/…), or null to remove the picture */
-  avatar?: string | null;
-}
-
-/** The personal data as answered: the identity card only masked. */
-export interface PersonalValues {
-  tel: string | null;
-  gender: string | null;
-  birthday: string | null;
-  identityCardType: string | null;
-  identityCardId: string | null;
-  avatar: string | null;
-}
+export type { PersonalDataInput, PersonalValues };
 
 const FIELDS = ['tel', 'gender', 'birthday', 'identityCardType', 'identityCardId', 'avatar'] as const;
 export const AVATAR_PATH = /^avatars\/[0-9a-f]{24}\.(png|jpg|gif|webp)$/;
@@ -46,7 +27,7 @@ const userValues = (u: Pick<User, 'tel' | 'gender' | 'birthday' | 'identity_card
 
 type RequestRow = { id: number; user_id: number; status: string; tel: string | null; gender: string | null; birthday: string | null; avatar: string | null; identity_card_type: string | null; identity_card_masked: string | null; reason: string | null; created_at: string; decided_at: string | null };
 
-const requestAnswer = (r: RequestRow) => ({
+const requestAnswer = (r: RequestRow): PersonalRequest => ({
   id: r.id,
   status: r.status as ConfirmStatus,
   values: userValues(r),
@@ -69,7 +50,7 @@ export class PersonalData {
   }
 
   /** My data as stored (confirmed) and my latest request with its status and reason. */
-  async mine(me: AuthUser) {
+  async mine(me: AuthUser): Promise<MyPersonalData> {
     const user = await this.staff(me);
     const latest = await this.db.selectFrom('personal_data_requests').selectAll().where('user_id', '=', me.id).orderBy('id', 'desc').executeTakeFirst();
     return { current: userValues(user), request: latest ? requestAnswer(latest) : null };
@@ -79,7 +60,7 @@ export class PersonalData {
    * Asks for a change: stored as WAITTING until an approver decides. A request still waiting is
    * replaced by the new one (one waiting request per person: the approver sees what is meant now).
    */
-  async apply(me: AuthUser, input: PersonalDataInput) {
+  async apply(me: AuthUser, input: PersonalDataInput): Promise<RequestState> {
     const user = await this.staff(me);
     // the document a request still waiting gave stays unless a new number is typed (the form never holds it)
     const waitingCard = await this.db
@@ -133,7 +114,7 @@ export class PersonalData {
   }
 
   /** The approver's queue: requests of one status (waiting first by default), oldest first, with each person's current values beside. */
-  async queue(query: { status?: ConfirmStatus; page?: number; size?: number; q?: string }) {
+  async queue(query: PersonalQueueQuery): Promise<PersonalQueue> {
     const status = query.status ?? 'WAITTING';
     const size = query.size ?? 20;
     const page = query.page ?? 1;
@@ -157,13 +138,13 @@ export class PersonalData {
         .execute(),
       base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
     ]);
-    const list = rows.map((r) => ({
+    const list = rows.map((r): QueuedRequest => ({
       ...requestAnswer(r),
       userId: r.user_id,
       userNo: r.userNo,
       nameHk: r.nameHk,
       nameEn: r.nameEn,
-      userType: r.userType,
+      userType: r.userType as QueuedRequest['userType'],
       current: userValues({ tel: r.u_tel, gender: r.u_gender, birthday: r.u_birthday, avatar: r.u_avatar, identity_card_type: r.u_type, identity_card_masked: r.u_masked }),
     }));
     return { list, total: Number(count?.n ?? 0) };
@@ -178,7 +159,7 @@ export class PersonalData {
   }
 
   /** CONFIRM: the requested values become the person's own; the number moves over still sealed. */
-  async confirm(me: AuthUser, id: number) {
+  async confirm(me: AuthUser, id: number): Promise<RequestState> {
     return this.db.transaction().execute(async (trx) => {
       const request = await this.waiting(trx, me, id);
       // claimed by its status, so two approvers clicking at once cannot both apply it
@@ -206,7 +187,7 @@ export class PersonalData {
   }
 
   /** REJECT with a reason: the person's data stays as it was; they see the reason on their page. */
-  async reject(me: AuthUser, id: number, reason: string) {
+  async reject(me: AuthUser, id: number, reason: string): Promise<RequestState> {
     return this.db.transaction().execute(async (trx) => {
       await this.waiting(trx, me, id);
       const claimed = await trx

@@ -5,7 +5,8 @@ import { assisting, inCharge, mayChange, mayDelete, reachable } from './scope.js
 import type { AuthUser } from '../plugins/guard.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import { definitionErrors, emptyDefinition, questionCount, type Definition } from '../../shared/questionnaire/definition.js';
-import type { Questionnaire, QuestionnaireStatus, QuestionnaireType, Target } from '../../shared/questionnaire/types.js';
+import type { QuestionnaireStatus, QuestionnaireType, Target } from '../../shared/questionnaire/types.js';
+import type { QuestionnaireChangeBody, QuestionnaireDetail, QuestionnairePage, QuestionnaireSummary } from '../../shared/calls/questionnaires.js';
 import { audienceYear, resolveAudience } from './audience.js';
 import { openQuestionnaire } from './lifecycle.js';
 import { releasedCounts } from '../filling/released.js';
@@ -13,16 +14,8 @@ import { releasedCounts } from '../filling/released.js';
 /** A stored questionnaire with the names of the person in charge. */
 type Row = Selectable<QuestionnairesTable> & { name_hk: string; name_en: string };
 
-export interface QuestionnaireInput {
-  title?: string;
-  type?: QuestionnaireType;
-  openDate?: string | null;
-  endDate?: string | null;
-  assistantIds?: number[];
-  targets?: Target[];
-  definition?: Definition;
-  schoolYearId?: number | null;
-}
+/** What a create or a change gives (src/shared/calls/questionnaires.ts): a create's title is required by its schema. */
+export type QuestionnaireInput = QuestionnaireChangeBody;
 
 export interface QuestionnaireListQuery {
   page?: number;
@@ -53,7 +46,7 @@ export class QuestionnaireService {
     return q.where(scope === 'mine' ? inCharge(user) : scope === 'assisting' ? assisting(user) : reachable(user, 'design'));
   }
 
-  async list(user: AuthUser, query: QuestionnaireListQuery): Promise<{ list: Questionnaire[]; total: number }> {
+  async list(user: AuthUser, query: QuestionnaireListQuery): Promise<QuestionnairePage> {
     const filtered = () => {
       let q = this.base(user, query.scope);
       if (query.status) q = q.where('q.status', '=', query.status);
@@ -73,18 +66,20 @@ export class QuestionnaireService {
       .offset(((query.page ?? 1) - 1) * size)
       .execute()) as Row[];
     const count = await filtered().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    const list = await this.records(user, rows, false);
+    const list = await this.records(user, rows);
     return { list, total: Number(count?.n ?? 0) };
   }
 
   /** One questionnaire the caller may see, or 404 (never a hint that it exists). */
-  async get(user: AuthUser, id: number): Promise<Questionnaire> {
+  async get(user: AuthUser, id: number): Promise<QuestionnaireDetail> {
     const row = (await this.base(user).selectAll('q').select(['u.name_hk', 'u.name_en']).where('q.id', '=', id).executeTakeFirst()) as Row | undefined;
     if (!row) throw new BusinessError('RECORD_NOT_FOUND');
-    return (await this.records(user, [row], true))[0];
+    const [summary] = await this.records(user, [row]);
+    return { ...summary, definition: JSON.parse(row.definition) as Definition };
   }
 
-  private async records(user: AuthUser, rows: Row[], withDefinition: boolean): Promise<Questionnaire[]> {
+  /** The questionnaires as the list shows them (src/shared/calls/questionnaires.ts): without their questions. */
+  private async records(user: AuthUser, rows: Row[]): Promise<QuestionnaireSummary[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
     const assistants = await this.db.selectFrom('questionnaire_assistants').select(['questionnaire_id', 'user_id']).where('questionnaire_id', 'in', ids).execute();
@@ -96,7 +91,7 @@ export class QuestionnaireService {
       .execute();
     // anonymous: submissions show only as their replies are released, in batches (filling/mixing.ts)
     const released = await releasedCounts(this.db, rows.filter((r) => r.type === 'ANONYMOUS').map((r) => r.id));
-    const out: Questionnaire[] = [];
+    const out: QuestionnaireSummary[] = [];
     for (const r of rows) {
       const targets = JSON.parse(r.targets) as Target[];
       const counts = feedback.find((f) => f.questionnaire_id === r.id);
@@ -122,13 +117,12 @@ export class QuestionnaireService {
         respondentCount: Number(counts?.total ?? 0),
         hasReplies: submitted > 0,
         mayEdit: mayChange(user, { inChargeId: r.in_charge_id, assistantIds }),
-        ...(withDefinition ? { definition: JSON.parse(r.definition) as Definition } : {}),
       });
     }
     return out;
   }
 
-  private checkInput(input: QuestionnaireInput, current: Questionnaire | null) {
+  private checkInput(input: QuestionnaireInput, current: QuestionnaireDetail | null) {
     const errors: ConstructorParameters<typeof FieldError>[0] = {};
     const openDate = input.openDate !== undefined ? input.openDate : current?.openDate;
     const endDate = input.endDate !== undefined ? input.endDate : current?.endDate;
@@ -160,7 +154,7 @@ export class QuestionnaireService {
    * A new questionnaire in PREPARING with the caller in charge. A bound Google account
    * is needed only when the school settings ask for it (QE has its own designer).
    */
-  async create(user: AuthUser, input: QuestionnaireInput): Promise<Questionnaire> {
+  async create(user: AuthUser, input: QuestionnaireInput): Promise<QuestionnaireDetail> {
     const school = await this.db.selectFrom('school').select('google_required').orderBy('id').executeTakeFirst();
     if (school?.google_required === 1) {
       const me = await this.db.selectFrom('users').select('google_mail').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -194,14 +188,14 @@ export class QuestionnaireService {
   }
 
   /** The questionnaire, if the caller may change it; else 404 (cannot see) or 405 (may see, not change). */
-  async editable(user: AuthUser, id: number): Promise<Questionnaire> {
+  async editable(user: AuthUser, id: number): Promise<QuestionnaireDetail> {
     const q = await this.get(user, id);
     if (!q.mayEdit) throw new BusinessError('PERMISSION_DENIED');
     return q;
   }
 
   /** Changes what the status allows: everything in PREPARING; dates, title and assistants before it finishes; the type until it opens. */
-  async update(user: AuthUser, id: number, input: QuestionnaireInput): Promise<Questionnaire> {
+  async update(user: AuthUser, id: number, input: QuestionnaireInput): Promise<QuestionnaireDetail> {
     const q = await this.editable(user, id);
     const illegal = () => new BusinessError('ILLEGAL_TRANSITION');
     if (q.status === 'FINISHED') throw illegal();
@@ -254,7 +248,7 @@ export class QuestionnaireService {
   }
 
   /** Design complete: PREPARING → NOT_OPEN, and at once PROCESSING when the open date has come. */
-  async ready(user: AuthUser, id: number): Promise<Questionnaire> {
+  async ready(user: AuthUser, id: number): Promise<QuestionnaireDetail> {
     const q = await this.editable(user, id);
     if (q.status !== 'PREPARING') throw new BusinessError('ILLEGAL_TRANSITION');
     if (!q.definition || questionCount(q.definition) === 0) throw new BusinessError('NO_QUESTIONS');
@@ -271,13 +265,13 @@ export class QuestionnaireService {
   }
 
   /** Cancel ready: NOT_OPEN → PREPARING, only before it opens. */
-  async cancelReady(user: AuthUser, id: number): Promise<Questionnaire> {
+  async cancelReady(user: AuthUser, id: number): Promise<QuestionnaireDetail> {
     await this.editable(user, id);
     return this.transition(user, id, 'NOT_OPEN', 'PREPARING');
   }
 
   /** Close early: PROCESSING → FINISHED. */
-  async close(user: AuthUser, id: number): Promise<Questionnaire> {
+  async close(user: AuthUser, id: number): Promise<QuestionnaireDetail> {
     await this.editable(user, id);
     return this.transition(user, id, 'PROCESSING', 'FINISHED');
   }
@@ -289,7 +283,7 @@ export class QuestionnaireService {
   }
 
   /** A later end date for a questionnaire in progress. */
-  async extend(user: AuthUser, id: number, endDate: string): Promise<Questionnaire> {
+  async extend(user: AuthUser, id: number, endDate: string): Promise<QuestionnaireDetail> {
     const q = await this.editable(user, id);
     if (q.status !== 'PROCESSING') throw new BusinessError('ILLEGAL_TRANSITION');
     if (endDate <= now() || (q.endDate && endDate <= q.endDate)) throw new FieldError({ endDate: { rule: 'laterEnd' } });
@@ -298,7 +292,7 @@ export class QuestionnaireService {
   }
 
   /** A copy in PREPARING with the caller in charge: questions, audience, type and assistants. */
-  async copy(user: AuthUser, id: number): Promise<Questionnaire> {
+  async copy(user: AuthUser, id: number): Promise<QuestionnaireDetail> {
     const q = await this.get(user, id);
     return this.create(user, { title: q.title, type: q.type, targets: q.targets, definition: q.definition, assistantIds: q.assistantIds, schoolYearId: q.schoolYearId });
   }

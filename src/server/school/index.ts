@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/validation.js';
-import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
-import { createFirstSchool, type InitBody } from './init.js';
+import { createFirstSchool } from './init.js';
+import { initBody, SCHOOL_ANSWERS, type InitBody, type InitState, type SchoolInfo } from '../../shared/calls/school.js';
 import { schoolInfo } from './info.js';
 import { schoolSettingRoutes } from './settings.js';
 
@@ -15,21 +15,21 @@ const tags = ['school'];
 export async function schoolRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   app.get('/v1/school-info', {
     config: { permission: 'public' },
-    schema: { tags, summary: 'The school: names, logo and languages (shown before login)' },
+    schema: { tags, summary: 'The school: names, logo and languages (shown before login)', response: SCHOOL_ANSWERS.info },
   }, async () => {
     const school = await db.selectFrom('school').selectAll().orderBy('id').executeTakeFirst();
     if (!school) throw new BusinessError('NOT_INITIALISED');
-    return ok(schoolInfo(school, config));
+    return ok<SchoolInfo>(schoolInfo(school, config));
   });
 
   await schoolSettingRoutes(app, { db, config });
 
   app.get('/v1/init', {
     config: { permission: 'public' },
-    schema: { tags, summary: 'Whether the first-run set-up is still open', response: { 200: envelopeSchema({ type: 'object', properties: { initialised: { type: 'boolean' } } }) } },
+    schema: { tags, summary: 'Whether the first-run set-up is still open', response: SCHOOL_ANSWERS.init },
   }, async () => {
     const school = await db.selectFrom('school').select('id').executeTakeFirst();
-    return ok({ initialised: Boolean(school) });
+    return ok<InitState>({ initialised: Boolean(school) });
   });
 
   app.post<{ Body: InitBody }>('/v1/init', {
@@ -37,20 +37,8 @@ export async function schoolRoutes(app: FastifyInstance, { db, config }: { db: D
     schema: {
       tags,
       summary: 'First run: create the school and the first super administrator; closed for good afterwards',
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['schoolNameHk', 'schoolNameEn', 'username', 'password', 'nameHk', 'nameEn'],
-        properties: {
-          schoolNameHk: { type: 'string', minLength: 1, maxLength: 200 },
-          schoolNameEn: { type: 'string', minLength: 1, maxLength: 200 },
-          username: { type: 'string', minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9_.-]+$' },
-          password: { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
-          nameHk: { type: 'string', minLength: 1, maxLength: 100 },
-          nameEn: { type: 'string', minLength: 1, maxLength: 100 },
-          email: { type: 'string', maxLength: 200 },
-        },
-      },
+      body: initBody,
+      response: SCHOOL_ANSWERS.initialised,
     },
   }, async (request) => {
     await createFirstSchool(db, request.body);

@@ -1,9 +1,10 @@
 import type { Config } from '../config.js';
 import type { School } from '../db/schema.js';
+import type { SchoolInfo } from '../../shared/calls/school.js';
 
 /** The school's fields (docs/product-rules.md#records-and-fields), and whether Google sign-in is offered and required. */
-export function schoolInfo(s: School, config?: Config) {
-  const languageList = JSON.parse(s.languages) as { code: string; required: string }[];
+export function schoolInfo(s: School, config?: Config): SchoolInfo {
+  const languageList = JSON.parse(s.languages) as SchoolInfo['languageList'];
   return {
     schoolId: s.id,
     nameHk: s.name_hk,

@@ -2,22 +2,14 @@ import type { DB } from '../db/connect.js';
 import { hashPassword } from '../auth/passwords.js';
 import { assignDefaultRole } from '../developer/seed.js';
 import { BusinessError } from '../plugins/errors.js';
+import type { InitBody } from '../../shared/calls/school.js';
 
 const LANGUAGES = JSON.stringify([
   { code: 'zh-hk', required: '1' },
   { code: 'en', required: '1' },
 ]);
 
-/** What the first-run screen sends: the school's names and its first super administrator. */
-export interface InitBody {
-  schoolNameHk: string;
-  schoolNameEn: string;
-  username: string;
-  password: string;
-  nameHk: string;
-  nameEn: string;
-  email?: string;
-}
+export type { InitBody };
 
 /**
  * Creates the school (always id 1, so that two racing first runs cannot both succeed:

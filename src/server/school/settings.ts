@@ -3,60 +3,15 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
-import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { ok } from '../plugins/envelope.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import { storeUploadedImage } from '../storage/images.js';
 import { schoolInfo } from './info.js';
-import type { LanguageEntry } from './languages.js';
-import { EMAIL_PATTERN } from '../../shared/validation.js';
+import { SCHOOL_ANSWERS, schoolSettingsBody, type SchoolSettings, type SchoolSettingsBody } from '../../shared/calls/school.js';
+
+export type { SchoolSettingsBody };
 
 const tags = ['school'];
-
-/** The school settings screen's form (the school's fields that a school changes). */
-export interface SchoolSettingsBody {
-  nameHk: string;
-  nameEn: string;
-  addressHk?: string | null;
-  addressEn?: string | null;
-  tel?: string | null;
-  fax?: string | null;
-  email?: string | null;
-  /** a grade's code: the grade that graduates at the end of a school year */
-  graduateGrade?: string | null;
-  languageList: LanguageEntry[];
-  googleRequired?: boolean;
-}
-
-const text = (max: number) => ({ type: ['string', 'null'], maxLength: max });
-const phone = { type: ['string', 'null'], maxLength: 30, pattern: '^[0-9 +()-]*$' };
-
-const settingsBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['nameHk', 'nameEn', 'languageList'],
-  properties: {
-    nameHk: { type: 'string', minLength: 1, maxLength: 200 },
-    nameEn: { type: 'string', minLength: 1, maxLength: 200 },
-    addressHk: text(300),
-    addressEn: text(300),
-    tel: phone,
-    fax: phone,
-    email: { type: ['string', 'null'], maxLength: 100, pattern: `^$|${EMAIL_PATTERN.source}`, 'x-qe-rule': 'email' },
-    graduateGrade: text(30),
-    languageList: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 2,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['code', 'required'],
-        properties: { code: { type: 'string', enum: ['zh-hk', 'en'] }, required: { type: 'string', enum: ['1', '0'] } },
-      },
-    },
-    googleRequired: { type: 'boolean' },
-  },
-} as const;
 
 /** '' from a cleared field is "not given". */
 const blank = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
@@ -72,14 +27,14 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
     if (!s) throw new BusinessError('NOT_INITIALISED');
     return s;
   };
-  const settings = async () => {
+  const settings = async (): Promise<SchoolSettings> => {
     const grades = await db.selectFrom('grades').select(['code', 'name_hk', 'name_en']).orderBy('seq').orderBy('id').execute();
     return { ...schoolInfo(await school(), config), grades: grades.map((g) => ({ code: g.code, nameHk: g.name_hk, nameEn: g.name_en })) };
   };
 
   app.get('/v1/school', {
     config: { permission: 'school.view' },
-    schema: { tags, summary: 'The school settings, with the grades the graduating grade is chosen from', response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'The school settings, with the grades the graduating grade is chosen from', response: SCHOOL_ANSWERS.settings },
   }, async () => ok(await settings()));
 
   app.put<{ Body: SchoolSettingsBody }>('/v1/school', {
@@ -87,8 +42,8 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
     schema: {
       tags,
       summary: 'Saves the school settings: 720 when no language is required, 721 when Google is required but not configured, 722 for an unknown grade',
-      body: settingsBody,
-      response: { 200: envelopeSchema() },
+      body: schoolSettingsBody,
+      response: SCHOOL_ANSWERS.settings,
     },
   }, async (request) => {
     const body = request.body;
@@ -120,7 +75,7 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
 
   app.post('/v1/school/logo', {
     config: { permission: 'school.edit' },
-    schema: { tags, summary: 'Stores the school logo (png, jpeg, gif, webp; at most 2 MB, checked by content) and answers the settings', response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Stores the school logo (png, jpeg, gif, webp; at most 2 MB, checked by content) and answers the settings', response: SCHOOL_ANSWERS.settings },
   }, async (request) => {
     const current = await school();
     // a new name each time: browsers and proxies that kept the old logo show the new one at once
@@ -132,7 +87,7 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
 
   app.delete('/v1/school/logo', {
     config: { permission: 'school.edit' },
-    schema: { tags, summary: 'Removes the school logo (the top bar shows the generic icon again)', response: { 200: envelopeSchema() } },
+    schema: { tags, summary: 'Removes the school logo (the top bar shows the generic icon again)', response: SCHOOL_ANSWERS.settings },
   }, async () => {
     const current = await school();
     await db.updateTable('school').set({ school_logo: null }).where('id', '=', current.id).execute();

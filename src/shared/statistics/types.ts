@@ -1,6 +1,6 @@
-import type { Definition, QuestionType } from '../questionnaire/definition.js';
-import type { Answers } from '../questionnaire/answers.js';
-import type { QuestionnaireStatus, QuestionnaireType } from '../questionnaire/types.js';
+import type { Definition, QuestionType } from '../questionnaire/definition-types.js';
+import type { Answers } from '../questionnaire/answer-types.js';
+import type { QuestionnaireStatus, QuestionnaireType } from '../questionnaire/enums.js';
 
 /** Names in both languages, as master data keeps them. */
 export interface Names {

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { DB } from '../../../src/server/db/connect.js';
-import { ERRORS, type ErrorKey } from '../../../src/shared/errors.js';
+import { ERRORS, type ErrorKey, errorText } from '../../../src/shared/errors.js';
 import type { Definition } from '../../../src/shared/questionnaire/definition.js';
 import type { Questionnaire, Target } from '../../../src/shared/questionnaire/types.js';
 import { login, type TestApp } from '../harness.js';
@@ -60,7 +60,7 @@ export function data<T = Questionnaire>(res: LightMyRequestResponse, code: 200 |
 /** A business error of the catalogue, in the caller's language. */
 export function expectError(res: LightMyRequestResponse, key: ErrorKey, lang: 'en' | 'zh-hk' = 'en') {
   expect(res.statusCode, res.body).toBe(ERRORS[key].http);
-  expect(res.json()).toMatchObject({ code: ERRORS[key].code, msg: ERRORS[key][lang] });
+  expect(res.json()).toMatchObject({ code: ERRORS[key].code, msg: errorText(key, lang) });
 }
 
 /** A questionnaire created by `call` (its creator needs a Google account). */

@@ -1,18 +1,14 @@
 import type { Page } from '../../../shared/envelope';
 import type { AudienceCount, Questionnaire, Target } from '../../../shared/questionnaire/types';
+import type { AudienceOption as TargetOption, AudienceOptionsQuery, NoticeSent, StaffOption } from '../../../shared/calls/questionnaires';
 import { request } from '../../providers/http';
 
-/** One choice of the pickers: a teacher group, grade, class or person, and how many people it covers. */
-export interface AudienceOption {
-  id: number;
-  code: string | null;
-  nameHk: string;
-  nameEn: string;
-  /** people the choice covers (1 for a person); staff options have none */
-  count?: number;
-}
+// what the pickers' calls answer, described once with their schemas (docs/conventions.md#call-shapes)
 
-export type OptionKind = 'TEACHER_GROUP' | 'GRADE' | 'CLASS' | 'TEACHER' | 'STUDENT';
+/** One choice of the pickers: a teacher group, grade, class or person, and how many people it covers (1 for a person); staff options have no count. */
+export type AudienceOption = StaffOption & Partial<Pick<TargetOption, 'count'>>;
+
+export type OptionKind = AudienceOptionsQuery['kind'];
 
 /** The server caps a page at 200: longer id lists are asked for in pieces. */
 const MAX_PAGE = 200;
@@ -37,7 +33,7 @@ export const questionnaireApi = {
   extend: (id: number, endDate: string) => request<Questionnaire>(at(id, 'extend'), { method: 'POST', body: { endDate } }),
   copy: (id: number) => request<Questionnaire>(at(id, 'copy'), { method: 'POST' }),
   /** respondents without an e-mail address are counted apart (noAddress): no mail failed for them */
-  notice: (id: number) => request<{ sent: number; failed: number; noAddress?: number }>(at(id, 'notice'), { method: 'POST' }),
+  notice: (id: number) => request<NoticeSent>(at(id, 'notice'), { method: 'POST' }),
   remove: (id: number) => request<null>(`/v1/questionnaires/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
 
   /** How many people each choice covers and all of them without duplicates (the questionnaire's school year, else the current one). */
