@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiLogin, api, launchBrowser, loginAs, newPage, openedForClass, url } from './browser.js';
-import { axeViolations, chooseLanguage, LANGUAGES, openScreen, otherLanguage, settled, SIZES, type Finding } from './accessibility-checks.js';
+import { axeViolations, checkScreen, chooseLanguage, LANGUAGES, openScreen, settled, SIZES, type Finding } from './accessibility-checks.js';
 
 // Every screen of every role, at a desktop and a phone size, in both languages: axe-core
 // finds no critical or serious violation, `<html lang>` is the screen's language, and no screen
@@ -104,13 +104,7 @@ describe('every screen is accessible', () => {
       await chooseLanguage(page, language);
       for (const screen of screens) {
         await openScreen(page, screen);
-        const where = `${viewport.width} px ${language} ${screen}`;
-        const lang = await page.evaluate(() => document.documentElement.lang);
-        if (lang !== (language === 'en' ? 'en' : 'zh-HK')) findings.push({ screen: where, problem: `<html lang="${lang}">` });
-        const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (sideways > 0) findings.push({ screen: where, problem: `scrolls sideways by ${sideways} px` });
-        for (const v of await axeViolations(page)) findings.push({ screen: where, problem: v });
-        for (const t of await otherLanguage(page, language)) findings.push({ screen: where, problem: `not in ${language}: ${t}` });
+        findings.push(...(await checkScreen(page, language, `${viewport.width} px ${language} ${screen}`)));
       }
     }
     await page.context().close();

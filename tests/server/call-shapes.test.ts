@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import { openSession } from '../../src/server/auth/sessions.js';
+import { quickLink } from '../../src/server/filling/quick.js';
 import { testApp, type TestApp } from './harness.js';
 import { caller } from './master/helpers.js';
 import { FILLING_ANSWERS } from '../../src/shared/calls/filling.js';
@@ -16,17 +17,18 @@ import { DASHBOARD_ANSWERS } from '../../src/shared/calls/dashboard.js';
 import { as, classId, classStudents, data, inMinutes, oneQuestion, type Caller } from './questionnaires/helpers.js';
 import { goodAnswers, everyType, newKey, opened } from './filling/helpers.js';
 
+const ajv = new Ajv({ strict: false, allErrors: true });
+/** The schema's own problems with an answer (the same schema objects the routes hand to Fastify), none when it fits. */
+function problems(schema: object, body: unknown): string[] {
+  const validate = ajv.compile(schema);
+  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+}
+
 // Calls described once (src/shared/calls/, docs/conventions.md#call-shapes): what they answer,
 // success and refusal, is what those schemas say, and the OpenAPI page shows it.
 describe('calls answer what their schemas describe', () => {
   let t: TestApp;
   let teacher: Caller;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  /** the schema's own problems with an answer, none when it fits */
-  const problems = (schema: object, body: unknown) => {
-    const validate = ajv.compile(schema);
-    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
-  };
 
   beforeAll(async () => {
     t = await testApp({ demo: true, config: { schedulerSeconds: 0 } });
@@ -83,6 +85,19 @@ describe('calls answer what their schemas describe', () => {
     expect(missing.statusCode).toBe(404);
     expect(problems(FILLING_ANSWERS.one['4xx'], missing.json())).toEqual([]);
     expect(missing.json()).toMatchObject({ code: 404, data: null });
+
+    // a reminder mail's link: its session, and a link that is not one
+    const link = await quickLink(t.config, 'http://qe.test', pupil, named.id, named.endDate);
+    const token = new URL(link).searchParams.get('token')!;
+    const quick = await t.app.inject({ method: 'POST', url: '/v1/quick-login', payload: { token } });
+    expect(quick.statusCode).toBe(200);
+    expect(problems(FILLING_ANSWERS.quickLogin[200], quick.json())).toEqual([]);
+    expect(quick.json().data).toMatchObject({ userId: pupil, questionnaireId: named.id });
+    const forged = await t.app.inject({ method: 'POST', url: '/v1/quick-login', payload: { token: `${token.slice(0, -3)}abc` } });
+    expect(forged.statusCode).toBe(401);
+    expect(problems(FILLING_ANSWERS.quickLogin['4xx'], forged.json())).toEqual([]);
+    const doc = (await t.app.inject({ method: 'GET', url: '/qe/api-docs/json' })).json();
+    expect(Object.keys(doc.paths['/v1/quick-login'].post.responses['200'].content['application/json'].schema.properties.data.properties)).toEqual(['tk', 'userId', 'questionnaireId']);
   });
 
   it('the user info of each kind of user fits its schema, and the OpenAPI page shows it', async () => {
@@ -182,11 +197,6 @@ describe('calls answer what their schemas describe', () => {
 // personal.ts, google.ts, backup.ts): their reads, a change and a refusal answer what the schemas say.
 describe('the session, school, personal-data, Google and backup calls answer what their schemas describe', () => {
   let t: TestApp;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  const problems = (schema: object, body: unknown) => {
-    const validate = ajv.compile(schema);
-    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
-  };
   /** the `data` schema the OpenAPI page shows for a call's answer with this status */
   let shown: (path: string, method: string, status?: number) => { properties?: Record<string, unknown>; items?: { properties?: object }; nullable?: boolean; enum?: unknown[] };
   /** a call that answers `status` and an envelope that fits the schema */
@@ -355,11 +365,6 @@ describe('the session, school, personal-data, Google and backup calls answer wha
 describe('the questionnaire design and home screen calls answer what their schemas describe', () => {
   let t: TestApp;
   let teacher: Caller;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  const problems = (schema: object, body: unknown) => {
-    const validate = ajv.compile(schema);
-    return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
-  };
 
   beforeAll(async () => {
     t = await testApp({ demo: true, config: { schedulerSeconds: 0 } });

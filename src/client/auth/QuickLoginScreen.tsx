@@ -4,6 +4,7 @@ import type { Translate } from '../i18n/messages';
 import { clearSession, saveSession, setCurrentUserId } from '../providers/session';
 import { publicCall } from './publicApi';
 import { Alert, PublicCard, Spinner, useDocumentLanguage } from './PublicScreen';
+import type { QuickSession } from '../../shared/calls/filling';
 
 /**
  * /app/quick?token=… — the link of a reminder mail: logs its respondent into that one
@@ -27,7 +28,7 @@ export function QuickLoginScreen({ locale, translate, onLoggedIn }: { locale: Lo
       return;
     }
     clearSession();
-    publicCall<{ tk: string; userId: number; questionnaireId: number }>('/v1/quick-login', { locale: lang, translate: t, method: 'POST', body: { token } })
+    publicCall<QuickSession>('/v1/quick-login', { locale: lang, translate: t, method: 'POST', body: { token } })
       .then(({ tk, userId, questionnaireId }) => {
         saveSession(tk, userId);
         setCurrentUserId(String(userId));

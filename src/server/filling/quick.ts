@@ -4,7 +4,8 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { openSession } from '../auth/sessions.js';
 import { mayLogIn } from '../auth/user-info.js';
-import { envelopeSchema, ok } from '../plugins/envelope.js';
+import { ok } from '../plugins/envelope.js';
+import { FILLING_ANSWERS, quickLoginBody, type QuickLoginBody, type QuickSession } from '../../shared/calls/filling.js';
 import { BusinessError } from '../plugins/errors.js';
 
 const PURPOSE = 'qe-quick';
@@ -37,13 +38,13 @@ export async function quickLink(config: Config, origin: string, userId: number, 
 }
 
 export async function quickLoginRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
-  app.post<{ Body: { token: string } }>('/v1/quick-login', {
+  app.post<{ Body: QuickLoginBody }>('/v1/quick-login', {
     config: { permission: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
     schema: {
       tags: ['filling'],
       summary: "Logs in from a reminder mail's link: a session for that questionnaire only: {tk, userId, questionnaireId}",
-      body: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', minLength: 10, maxLength: 2000 } } },
-      response: { 200: envelopeSchema() },
+      body: quickLoginBody,
+      response: FILLING_ANSWERS.quickLogin,
     },
   }, async (request) => {
     const verified = await jwtVerify(request.body.token, key(config)).catch(() => null);
@@ -54,6 +55,6 @@ export async function quickLoginRoutes(app: FastifyInstance, { db, config }: { d
     if (!user || !mayLogIn(user)) throw new BusinessError('ACCOUNT_DISABLED');
     if (!feedback) throw new BusinessError('NOT_A_RESPONDENT');
     const tk = await openSession(db, config, user.id, { questionnaireId: claims.qid, expiresAt: (claims.exp ?? 0) * 1000 });
-    return ok({ tk, userId: user.id, questionnaireId: claims.qid });
+    return ok<QuickSession>({ tk, userId: user.id, questionnaireId: claims.qid });
   });
 }

@@ -70,8 +70,22 @@ export type ReplyBody = Shape<typeof replyBody>;
 export const replyStored = { type: 'object', required: ['submittedAt'], additionalProperties: false, properties: { submittedAt: time } } as const;
 export type ReplyStored = Shape<typeof replyStored>;
 
+/** POST /v1/quick-login: the token of a reminder mail's link. */
+export const quickLoginBody = { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', minLength: 10, maxLength: 2000 } } } as const;
+export type QuickLoginBody = Shape<typeof quickLoginBody>;
+
+/** A session for the link's questionnaire only. */
+export const quickSession = {
+  type: 'object',
+  required: ['tk', 'userId', 'questionnaireId'],
+  additionalProperties: false,
+  properties: { tk: { type: 'string' }, userId: idSchema, questionnaireId: idSchema },
+} as const;
+export type QuickSession = Shape<typeof quickSession>;
+
 /** The answers of each call, per status. 422: `{questionId: message}` in `data`. */
 export const FILLING_ANSWERS = {
+  quickLogin: { 200: envelopeOf(quickSession), ...REFUSALS },
   list: { 200: envelopeOf({ type: 'object', required: ['list', 'total'], properties: { list: { type: 'array', items: myQuestionnaire }, total: { type: 'integer' } } }), ...REFUSALS },
   one: { 200: envelopeOf(myQuestionnaireDetail), ...REFUSALS },
   reply: { 200: envelopeOf(replyStored), ...REFUSALS },
