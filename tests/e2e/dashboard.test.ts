@@ -60,7 +60,7 @@ describe('the home screen by role', () => {
 
   it('a teacher: the running questionnaires with their response rate', async () => {
     // ending within hours, it is among teacher01's ten soonest-ending whatever other files opened
-    const title = `E2E 首頁進行中 ${Date.now()}`;
+    const title = `E2E 首頁卡 ${Date.now()}`;
     const id = await openForOneA(title);
     const page = await newPage(browser);
     await loginAs(page, 'teacher01');
