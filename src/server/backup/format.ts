@@ -4,15 +4,18 @@
  * optionally wrapped whole in AES-256-GCM under a key derived from a passphrase with scrypt.
  */
 
+import { masterEntities } from '../../shared/generated/master-entities.js';
+import { propertyMeta, type MasterEntity } from '../../shared/master/entity.js';
+
 export const FORMAT = 'qe-backup';
 export const FORMAT_VERSION = 1;
 
 /**
- * The tables an archive holds, in the order their rows are written and restored (every table
+ * The tables QE itself keeps, in the order their rows are written and restored (every table
  * before those that refer to it). Sessions and login counters are left out: a restore ends every
  * session, and a failed-login window is no school data.
  */
-export const ARCHIVED_TABLES = [
+export const CORE_TABLES = [
   'school',
   'positions',
   'users',
@@ -37,7 +40,34 @@ export const ARCHIVED_TABLES = [
   'personal_data_requests',
   'seeded_codes',
 ] as const;
-export type ArchivedTable = (typeof ARCHIVED_TABLES)[number];
+export type CoreTable = (typeof CORE_TABLES)[number];
+
+/**
+ * The tables of master-data entities that CORE_TABLES does not name, read from their schemas
+ * (docs/recipes/add-master-entity.md): each entity's table, then the tables its properties keep
+ * rows in (children, links, yearly values). They come after every core table, which they may
+ * refer to, and each entity's own table before the rows that hang on it.
+ */
+export function masterTablesBeyond(core: readonly string[], entities: readonly MasterEntity[]): string[] {
+  const tables: string[] = [];
+  const add = (table: string) => {
+    if (!core.includes(table) && !tables.includes(table)) tables.push(table);
+  };
+  for (const entity of entities) {
+    add(entity.meta.table);
+    for (const property of Object.values(entity.schema.properties)) {
+      const meta = propertyMeta(property);
+      for (const kept of [meta.children, meta.links, meta.yearly]) if (kept) add(kept.table);
+    }
+  }
+  return tables;
+}
+
+/** Added master-data tables: archived after the core ones, their sequences set past the restored ids where they have one. */
+export const MASTER_TABLES: readonly string[] = masterTablesBeyond(CORE_TABLES, Object.values(masterEntities));
+
+/** Every table an archive holds, in the order their rows are written and restored. */
+export const ARCHIVED_TABLES: readonly string[] = [...CORE_TABLES, ...MASTER_TABLES];
 
 /** Cleared by a restore and not archived. */
 export const TRANSIENT_TABLES = ['sessions', 'login_failures', 'import_jobs'] as const;
@@ -54,13 +84,13 @@ export const DERIVED_TABLES = ['answer_counts', 'answer_totals', 'cache_versions
  * at submission — so the order is a random one, read by index as it streams, with no sort of
  * millions of rows that would hold the database (and on SQLite the event loop) meanwhile.
  */
-export const UNLINKED_ORDER: Partial<Record<ArchivedTable, string>> = {
+export const UNLINKED_ORDER: Readonly<Partial<Record<string, string>>> = {
   replies: 'id',
   reply_answers: 'reply_id, question_id, item, col',
-};
+} satisfies Partial<Record<CoreTable, string>>;
 
 /** Tables whose `id` is a sequence (PostgreSQL's serial, SQLite's autoincrement): set past the restored ids. */
-export const SERIAL_ID_TABLES: readonly ArchivedTable[] = ['school', 'positions', 'users', 'menus', 'actions', 'roles', 'school_years', 'terms', 'grades', 'classes', 'student_classes', 'teacher_groups', 'mail_settings', 'questionnaires', 'feedback', 'personal_data_requests'];
+export const SERIAL_ID_TABLES: readonly CoreTable[] = ['school', 'positions', 'users', 'menus', 'actions', 'roles', 'school_years', 'terms', 'grades', 'classes', 'student_classes', 'teacher_groups', 'mail_settings', 'questionnaires', 'feedback', 'personal_data_requests'];
 
 export interface Manifest {
   format: typeof FORMAT;

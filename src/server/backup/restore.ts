@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import { createDb, isPostgres, type DB } from '../db/connect.js';
 import { knownMigrations, migrateTo, migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
-import { ARCHIVED_TABLES, SERIAL_ID_TABLES, TRANSIENT_TABLES } from './format.js';
+import { ARCHIVED_TABLES, MASTER_TABLES, SERIAL_ID_TABLES, TRANSIENT_TABLES } from './format.js';
 import { recountAnswers } from '../statistics/answerRows.js';
 import { ArchiveRefused, openArchive } from './read.js';
 
@@ -152,7 +152,10 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
             // derived from the rows just copied: counted again rather than archived
             await recountAnswers(trx);
             if (isPostgres(trx)) {
-              for (const table of SERIAL_ID_TABLES) {
+              // an added entity's tables: those with an id (setval of no sequence is null, not an error)
+              const added = [];
+              for (const table of MASTER_TABLES) if ((await columnsOf(trx, table)).includes('id')) added.push(table);
+              for (const table of [...SERIAL_ID_TABLES, ...added]) {
                 await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
               }
             }

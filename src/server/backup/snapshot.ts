@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import type { ArchivedTable } from './format.js';
 
 /** Rows read in pages of this many; between pages the event loop serves everyone else. */
 const PAGE = 1000;
@@ -20,9 +19,9 @@ export interface Snapshot {
   /** the names of the migrations applied, in order */
   migrations(): Promise<string[]>;
   /** about how many rows the table has, for the progress bar (the manifest counts what is written) */
-  estimate(table: ArchivedTable): Promise<number>;
+  estimate(table: string): Promise<number>;
   /** the table's rows, a page at a time, in the order of `orderBy` (columns) or as stored */
-  pages(table: ArchivedTable, orderBy?: string): AsyncGenerator<Row[]>;
+  pages(table: string, orderBy?: string): AsyncGenerator<Row[]>;
   close(): Promise<void>;
 }
 

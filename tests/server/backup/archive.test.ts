@@ -6,7 +6,9 @@ import { writeBackup } from '../../../src/server/backup/write.js';
 import { restoreArchive } from '../../../src/server/backup/restore.js';
 import { ArchiveRefused, openArchive } from '../../../src/server/backup/read.js';
 import { sql } from 'kysely';
-import { ARCHIVED_TABLES, DERIVED_TABLES, TRANSIENT_TABLES } from '../../../src/server/backup/format.js';
+import { ARCHIVED_TABLES, CORE_TABLES, DERIVED_TABLES, MASTER_TABLES, masterTablesBeyond, TRANSIENT_TABLES } from '../../../src/server/backup/format.js';
+import { masterEntities } from '../../../src/shared/generated/master-entities.js';
+import type { EntitySchema, MasterEntity } from '../../../src/shared/master/entity.js';
 import { isPostgres } from '../../../src/server/db/connect.js';
 import { testApp, login, type TestApp } from '../harness.js';
 import { testConfig } from '../../support/config.js';
@@ -184,5 +186,31 @@ describe('archives of another level, or changed inside', () => {
       await db.destroy().catch(() => undefined);
       await older.drop();
     }
+  });
+});
+
+describe('the tables of an added master-data entity', () => {
+  const roomSchema = JSON.parse(readFileSync(join(process.cwd(), 'tests/fixtures/schemas/room.json'), 'utf8')) as EntitySchema;
+  const entity = (key: string, schema: EntitySchema): MasterEntity => ({ key, schema, create: schema, update: schema, meta: schema['x-qe']! });
+
+  it('every table of the schemas in schemas/ is archived: the core list names them all today', () => {
+    expect(MASTER_TABLES).toEqual([]);
+    for (const e of Object.values(masterEntities)) expect(ARCHIVED_TABLES).toContain(e.meta.table);
+  });
+
+  it('an entity the core list does not name is archived from its schema, after the core tables, its own table before the rows that hang on it', () => {
+    const room = entity('room', roomSchema);
+    const wing: EntitySchema = {
+      ...roomSchema,
+      properties: {
+        ...roomSchema.properties,
+        doors: { type: 'array', 'x-qe': { children: { table: 'wing_doors', foreignKey: 'wing_id', orderBy: 'seq' } } },
+        keyHolders: { type: 'array', 'x-qe': { links: { table: 'wing_key_holders', ownerColumn: 'wing_id', valueColumn: 'user_id', resource: 'teachers', label: 'nameHk' } } },
+        cleaner: { type: 'integer', 'x-qe': { yearly: { table: 'wing_cleaners', ownerColumn: 'wing_id', yearColumn: 'school_year_id', column: 'user_id' } } },
+      },
+      'x-qe': { ...roomSchema['x-qe']!, table: 'wings' },
+    };
+    const tables = masterTablesBeyond(CORE_TABLES, [...Object.values(masterEntities), room, entity('wing', wing)]);
+    expect(tables).toEqual(['rooms', 'wings', 'wing_doors', 'wing_key_holders', 'wing_cleaners']);
   });
 });
