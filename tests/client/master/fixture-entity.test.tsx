@@ -15,7 +15,8 @@ import { authFor } from '../support/auth';
 // icon its schema names, the list of its columns, and the actions of its own permission page —
 // offered by the page (no import) and held by the user — beside the server's test of the same schema.
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const generated = join(root, 'tests/fixtures/generated-client');
+// a folder of this run's own: another `npm test` beside this one writes its own
+const generated = join(root, 'tests/fixtures/generated-client', `run-${process.pid}-${Date.now().toString(36)}`);
 const paths: CodegenPaths = {
   ...DEFAULT_PATHS,
   schemasDir: join(root, 'tests/fixtures/schemas'),

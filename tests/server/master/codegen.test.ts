@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
@@ -21,7 +21,9 @@ import { caller } from './helpers.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const fixtures = join(root, 'tests/fixtures');
-const generated = join(fixtures, 'generated');
+// a folder of this run's own: another `npm test` beside this one writes its own
+const generated = join(fixtures, 'generated', `run-${process.pid}-${Date.now().toString(36)}`);
+const shown = relative(root, generated).replace(/\\/g, '/');
 
 /** Codegen run on the fixture schemas only, into a scratch folder; the engine modules are the real ones. */
 const paths: CodegenPaths = {
@@ -51,12 +53,12 @@ describe('adding an entity is one schema (and its migration)', () => {
     rmSync(generated, { recursive: true, force: true });
     const written = await run(paths);
     expect(written.map((f) => f.replace(/\\/g, '/')).sort()).toEqual([
-      'tests/fixtures/generated/client/resources.ts',
-      'tests/fixtures/generated/client/validators.ts',
-      'tests/fixtures/generated/db/migrations.ts',
-      'tests/fixtures/generated/server/routes.ts',
-      'tests/fixtures/generated/shared/master-entities.ts',
-      'tests/fixtures/generated/shared/master-types.ts',
+      `${shown}/client/resources.ts`,
+      `${shown}/client/validators.ts`,
+      `${shown}/db/migrations.ts`,
+      `${shown}/server/routes.ts`,
+      `${shown}/shared/master-entities.ts`,
+      `${shown}/shared/master-types.ts`,
     ]);
 
     const database = await createTestDatabase();
@@ -85,7 +87,10 @@ describe('adding an entity is one schema (and its migration)', () => {
     tk = (await login(app, 'admin')).tk;
     call = caller(app, tk);
   });
-  afterAll(async () => drop?.());
+  afterAll(async () => {
+    await drop?.();
+    rmSync(generated, { recursive: true, force: true });
+  });
 
   it('generates the types, the entity, the routes and the client resource of the fixture alone', async () => {
     expect(await run(paths, true)).toEqual([]);
