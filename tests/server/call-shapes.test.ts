@@ -14,8 +14,13 @@ import { GOOGLE_ANSWERS } from '../../src/shared/calls/google.js';
 import { BACKUP_ANSWERS } from '../../src/shared/calls/backup.js';
 import { QUESTIONNAIRE_ANSWERS } from '../../src/shared/calls/questionnaires.js';
 import { DASHBOARD_ANSWERS } from '../../src/shared/calls/dashboard.js';
-import { as, classId, classStudents, data, inMinutes, oneQuestion, type Caller } from './questionnaires/helpers.js';
+import { STATISTICS_ANSWERS } from '../../src/shared/calls/statistics.js';
+import { StatisticsService } from '../../src/server/statistics/service.js';
+import { mixAnonymousReplies } from '../../src/server/filling/mixing.js';
+import type { AuthUser } from '../../src/server/plugins/guard.js';
+import { as, classId, classStudents, data, inMinutes, oneQuestion, userId, type Caller } from './questionnaires/helpers.js';
 import { goodAnswers, everyType, newKey, opened } from './filling/helpers.js';
+import { submitAs, variedAnswers } from './statistics/helpers.js';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 /** The schema's own problems with an answer (the same schema objects the routes hand to Fastify), none when it fits. */
@@ -484,5 +489,157 @@ describe('the questionnaire design and home screen calls answer what their schem
     const refused = await caller(t.app, null, 'en')('GET', '/v1/my/dashboard');
     expect(refused.statusCode).toBe(401);
     expect(problems(DASHBOARD_ANSWERS.dashboard['4xx'], refused.json())).toEqual([]);
+  });
+});
+
+// The statistics calls (src/shared/calls/statistics.ts): the list, a detail with and without a
+// filter, texts, respondents named and anonymous, one reply and the refusals, for a teacher and
+// an admin. Each answer fits its schema, and is what the service made: the schema drops nothing.
+describe('the statistics calls answer what their schemas describe', () => {
+  let t: TestApp;
+  let teacher: Caller;
+  let service: StatisticsService;
+  /** teacher01 as the service sees a caller in charge (no permission reaches further) */
+  let inCharge: AuthUser;
+  let named: number;
+  let anonymous: number;
+
+  /** every question type, one with a description and an image (optional fields the answer must keep) */
+  const described = () => {
+    const definition = everyType();
+    const house = definition.sections[0].questions.find((q) => q.id === 'house')!;
+    Object.assign(house, { description: 'The house you belong to', image: 'questionnaires/house.png' });
+    return definition;
+  };
+
+  beforeAll(async () => {
+    t = await testApp({ demo: true, config: { schedulerSeconds: 0 } });
+    teacher = await as(t, 'teacher01');
+    service = new StatisticsService(t.db, t.config.anonymousMinGroup);
+    inCharge = { id: await userId(t.db, 'teacher01'), userType: 'TEACHER', sessionId: '', permissions: new Set(), questionnaireId: null } as unknown as AuthUser;
+    const teachers = [await userId(t.db, 'teacher07'), await userId(t.db, 'teacher08')];
+    // named: class 5A and two teachers, three pupils and a teacher replied
+    const pupils = await classStudents(t.db, '5A');
+    named = (await opened(teacher, [{ kind: 'CLASS', ids: [await classId(t.db, '5A')] }, { kind: 'USERS', ids: teachers }], { title: 'Shapes, results', definition: described() })).id;
+    await submitAs(t, named, [...pupils.slice(0, 3), teachers[0]], (i) => variedAnswers(200 + i));
+    // anonymous: class 4A and the two teachers, released; the two teachers are a group too small to show
+    const others = await classStudents(t.db, '4A');
+    anonymous = (await opened(teacher, [{ kind: 'CLASS', ids: [await classId(t.db, '4A')] }, { kind: 'USERS', ids: teachers }], { title: 'Shapes, anonymous results', type: 'ANONYMOUS', definition: described() })).id;
+    await submitAs(t, anonymous, [...others.slice(0, 8), ...teachers], (i) => variedAnswers(300 + i));
+    await mixAnonymousReplies(t.db, t.config.anonymousMinGroup);
+  });
+  afterAll(async () => t?.close());
+
+  it('the OpenAPI page shows each statistics call’s data, and the export only its refusals', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/qe/api-docs/json' })).json();
+    const data200 = (path: string) => doc.paths[path].get.responses['200'].content['application/json'].schema.properties.data;
+    const keys = (schema: { properties?: object }) => Object.keys(schema.properties ?? {});
+    expect(keys(data200('/v1/statistics'))).toEqual(['list', 'total']);
+    expect(keys(data200('/v1/statistics').properties.list.items)).toEqual(expect.arrayContaining(['id', 'title', 'schoolYear', 'principal', 'submittedNum', 'respondentNum', 'responseRate']));
+    const detail = data200('/v1/statistics/{id}');
+    expect(keys(detail)).toEqual(['questionnaire', 'filter', 'groups', 'replyCount', 'respondentNum', 'submittedNum', 'releaseBatch', 'withheld', 'questions']);
+    const question = detail.properties.questions.items;
+    expect(keys(question)).toEqual(expect.arrayContaining(['id', 'number', 'type', 'title', 'description', 'image', 'answered', 'summary']));
+    // the summary's five kinds, each with its fields
+    const kinds = (question.properties.summary.anyOf ?? question.properties.summary.oneOf).filter((s: { properties?: object }) => s.properties);
+    expect(kinds.map((s: { properties: { kind: { const?: string; enum?: string[] } } }) => s.properties.kind.const ?? s.properties.kind.enum?.[0])).toEqual(['choices', 'grid', 'scale', 'distribution', 'texts']);
+    expect(keys(kinds[2])).toEqual(expect.arrayContaining(['min', 'max', 'minLabel', 'maxLabel', 'points', 'mean', 'median']));
+    expect(keys(data200('/v1/statistics/{id}/texts'))).toEqual(['list', 'total', 'withheld']);
+    const pages = data200('/v1/statistics/{id}/respondents').anyOf;
+    expect(pages.map(keys)).toEqual([
+      ['anonymous', 'list', 'total'],
+      ['anonymous', 'list', 'total', 'notSubmittedNum', 'withheld'],
+    ]);
+    expect(keys(pages[0].properties.list.items)).toEqual(expect.arrayContaining(['feedbackId', 'role', 'nameHk', 'class', 'classNumber', 'status', 'submittedAt', 'replyId']));
+    expect(keys(pages[1].properties.list.items)).toEqual(['number', 'replyId', 'submittedOn']);
+    expect(keys(data200('/v1/statistics/{id}/replies/{replyId}'))).toEqual(['replyId', 'number', 'submittedOn', 'definition', 'answers']);
+    const download = doc.paths['/v1/statistics/{id}/export'].get.responses;
+    expect(download['200']).toBeUndefined();
+    expect(download['4XX'] ?? download['4xx']).toBeDefined();
+    expect(doc.paths['/v1/statistics/{id}/texts'].get.parameters.find((p: { name: string }) => p.name === 'questionId')).toMatchObject({ in: 'query', required: true });
+  });
+
+  it('the list, details, texts, respondents and replies of a teacher and an admin fit their schemas, each as the service made it', async () => {
+    const admin = await as(t, 'admin');
+    const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
+    const kinds = new Set<string>();
+    for (const [who, call] of [['teacher01', teacher], ['admin', admin]] as const) {
+      const fits = async (answers: { 200: object }, url: string) => {
+        const res = await call('GET', url);
+        expect(res.statusCode, `${who} ${url}: ${res.body}`).toBe(200);
+        expect(problems(answers[200], res.json()), `${who} ${url}`).toEqual([]);
+        return res.json().data;
+      };
+      const detailOf = async (id: number, query = '') => {
+        const detail = await fits(STATISTICS_ANSWERS.detail, `/v1/statistics/${id}${query}`);
+        for (const q of detail.questions) if (q.summary) kinds.add(q.summary.kind);
+        return detail;
+      };
+
+      const list = await fits(STATISTICS_ANSWERS.list, '/v1/statistics?size=200');
+      expect(list.list.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining([named, anonymous]));
+      // every questionnaire of the list (the demo's too), its detail
+      for (const row of list.list) expect((await detailOf(row.id)).questionnaire, `${who} ${row.title}`).toEqual(row);
+
+      const scoped = await service.scoped(inCharge, named);
+      const detail = await detailOf(named);
+      expect(detail, who).toEqual(plain(await service.detail(scoped, {}, 'en')));
+      expect(detail.questions.find((q: { id: string }) => q.id === 'house')).toMatchObject({ description: 'The house you belong to', image: 'questionnaires/house.png' });
+      expect(detail.questions.find((q: { id: string }) => q.id === 'mood').summary).toMatchObject({ kind: 'scale', minLabel: 'Sad', maxLabel: 'Happy' });
+      const grade = detail.groups.grades[0].id;
+      const filtered = await detailOf(named, `?role=STUDENT&gradeId=${grade}`);
+      expect(filtered, who).toEqual(plain(await service.detail(scoped, { role: 'STUDENT', gradeId: grade }, 'en')));
+      expect(filtered.filter).toEqual({ role: 'STUDENT', gradeId: grade });
+
+      const texts = await fits(STATISTICS_ANSWERS.texts, `/v1/statistics/${named}/texts?questionId=name`);
+      expect(texts.list.length).toBeGreaterThan(0);
+      expect(texts, who).toEqual(plain(await service.texts(inCharge, named, { questionId: 'name' })));
+      await fits(STATISTICS_ANSWERS.texts, `/v1/statistics/${named}/texts?questionId=sports&part=other&size=5`);
+
+      const people = await fits(STATISTICS_ANSWERS.respondents, `/v1/statistics/${named}/respondents?size=200`);
+      expect(people, who).toEqual(plain(await service.respondents(inCharge, named, { size: 200 })));
+      expect(people.list.map((p: { status: string }) => p.status)).toEqual(expect.arrayContaining(['SUBMITTED', 'NOT_SUBMITTED']));
+      expect(people.list.map((p: { role: string }) => p.role)).toEqual(expect.arrayContaining(['STUDENT', 'TEACHER']));
+      const replied = people.list.find((p: { replyId: string | null; class: unknown }) => p.replyId && p.class);
+      const reply = await fits(STATISTICS_ANSWERS.reply, `/v1/statistics/${named}/replies/${replied.replyId}`);
+      expect(reply, who).toEqual(plain(await service.reply(inCharge, named, replied.replyId)));
+      expect(reply).toMatchObject({ number: null, definition: described() });
+
+      // anonymous: the numbered replies, one read whole, and a group too small to show
+      const numbered = await fits(STATISTICS_ANSWERS.respondents, `/v1/statistics/${anonymous}/respondents`);
+      expect(numbered, who).toEqual(plain(await service.respondents(inCharge, anonymous, {})));
+      expect(numbered).toMatchObject({ anonymous: true, withheld: null, total: 10 });
+      const one = await fits(STATISTICS_ANSWERS.reply, `/v1/statistics/${anonymous}/replies/${numbered.list[0].replyId}`);
+      expect(one).toMatchObject({ number: 1, replyId: numbered.list[0].replyId });
+      expect(await detailOf(anonymous), who).toEqual(plain(await service.detail(await service.scoped(inCharge, anonymous), {}, 'en')));
+      const hidden = await detailOf(anonymous, '?role=TEACHER');
+      expect(hidden).toMatchObject({ withheld: { minGroupSize: t.config.anonymousMinGroup, reason: 'group' }, releaseBatch: t.config.anonymousMinGroup });
+      expect(hidden.questions.every((q: { summary: unknown }) => q.summary === null)).toBe(true);
+      expect(await fits(STATISTICS_ANSWERS.texts, `/v1/statistics/${anonymous}/texts?questionId=name&role=TEACHER`)).toMatchObject({ list: [], withheld: { reason: 'group' } });
+      expect(await fits(STATISTICS_ANSWERS.respondents, `/v1/statistics/${anonymous}/respondents?role=TEACHER`)).toMatchObject({ anonymous: true, list: [], withheld: { reason: 'group' } });
+    }
+    expect([...kinds].sort()).toEqual(['choices', 'distribution', 'grid', 'scale', 'texts']);
+  });
+
+  it('refuses another teacher’s questionnaire, an id that is none, a reply that is none and a filter that is not one, in the refusal’s shape', async () => {
+    const other = await as(t, 'teacher02');
+    const refused = async (call: Caller, answers: { '4xx': object }, url: string, status: number, code: number) => {
+      const res = await call('GET', url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
+      expect(problems(answers['4xx'], res.json()), url).toEqual([]);
+      expect(res.json().code, url).toBe(code);
+    };
+    await refused(other, STATISTICS_ANSWERS.detail, `/v1/statistics/${named}`, 404, 404);
+    await refused(other, STATISTICS_ANSWERS.respondents, `/v1/statistics/${anonymous}/respondents`, 404, 404);
+    await refused(teacher, STATISTICS_ANSWERS.detail, '/v1/statistics/2147483000', 404, 404);
+    await refused(teacher, STATISTICS_ANSWERS.reply, `/v1/statistics/${named}/replies/not-a-reply`, 404, 404);
+    await refused(teacher, STATISTICS_ANSWERS.texts, `/v1/statistics/${named}/texts?questionId=nothing`, 404, 404);
+    await refused(teacher, STATISTICS_ANSWERS.detail, `/v1/statistics/${named}?role=PARENT`, 422, 422);
+    await refused(teacher, STATISTICS_ANSWERS.list, '/v1/statistics?size=201', 422, 422);
+    // the export answers the workbook, or its refusal as 719
+    const file = await teacher('GET', `/v1/statistics/${named}/export`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    await refused(other, STATISTICS_ANSWERS.export, `/v1/statistics/${named}/export`, 400, 719);
   });
 });

@@ -3,17 +3,21 @@ import type { DB } from '../db/connect.js';
 import { BusinessError } from '../plugins/errors.js';
 import { contains } from '../questionnaires/service.js';
 import { OTHER } from '../../shared/questionnaire/answers.js';
-import type { AnonymousRespondent, NamedRespondent, RespondentPage, RespondentRole, StatisticsFilter, StatisticsReply, TextPage } from '../../shared/statistics/types.js';
+import type {
+  AnonymousRespondent,
+  NamedRespondent,
+  RespondentPage,
+  StatisticsFilter,
+  StatisticsReply,
+  StatisticsRespondentsQuery,
+  StatisticsTextsQuery,
+  TextPage,
+} from '../../shared/calls/statistics.js';
+import type { RespondentRole } from '../../shared/statistics/enums.js';
 import { filtered, groupOf } from './filters.js';
 import { withheldResults } from './withholding.js';
 import { releasedReplies } from './detail.js';
 import type { Scoped } from './scoped.js';
-
-/** A page of a list: its number from 1, and its size. */
-export interface Paging {
-  page?: number;
-  size?: number;
-}
 
 /** The stored text rows (reply_answers) of the questionnaire, of the filter's replies only (index: migration 0020). */
 async function textRows(db: DB, id: number, filter: StatisticsFilter) {
@@ -28,7 +32,7 @@ async function textRows(db: DB, id: number, filter: StatisticsFilter) {
 }
 
 /** The texts of a text question, or the 'other' texts of a choice question; searched and paged. */
-export async function textPage(db: DB, minGroupSize: number, scoped: Scoped, query: StatisticsFilter & Paging & { questionId: string; part?: 'answer' | 'other'; q?: string }): Promise<TextPage> {
+export async function textPage(db: DB, minGroupSize: number, scoped: Scoped, query: StatisticsTextsQuery): Promise<TextPage> {
   const id = scoped.row.id;
   const question = scoped.definition.sections.flatMap((s) => s.questions).find((q) => q.id === query.questionId);
   if (!question) throw new BusinessError('RECORD_NOT_FOUND');
@@ -56,7 +60,7 @@ export async function textPage(db: DB, minGroupSize: number, scoped: Scoped, que
 }
 
 /** Who was asked and who answered (named), or the numbered replies (anonymous). */
-export async function respondentPage(db: DB, minGroupSize: number, scoped: Scoped, query: StatisticsFilter & Paging & { status?: 'SUBMITTED' | 'NOT_SUBMITTED'; q?: string }): Promise<RespondentPage> {
+export async function respondentPage(db: DB, minGroupSize: number, scoped: Scoped, query: StatisticsRespondentsQuery): Promise<RespondentPage> {
   const id = scoped.row.id;
   const size = query.size ?? 20;
   const offset = ((query.page ?? 1) - 1) * size;

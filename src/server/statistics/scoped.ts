@@ -1,13 +1,14 @@
 import type { DB } from '../db/connect.js';
 import type { AuthUser } from '../plugins/guard.js';
 import { BusinessError } from '../plugins/errors.js';
-import { contains, type QuestionnaireListQuery } from '../questionnaires/service.js';
+import { contains } from '../questionnaires/service.js';
 import { reachable } from '../questionnaires/scope.js';
 import { audienceYear } from '../questionnaires/audience.js';
 import { parseDefinition } from '../questionnaires/definitions.js';
 import type { Definition } from '../../shared/questionnaire/definition.js';
 import type { QuestionnaireStatus, QuestionnaireType } from '../../shared/questionnaire/types.js';
-import { percent, type StatisticsRow } from '../../shared/statistics/types.js';
+import { percent } from '../../shared/statistics/types.js';
+import type { StatisticsListQuery, StatisticsPage, StatisticsRow } from '../../shared/calls/statistics.js';
 import { releasedCounts } from '../filling/released.js';
 import { countPendingReplies, hasPendingReplies } from './counting.js';
 
@@ -28,9 +29,6 @@ export interface RespondentCell {
   submitted: boolean;
   n: number;
 }
-
-/** The questionnaire list's query, without its scope: statistics are always of what the caller may read. */
-export type StatisticsListQuery = Omit<QuestionnaireListQuery, 'scope'>;
 
 const SORTS: Record<string, string> = { title: 'q.title', status: 'q.status', openDate: 'q.open_date', endDate: 'q.end_date', createDate: 'q.create_date' };
 /** Statuses with results: a questionnaire has respondents once it opened. */
@@ -84,7 +82,7 @@ async function statisticsRows(db: DB, raw: Record<string, unknown>[], known?: { 
 }
 
 /** The questionnaires with results the user may read, with their response rates; searched, sorted, paged. */
-export async function statisticsList(db: DB, user: AuthUser, query: StatisticsListQuery): Promise<{ list: StatisticsRow[]; total: number }> {
+export async function statisticsList(db: DB, user: AuthUser, query: StatisticsListQuery): Promise<StatisticsPage> {
   const where = () => {
     let q = readable(db, user);
     if (query.status) q = q.where('q.status', '=', query.status);

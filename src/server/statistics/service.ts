@@ -1,17 +1,29 @@
 import type { DB } from '../db/connect.js';
 import type { AuthUser } from '../plugins/guard.js';
 import type { Lang } from '../../shared/errors.js';
-import type { RespondentPage, StatisticsDetail, StatisticsFilter, StatisticsReply, StatisticsRow, TextPage, Withheld } from '../../shared/statistics/types.js';
-import { scopedQuestionnaire, statisticsList, type Scoped, type StatisticsListQuery } from './scoped.js';
+import type {
+  RespondentPage,
+  StatisticsDetail,
+  StatisticsFilter,
+  StatisticsListQuery,
+  StatisticsPage,
+  StatisticsReply,
+  StatisticsRespondentsQuery,
+  StatisticsTextsQuery,
+  TextPage,
+  Withheld,
+} from '../../shared/calls/statistics.js';
+import { scopedQuestionnaire, statisticsList, type Scoped } from './scoped.js';
 import { withheldResults } from './withholding.js';
 import { statisticsDetail } from './detail.js';
-import { oneReply, respondentPage, textPage, type Paging } from './replies.js';
+import { oneReply, respondentPage, textPage } from './replies.js';
 
 /**
  * The results of questionnaires, for the routes (index.ts), the exports and the dashboard: each
  * call first scopes the questionnaire to what the caller may read (scoped.ts); the summaries
  * come from the answer counters (detail.ts), the texts, respondents and single replies are paged
  * rows (replies.ts), and an anonymous questionnaire's small groups are withheld (withholding.ts).
+ * What each answers is typed by the calls' schemas (src/shared/calls/statistics.ts).
  */
 export class StatisticsService {
   constructor(
@@ -19,7 +31,7 @@ export class StatisticsService {
     private readonly minGroupSize: number,
   ) {}
 
-  list(user: AuthUser, query: StatisticsListQuery): Promise<{ list: StatisticsRow[]; total: number }> {
+  list(user: AuthUser, query: StatisticsListQuery): Promise<StatisticsPage> {
     return statisticsList(this.db, user, query);
   }
 
@@ -36,11 +48,11 @@ export class StatisticsService {
     return statisticsDetail(this.db, this.minGroupSize, scoped, filter, lang);
   }
 
-  async texts(user: AuthUser, id: number, query: StatisticsFilter & Paging & { questionId: string; part?: 'answer' | 'other'; q?: string }): Promise<TextPage> {
+  async texts(user: AuthUser, id: number, query: StatisticsTextsQuery): Promise<TextPage> {
     return textPage(this.db, this.minGroupSize, await this.scoped(user, id), query);
   }
 
-  async respondents(user: AuthUser, id: number, query: StatisticsFilter & Paging & { status?: 'SUBMITTED' | 'NOT_SUBMITTED'; q?: string }): Promise<RespondentPage> {
+  async respondents(user: AuthUser, id: number, query: StatisticsRespondentsQuery): Promise<RespondentPage> {
     return respondentPage(this.db, this.minGroupSize, await this.scoped(user, id), query);
   }
 

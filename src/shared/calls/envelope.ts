@@ -1,6 +1,8 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import type { Definition } from '../questionnaire/definition.js';
-import type { Answers } from '../questionnaire/answers.js';
+// the plain type modules, not definition.ts and answers.ts: those load the question-type rules, which
+// make the statistics summaries typed by src/shared/calls/statistics.ts (an import cycle otherwise)
+import type { Definition } from '../questionnaire/definition-types.js';
+import type { Answers } from '../questionnaire/answer-types.js';
 
 /**
  * What every call answers, as JSON Schema (docs/conventions.md#call-shapes): the envelope

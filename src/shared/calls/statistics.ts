@@ -1,0 +1,384 @@
+import { QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES } from '../questionnaire/enums.js';
+import { QUESTION_TYPES } from '../questionnaire/definition-types.js';
+import { RESPONDENT_ROLES } from '../statistics/enums.js';
+import { answersSchema, definitionSchema, envelopeOf, REFUSALS, type Shape } from './envelope.js';
+import { idParams, idSchema, pagingProperties } from './parts.js';
+
+/**
+ * Statistics, the results of opened questionnaires (src/shared/statistics/API.md), described
+ * once (docs/conventions.md#call-shapes): the server's routes validate and write by these
+ * schemas (src/server/statistics/index.ts), the OpenAPI page shows them, and the statistics
+ * screens' types are read from them (src/shared/statistics/types.ts, types only).
+ */
+
+const text = { type: 'string' } as const;
+const integer = { type: 'integer' } as const;
+const time = { type: ['string', 'null'], description: 'ISO-8601, UTC' } as const;
+/** a share of a count: percent() of src/shared/statistics/types.ts, one decimal */
+const share = { type: 'number', description: 'a percentage with one decimal' } as const;
+const nullable = <const S extends object>(schema: S) => ({ anyOf: [schema, { type: 'null' }] }) as const;
+
+// ---- request parts: what each call accepts (a field not named here is refused, 422)
+
+/** Which respondents a summary counts: every filter optional, all absent = everyone. */
+const filterProperties = {
+  role: { type: 'string', enum: RESPONDENT_ROLES },
+  gradeId: idSchema,
+  classId: idSchema,
+} as const;
+
+/** GET /v1/statistics */
+export const statisticsListQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...pagingProperties(200),
+    sort: { type: 'string', enum: ['createDate', 'title', 'status', 'openDate', 'endDate'] },
+    order: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] },
+    q: { type: 'string', maxLength: 200 },
+    status: { type: 'string', enum: QUESTIONNAIRE_STATUSES },
+    schoolYearId: idSchema,
+  },
+} as const;
+export type StatisticsListQuery = Shape<typeof statisticsListQuery>;
+
+/** `/:id` */
+export const statisticsParams = idParams;
+export type StatisticsParams = Shape<typeof statisticsParams>;
+
+/** GET /v1/statistics/:id and its export: the filter */
+export const statisticsFilterQuery = { type: 'object', additionalProperties: false, properties: filterProperties } as const;
+export type StatisticsFilterQuery = Shape<typeof statisticsFilterQuery>;
+
+/** GET /v1/statistics/:id/texts: a text question's answers, or a choice question's 'other' texts */
+export const statisticsTextsQuery = {
+  type: 'object',
+  required: ['questionId'],
+  additionalProperties: false,
+  properties: {
+    ...filterProperties,
+    ...pagingProperties(200),
+    questionId: { type: 'string', minLength: 1, maxLength: 100 },
+    part: { type: 'string', enum: ['answer', 'other'], description: "answer (default), or other: a choice question's 'other' texts" },
+    q: { type: 'string', maxLength: 200, description: 'contains, case-insensitive' },
+  },
+} as const;
+export type StatisticsTextsQuery = Shape<typeof statisticsTextsQuery>;
+
+/** GET /v1/statistics/:id/respondents */
+export const statisticsRespondentsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...filterProperties,
+    ...pagingProperties(200),
+    status: { type: 'string', enum: ['SUBMITTED', 'NOT_SUBMITTED'], description: 'named questionnaires only' },
+    q: { type: 'string', maxLength: 200, description: 'a name or user no (named questionnaires only)' },
+  },
+} as const;
+export type StatisticsRespondentsQuery = Shape<typeof statisticsRespondentsQuery>;
+
+/** `/:id/replies/:replyId` */
+export const statisticsReplyParams = {
+  type: 'object',
+  required: ['id', 'replyId'],
+  additionalProperties: false,
+  properties: { id: idSchema, replyId: { type: 'string', minLength: 1, maxLength: 64 } },
+} as const;
+export type StatisticsReplyParams = Shape<typeof statisticsReplyParams>;
+
+// ---- answers: what each call's `data` holds
+
+/** Names in both languages, as master data keeps them. */
+export const names = { type: 'object', required: ['nameHk', 'nameEn'], additionalProperties: false, properties: { nameHk: text, nameEn: text } } as const;
+export type Names = Shape<typeof names>;
+
+/** A record with its names: a person, a grade, a class. */
+const named = { type: 'object', required: ['id', 'nameHk', 'nameEn'], additionalProperties: false, properties: { id: integer, nameHk: text, nameEn: text } } as const;
+
+/** One row of the statistics list (docs/product-rules.md#records-and-fields). */
+export const statisticsRow = {
+  type: 'object',
+  required: ['id', 'title', 'schoolYear', 'principal', 'status', 'type', 'createDate', 'openDate', 'endDate', 'submittedNum', 'respondentNum', 'responseRate'],
+  additionalProperties: false,
+  properties: {
+    id: integer,
+    title: text,
+    schoolYear: { ...nullable({ type: 'object', required: ['id', 'name'], additionalProperties: false, properties: { id: integer, name: text } }), description: "the questionnaire's school year (its name, e.g. 2026-2027)" },
+    principal: { ...named, description: 'the person in charge' },
+    status: { type: 'string', enum: QUESTIONNAIRE_STATUSES },
+    type: { type: 'string', enum: QUESTIONNAIRE_TYPES },
+    createDate: { type: 'string', description: 'ISO-8601, UTC' },
+    openDate: time,
+    endDate: time,
+    submittedNum: { type: 'integer', description: "an anonymous questionnaire's: the replies released so far (in batches), never the live count" },
+    respondentNum: integer,
+    responseRate: { type: ['number', 'null'], description: 'submittedNum / respondentNum as a percentage with one decimal; null when nobody is asked' },
+  },
+} as const;
+export type StatisticsRow = Shape<typeof statisticsRow>;
+
+/** GET /v1/statistics: a page of the list. */
+export const statisticsPage = {
+  type: 'object',
+  required: ['list', 'total'],
+  additionalProperties: false,
+  properties: { list: { type: 'array', items: statisticsRow }, total: integer },
+} as const;
+export type StatisticsPage = Shape<typeof statisticsPage>;
+
+/** The filter a detail was counted for, as it was given. */
+export const statisticsFilter = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { role: filterProperties.role, gradeId: integer, classId: integer },
+} as const;
+export type StatisticsFilter = Shape<typeof statisticsFilter>;
+
+/** A count and its share of the summary's `base`. */
+export const count = { type: 'object', required: ['count', 'percent'], additionalProperties: false, properties: { count: integer, percent: share } } as const;
+export type Count = Shape<typeof count>;
+
+export const choiceCount = {
+  type: 'object',
+  required: ['id', 'label', 'count', 'percent'],
+  additionalProperties: false,
+  properties: { id: { type: 'string', description: "a choice id, or '__other__' for the respondents' own texts" }, label: text, ...count.properties },
+} as const;
+export type ChoiceCount = Shape<typeof choiceCount>;
+
+export const valueCount = {
+  type: 'object',
+  required: ['value', 'count', 'percent'],
+  additionalProperties: false,
+  properties: { value: { type: 'string', description: "a scale point as text ('1'), a date yyyy-MM-dd or a time HH:mm" }, ...count.properties },
+} as const;
+export type ValueCount = Shape<typeof valueCount>;
+
+const label = { type: 'object', required: ['id', 'label'], additionalProperties: false, properties: { id: text, label: text } } as const;
+
+/** RADIO, DROPDOWN: percent of those who answered; CHECKBOX: percent of respondents who answered the question (a reply counts once per choice). */
+export const choicesSummary = {
+  type: 'object',
+  required: ['kind', 'base', 'choices'],
+  additionalProperties: false,
+  properties: { kind: { type: 'string', const: 'choices' }, base: integer, choices: { type: 'array', items: choiceCount } },
+} as const;
+
+/** GRID_RADIO, GRID_CHECKBOX: per row, each column's count and its percent of those who answered that row. */
+export const gridSummary = {
+  type: 'object',
+  required: ['kind', 'columns', 'rows'],
+  additionalProperties: false,
+  properties: {
+    kind: { type: 'string', const: 'grid' },
+    columns: { type: 'array', items: label },
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'label', 'base', 'cells'],
+        additionalProperties: false,
+        properties: {
+          ...label.properties,
+          base: integer,
+          cells: { type: 'array', items: { type: 'object', required: ['id', 'count', 'percent'], additionalProperties: false, properties: { id: text, ...count.properties } } },
+        },
+      },
+    },
+  },
+} as const;
+
+/** LINEAR_SCALE: every point from min to max (zero counts included), mean and median of the answers (null without answers). */
+export const scaleSummary = {
+  type: 'object',
+  required: ['kind', 'base', 'min', 'max', 'points', 'mean', 'median'],
+  additionalProperties: false,
+  properties: {
+    kind: { type: 'string', const: 'scale' },
+    base: integer,
+    min: integer,
+    max: integer,
+    minLabel: text,
+    maxLabel: text,
+    points: { type: 'array', items: valueCount },
+    mean: { type: ['number', 'null'] },
+    median: { type: ['number', 'null'] },
+  },
+} as const;
+
+/** DATE, TIME: each value given, in order. */
+export const distributionSummary = {
+  type: 'object',
+  required: ['kind', 'base', 'values'],
+  additionalProperties: false,
+  properties: { kind: { type: 'string', const: 'distribution' }, base: integer, values: { type: 'array', items: valueCount } },
+} as const;
+
+/** SHORT_TEXT, PARAGRAPH: how many answered; the texts come from GET …/texts, paged. */
+export const textsSummary = { type: 'object', required: ['kind', 'base'], additionalProperties: false, properties: { kind: { type: 'string', const: 'texts' }, base: integer } } as const;
+
+/** The summary that fits the question's type, told by its `kind` (docs/recipes/add-statistics-summary.md). */
+export const questionSummary = { anyOf: [choicesSummary, gridSummary, scaleSummary, distributionSummary, textsSummary] } as const;
+export type QuestionSummary = Shape<typeof questionSummary>;
+
+export const questionStatistics = {
+  type: 'object',
+  required: ['id', 'number', 'sectionTitle', 'type', 'title', 'required', 'answered', 'summary'],
+  additionalProperties: false,
+  properties: {
+    id: text,
+    number: { type: 'integer', description: '1-based over the whole questionnaire, as the respondent saw it' },
+    sectionTitle: text,
+    type: { type: 'string', enum: QUESTION_TYPES },
+    title: text,
+    description: text,
+    image: { type: 'string', description: 'a path under /qe/storage/' },
+    required: { type: 'boolean' },
+    answered: { type: 'integer', description: 'replies that answered this question' },
+    summary: { anyOf: [...questionSummary.anyOf, { type: 'null' }], description: 'null when withheld' },
+  },
+} as const;
+export type QuestionStatistics = Shape<typeof questionStatistics>;
+
+/** How many of a group were asked and answered. */
+export const groupCount = { type: 'object', required: ['respondentNum', 'submittedNum'], additionalProperties: false, properties: { respondentNum: integer, submittedNum: integer } } as const;
+export type GroupCount = Shape<typeof groupCount>;
+
+/**
+ * Why an anonymous questionnaire's results are withheld: the filter's group is too small, or
+ * leaves too few outside it (`group`); or the questionnaire has fewer replies than the minimum
+ * in all (`total`).
+ */
+export const withheld = {
+  type: 'object',
+  required: ['minGroupSize', 'reason'],
+  additionalProperties: false,
+  properties: { minGroupSize: integer, reason: { type: 'string', enum: ['group', 'total'] } },
+} as const;
+export type Withheld = Shape<typeof withheld>;
+
+const withheldOrNull = { ...nullable(withheld), description: 'anonymous questionnaires only: why every summary, text and reply number is withheld; null when shown' } as const;
+
+/** GET /v1/statistics/:id: every question's summary for the filtered respondents, the groups to filter by, and the counts. */
+export const statisticsDetail = {
+  type: 'object',
+  required: ['questionnaire', 'filter', 'groups', 'replyCount', 'respondentNum', 'submittedNum', 'releaseBatch', 'withheld', 'questions'],
+  additionalProperties: false,
+  properties: {
+    questionnaire: statisticsRow,
+    filter: statisticsFilter,
+    groups: {
+      type: 'object',
+      required: ['roles', 'grades', 'classes'],
+      additionalProperties: false,
+      description: "the groups to filter by: roles; grades and classes of the questionnaire's school year that have respondents",
+      properties: {
+        roles: { type: 'array', items: { type: 'object', required: ['role', ...groupCount.required], additionalProperties: false, properties: { role: filterProperties.role, ...groupCount.properties } } },
+        grades: { type: 'array', items: { type: 'object', required: [...named.required, ...groupCount.required], additionalProperties: false, properties: { ...named.properties, ...groupCount.properties } } },
+        classes: {
+          type: 'array',
+          items: { type: 'object', required: [...named.required, 'gradeId', ...groupCount.required], additionalProperties: false, properties: { ...named.properties, gradeId: integer, ...groupCount.properties } },
+        },
+      },
+    },
+    replyCount: { type: 'integer', description: 'the replies the filter selects (every reply without a filter)' },
+    respondentNum: { type: 'integer', description: 'respondents the filter selects' },
+    submittedNum: { type: 'integer', description: "how many of them submitted (an anonymous questionnaire's: the released replies)" },
+    releaseBatch: { type: ['integer', 'null'], description: 'anonymous questionnaires only: replies enter results in batches of at least this many, all of them once it finishes; null for a named one' },
+    withheld: withheldOrNull,
+    questions: { type: 'array', items: questionStatistics },
+  },
+} as const;
+export type StatisticsDetail = Shape<typeof statisticsDetail>;
+
+/** A respondent of a named questionnaire (who has and has not answered). */
+export const namedRespondent = {
+  type: 'object',
+  required: ['feedbackId', 'role', 'nameHk', 'nameEn', 'userNo', 'class', 'classNumber', 'status', 'submittedAt', 'replyId'],
+  additionalProperties: false,
+  properties: {
+    feedbackId: integer,
+    role: filterProperties.role,
+    ...names.properties,
+    userNo: { type: ['string', 'null'] },
+    class: nullable(named),
+    classNumber: { type: ['integer', 'null'] },
+    status: { type: 'string', enum: ['SUBMITTED', 'NOT_SUBMITTED'] },
+    submittedAt: time,
+    replyId: { type: ['string', 'null'], description: 'to open the reply: GET /v1/statistics/{id}/replies/{replyId}' },
+  },
+} as const;
+export type NamedRespondent = Shape<typeof namedRespondent>;
+
+/** A reply of an anonymous questionnaire: 'anonymous N', never a name. */
+export const anonymousRespondent = {
+  type: 'object',
+  required: ['number', 'replyId', 'submittedOn'],
+  additionalProperties: false,
+  properties: { number: integer, replyId: text, submittedOn: { type: 'string', description: 'yyyy-MM-dd: the day only' } },
+} as const;
+export type AnonymousRespondent = Shape<typeof anonymousRespondent>;
+
+/** GET /v1/statistics/:id/respondents: who was asked and answered (named), or the numbered replies and how many have not submitted (anonymous). */
+export const respondentPage = {
+  anyOf: [
+    {
+      type: 'object',
+      required: ['anonymous', 'list', 'total'],
+      additionalProperties: false,
+      properties: { anonymous: { type: 'boolean', const: false }, list: { type: 'array', items: namedRespondent }, total: integer },
+    },
+    {
+      type: 'object',
+      required: ['anonymous', 'list', 'total', 'notSubmittedNum', 'withheld'],
+      additionalProperties: false,
+      properties: { anonymous: { type: 'boolean', const: true }, list: { type: 'array', items: anonymousRespondent }, total: integer, notSubmittedNum: integer, withheld: withheldOrNull },
+    },
+  ],
+} as const;
+export type RespondentPage = Shape<typeof respondentPage>;
+
+/** One text answer (SHORT_TEXT, PARAGRAPH, or the 'other' text of a choice question). */
+export const textAnswer = { type: 'object', required: ['replyId', 'text'], additionalProperties: false, properties: { replyId: text, text } } as const;
+export type TextAnswer = Shape<typeof textAnswer>;
+
+/** GET /v1/statistics/:id/texts */
+export const textPage = {
+  type: 'object',
+  required: ['list', 'total', 'withheld'],
+  additionalProperties: false,
+  properties: { list: { type: 'array', items: textAnswer }, total: integer, withheld: withheldOrNull },
+} as const;
+export type TextPage = Shape<typeof textPage>;
+
+/** GET /v1/statistics/:id/replies/:replyId: one reply, to read it whole with the questions it answers. */
+export const statisticsReply = {
+  type: 'object',
+  required: ['replyId', 'number', 'submittedOn', 'definition', 'answers'],
+  additionalProperties: false,
+  properties: {
+    replyId: text,
+    number: { type: ['integer', 'null'], description: "its 'anonymous N'; null for a named questionnaire" },
+    submittedOn: { type: 'string', description: "yyyy-MM-dd: the day only (the school's day)" },
+    definition: definitionSchema,
+    answers: answersSchema,
+  },
+} as const;
+export type StatisticsReply = Shape<typeof statisticsReply>;
+
+/** The answers of each call, per status; a refusal answers its own status (docs/errors.md). */
+export const STATISTICS_ANSWERS = {
+  /** GET /v1/statistics */
+  list: { 200: envelopeOf(statisticsPage), ...REFUSALS },
+  /** GET /v1/statistics/:id */
+  detail: { 200: envelopeOf(statisticsDetail), ...REFUSALS },
+  /** GET /v1/statistics/:id/texts */
+  texts: { 200: envelopeOf(textPage), ...REFUSALS },
+  /** GET /v1/statistics/:id/respondents */
+  respondents: { 200: envelopeOf(respondentPage), ...REFUSALS },
+  /** GET /v1/statistics/:id/replies/:replyId */
+  reply: { 200: envelopeOf(statisticsReply), ...REFUSALS },
+  /** GET /v1/statistics/:id/export: the workbook itself (xlsx), no envelope; a failure answers 719 */
+  export: { ...REFUSALS },
+} as const;
