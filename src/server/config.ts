@@ -118,6 +118,19 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The signing secret an operator gives: long enough that a login token (HMAC-SHA256), which
+ * anyone logged in holds, cannot be used to guess it offline and sign tokens of their own.
+ * Never repeated in the message.
+ */
+export const SECRET_MIN_LENGTH = 32;
+function givenSecret(value: string | undefined): string | undefined {
+  const secret = value?.trim();
+  if (!secret) return undefined;
+  if (secret.length < SECRET_MIN_LENGTH) throw new Error(`QE_SECRET must be at least ${SECRET_MIN_LENGTH} characters (it signs login tokens; e.g. the output of \`openssl rand -hex 32\`), or unset to have one generated into DATA_DIR/secret.key`);
+  return secret;
+}
+
 /** Reads variables, noting each one that is given but wrong instead of falling back to its default unnoticed. */
 function variables(env: NodeJS.ProcessEnv) {
   const problems: string[] = [];
@@ -194,7 +207,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: v.text('HOST', '0.0.0.0'),
     dataDir,
     databaseUrl: v.postgres('DATABASE_URL'),
-    secret: v.optional('QE_SECRET'),
+    secret: v.checked(undefined, () => givenSecret(env.QE_SECRET)),
     sessionHours: v.positive('QE_SESSION_HOURS', 12, 24 * 366),
     loginMaxFailures: v.integer('QE_LOGIN_MAX_FAILURES', 10, 1),
     loginMaxFailuresPerAddress: v.integer('QE_LOGIN_MAX_FAILURES_PER_ADDRESS', 1000, 1),

@@ -77,10 +77,10 @@ describe('the settings, read and checked in one place', () => {
 
   it('reads the values given', () => {
     const config = readConfig(
-      { PORT: '9000', QE_SESSION_HOURS: '0.5', LOG_LEVEL: 'warn', QE_MAIL_OUTBOX: 'true', QE_SCHEDULER_SECONDS: '0', QE_ANONYMOUS_MIX_SECONDS: '60', DATABASE_URL: 'postgresql://qe:pw@db:5432/qe', QE_SECRET: ' kept ', QE_BACKUP_UPLOAD_MB: '100', QE_TRUST_PROXY: '1' },
+      { PORT: '9000', QE_SESSION_HOURS: '0.5', LOG_LEVEL: 'warn', QE_MAIL_OUTBOX: 'true', QE_SCHEDULER_SECONDS: '0', QE_ANONYMOUS_MIX_SECONDS: '60', DATABASE_URL: 'postgresql://qe:pw@db:5432/qe', QE_SECRET: ' kept-by-the-operator-0123456789abcdef ', QE_BACKUP_UPLOAD_MB: '100', QE_TRUST_PROXY: '1' },
       { dataDir: freshDir() },
     );
-    expect(config).toMatchObject({ port: 9000, sessionHours: 0.5, logLevel: 'warn', mailOutbox: true, schedulerSeconds: 0, anonymousMixSeconds: 60, databaseUrl: 'postgresql://qe:pw@db:5432/qe', secret: 'kept', backupUploadMb: 100, trustProxy: 1 });
+    expect(config).toMatchObject({ port: 9000, sessionHours: 0.5, logLevel: 'warn', mailOutbox: true, schedulerSeconds: 0, anonymousMixSeconds: 60, databaseUrl: 'postgresql://qe:pw@db:5432/qe', secret: 'kept-by-the-operator-0123456789abcdef', backupUploadMb: 100, trustProxy: 1 });
   });
 
   it.each([
@@ -99,10 +99,25 @@ describe('the settings, read and checked in one place', () => {
     ['QE_GOOGLE_TOKEN_URL', 'oauth2.googleapis.com/token', 'QE_GOOGLE_TOKEN_URL="oauth2.googleapis.com/token" must be an absolute http:// or https:// address'],
     ['QE_TRUST_PROXY', 'true', 'QE_TRUST_PROXY must be the number of proxies in front of QE or a list of their addresses'],
     ['QE_BACKUP_UPLOAD_MB', '-1', 'QE_BACKUP_UPLOAD_MB="-1" must be a whole number from 1'],
+    ['QE_SECRET', 'secret', 'QE_SECRET must be at least 32 characters'],
+    ['QE_SECRET', 'x'.repeat(31), 'QE_SECRET must be at least 32 characters'],
   ])('refuses %s=%j with a message naming it and what to give', (name, value, message) => {
     const dataDir = freshDir();
     expect(() => readConfig({ [name]: value }, { dataDir })).toThrow(ConfigError);
     expect(() => readConfig({ [name]: value }, { dataDir })).toThrow(message);
+  });
+
+  it('refuses a short QE_SECRET without repeating it, and takes one of 32 characters', () => {
+    const dataDir = freshDir();
+    let message = '';
+    try {
+      readConfig({ QE_SECRET: 'hunter2-school-secret' }, { dataDir });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain('QE_SECRET must be at least 32 characters');
+    expect(message).not.toContain('hunter2');
+    expect(readConfig({ QE_SECRET: 'a'.repeat(32) }, { dataDir }).secret).toBe('a'.repeat(32));
   });
 
   it('names every wrong setting at once, not only the first', () => {
@@ -141,7 +156,7 @@ describe('the data folder, made ready at start', () => {
 
   it('keeps no secret file when QE_SECRET gives the secret', () => {
     const dataDir = freshDir();
-    expect(openDataFolder(readConfig({ QE_SECRET: 'given-by-the-operator' }, { dataDir })).secret).toBe('given-by-the-operator');
+    expect(openDataFolder(readConfig({ QE_SECRET: 'given-by-the-operator-0123456789ab' }, { dataDir })).secret).toBe('given-by-the-operator-0123456789ab');
     expect(existsSync(join(dataDir, 'secret.key'))).toBe(false);
   });
 });
