@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // `npm test`: server integration (real SQLite file, or PostgreSQL when DATABASE_URL is set)
@@ -16,6 +17,9 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
+        // pdfkit's browser build, as the browser runs it: its Node build writes Node Buffers, which
+        // are not jsdom's Uint8Array (the PDF would come out garbled)
+        resolve: { alias: [{ find: /^pdfkit$/, replacement: fileURLToPath(new URL('node_modules/pdfkit/js/pdfkit.browser.mjs', import.meta.url)) }] },
         test: {
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],

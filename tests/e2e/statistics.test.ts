@@ -3,16 +3,19 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { Definition } from '../../src/shared/questionnaire/definition.js';
 import { percent, type StatisticsDetail } from '../../src/shared/statistics/types.js';
+import { drawsWith, embeddedGlyphs, NOTO_EMOJI, NOTO_SANS_TC } from '../support/pdf-glyphs.js';
 import { api, apiLogin, launchBrowser, loginAs, newPage, openedForClass, url } from './browser.js';
 
 // In the browser: a zh-hk questionnaire for class 1A receives replies through the
 // API; the teacher in charge opens it from the statistics list, sees the counts the test computes
 // from the answers it sent, prints the PDF report (made in the browser with the Traditional Chinese
 // font that loads on demand, the top bar saying so) and poppler reads the Chinese text, the counts
-// and the charts out of it. A teacher neither in charge nor assisting gets 404.
+// and the charts out of it. A teacher neither in charge nor assisting gets 404. A questionnaire
+// written with Hong Kong characters beyond the basic plane (𠝹, 𨋢) and answered with emoji
+// prints with every one of them read from the text layer and drawn by an embedded glyph.
 let browser: Browser;
 let work: string;
 beforeAll(async () => {
@@ -53,6 +56,31 @@ const REPLIES: Record<string, Reply> = {
   student007: { q1: 'c', q2: ['a', 'b', 'c'], q3: 5 },
 };
 
+/** Hong Kong characters: two beyond the basic plane (Cantonese 𠝹 'to cut', 𨋢 'lift'), and 峯 邨 嘅 咗. */
+const HK = ['𠝹', '𨋢', '峯', '邨', '嘅', '咗'];
+const HK_TEACHER = '陳𨋢峯';
+const HK_EMOJI = ['😀', '👍', '❤️'];
+const HK_DEFINITION = {
+  version: 1,
+  sections: [
+    {
+      id: 's1',
+      title: '屋邨設施',
+      questions: [
+        { id: 'q1', type: 'RADIO', title: '𠝹邨嘅活動', required: true, options: [c('a', '𠝹西瓜'), c('b', '搭𨋢'), c('c', '峯景')] },
+        { id: 'q2', type: 'GRID_RADIO', title: '邨內設施', required: true, rows: [c('r1', '𨋢'), c('r2', '𠝹草機')], columns: [c('k1', '好咗'), c('k2', '差咗')] },
+        { id: 'q3', type: 'SHORT_TEXT', title: '講吓意見', required: true },
+      ],
+    },
+  ],
+} satisfies Definition;
+/** What three students of 1A answer: one each of q1's options, and a text with an emoji. */
+const HK_REPLIES: Record<string, { q1: string; q2: Record<string, string>; q3: string }> = {
+  student008: { q1: 'a', q2: { r1: 'k1', r2: 'k2' }, q3: '部𨋢修好咗 😀' },
+  student009: { q1: 'b', q2: { r1: 'k2', r2: 'k1' }, q3: '𠝹完西瓜 👍' },
+  student010: { q1: 'c', q2: { r1: 'k1', r2: 'k1' }, q3: '屋邨嘅峯景 ❤️' },
+};
+
 /** The summaries counted independently from the replies sent, as API.md defines them. */
 function expected() {
   const replies = Object.values(REPLIES);
@@ -74,6 +102,34 @@ async function rows(table: Locator): Promise<string[][]> {
 }
 
 const squash = (s: string) => s.replace(/[ \t]+/g, ' ');
+
+/** Opens a questionnaire's statistics from the statistics list. */
+async function openDetail(page: Page, title: string, id: number): Promise<void> {
+  await page.goto(url('/data-statistics/list'));
+  await page.getByRole('row').filter({ hasText: title }).first().click();
+  await page.waitForURL(new RegExp(`/data-statistics/detail\\?id=${id}$`));
+  await page.getByTestId('statistics-detail').waitFor();
+}
+
+/**
+ * Waits for the PDF support (the top bar says it is ready, the button is enabled), prints the
+ * report and saves the download as <title>-<date>.pdf would be saved: its file and bytes.
+ */
+async function downloadPdf(page: Page, title: string): Promise<{ file: string; bytes: Buffer }> {
+  const status = page.getByTestId('pdf-status');
+  await page.waitForFunction(() => document.querySelector('[data-testid="pdf-status"]')?.getAttribute('data-state') === 'success', undefined, { timeout: 30_000 });
+  await expect(status.innerText()).resolves.toBe('PDF 已就緒');
+  const print = page.getByTestId('statistics-pdf');
+  await expect(print.innerText()).resolves.toContain('列印 PDF');
+  await expect(print.isEnabled()).resolves.toBe(true);
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), print.click()]);
+  const name = download.suggestedFilename();
+  expect(name.startsWith(`${title}-`), name).toBe(true);
+  expect(name.slice(title.length)).toMatch(/^-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const file = join(work, `report-${Date.now()}.pdf`);
+  await download.saveAs(file);
+  return { file, bytes: readFileSync(file) };
+}
 
 describe('statistics of a questionnaire, on screen and as a PDF', () => {
   it('shows the counts of the replies sent, prints them as a Chinese PDF, and is hidden from other teachers', async () => {
@@ -104,10 +160,7 @@ describe('statistics of a questionnaire, on screen and as a PDF', () => {
     // the teacher in charge opens it from the statistics list
     const page = await newPage(browser);
     await loginAs(page, 'teacher01');
-    await page.goto(url('/data-statistics/list'));
-    await page.getByRole('row').filter({ hasText: title }).first().click();
-    await page.waitForURL(new RegExp(`/data-statistics/detail\\?id=${id}$`));
-    await page.getByTestId('statistics-detail').waitFor();
+    await openDetail(page, title, id);
     await expect(page.getByTestId('statistics-title').innerText()).resolves.toBe(title);
     await expect(page.getByTestId('fact-submitted').innerText()).resolves.toContain(String(want.submitted));
     await expect(page.getByTestId('fact-respondents').innerText()).resolves.toContain(String(respondents));
@@ -125,19 +178,8 @@ describe('statistics of a questionnaire, on screen and as a PDF', () => {
     await texts.first().waitFor();
     expect((await texts.allInnerTexts()).map((t) => t.trim()).sort()).toEqual([...want.texts].sort());
 
-    // the PDF support loaded with the detail: the top bar says it is ready, the button is enabled
-    const status = page.getByTestId('pdf-status');
-    await page.waitForFunction(() => document.querySelector('[data-testid="pdf-status"]')?.getAttribute('data-state') === 'success', undefined, { timeout: 30_000 });
-    await expect(status.innerText()).resolves.toBe('PDF 已就緒');
-    const print = page.getByTestId('statistics-pdf');
-    await expect(print.innerText()).resolves.toContain('列印 PDF');
-    await expect(print.isEnabled()).resolves.toBe(true);
-
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), print.click()]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^${title}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`));
-    const file = join(work, 'report.pdf');
-    await download.saveAs(file);
-    const bytes = readFileSync(file);
+    // the PDF support loaded with the detail; the teacher prints the report
+    const { file, bytes } = await downloadPdf(page, title);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     console.info(`statistics PDF from the browser: ${bytes.length} bytes`);
     expect(bytes.length).toBeLessThan(1_500_000); // the 7 MB font is subset
@@ -164,5 +206,48 @@ describe('statistics of a questionnaire, on screen and as a PDF', () => {
     expect(image.subarray(1, 4).toString()).toBe('PNG');
     expect(image.length).toBeGreaterThan(2_000);
     await page.close();
+  });
+
+  it('keeps every character of Hong Kong names and Cantonese words in the PDF, and draws the emoji of text answers', async () => {
+    // a teacher whose Chinese name has a character beyond the basic plane makes the questionnaire: the PDF names them as the person in charge
+    const stamp = Date.now();
+    const admin = await apiLogin('admin');
+    const username = `hkchars${stamp % 1_000_000}`;
+    const added = await api('/v1/teachers', admin, 'POST', { code: `HK${stamp % 1_000_000}`, username, password: 'Passw0rd!', nameHk: HK_TEACHER, nameEn: 'Chan Lift Peak' });
+    expect(added.status, added.envelope.msg).toBeLessThan(300);
+    const teacher = await apiLogin(username);
+    const title = `${HK.join('')}問卷 ${stamp}`;
+    const id = await openedForClass(teacher, '1A', title, HK_DEFINITION);
+    for (const [username, r] of Object.entries(HK_REPLIES)) {
+      const answers = { q1: { choice: r.q1 }, q2: r.q2, q3: r.q3 };
+      const sent = await api(`/v1/my/questionnaires/${id}/replies`, await apiLogin(username), 'POST', { submissionKey: `e2e-statistics-hk-${username}`, answers });
+      expect(sent.envelope.code, `${username}: ${sent.envelope.msg}`).toBe(200);
+    }
+
+    const page = await newPage(browser);
+    await loginAs(page, username);
+    await openDetail(page, title, id);
+    await expect(page.getByTestId('statistics-title').innerText()).resolves.toBe(title);
+    const { file, bytes } = await downloadPdf(page, title);
+    await page.close();
+
+    // the text layer (poppler) holds every one of them where it was written
+    const text = squash(execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
+    expect(text).toContain(title);
+    expect(text).toContain(HK_TEACHER);
+    const [q1, q2, q3] = HK_DEFINITION.sections[0].questions;
+    for (const q of [q1, q2, q3]) expect(text).toContain(q.title);
+    for (const o of q1.options ?? []) expect(text).toMatch(new RegExp(`${o.label} 1 33\\.3%`));
+    for (const row of q2.rows ?? []) expect(text).toContain(row.label);
+    for (const column of q2.columns ?? []) expect(text).toContain(column.label);
+    const answers = Object.values(HK_REPLIES).map((r) => r.q3);
+    for (const answer of answers) expect(text).toContain(answer.replace(/\uFE0F/g, ''));
+
+    // and drawn: the embedded subset of Noto Sans TC has each one's glyph (the outline of the
+    // font file's own), the emoji are drawn with Noto Emoji's glyphs
+    const glyphs = embeddedGlyphs(bytes);
+    for (const ch of HK) expect(drawsWith(glyphs, NOTO_SANS_TC, ch), ch).toBe(true);
+    for (const emoji of HK_EMOJI) expect(drawsWith(glyphs, NOTO_EMOJI, emoji), emoji).toBe(true);
+    expect(text).not.toContain('\u25A1'); // nothing had to be replaced
   });
 });

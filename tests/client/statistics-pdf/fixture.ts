@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StatisticsDetail, TextPage } from '../../../src/shared/statistics/types';
 
-/** The report's font as the browser hands it to jsPDF (base64 of the package's TrueType file). */
-export const fontData = () => readFileSync('node_modules/@expo-google-fonts/noto-sans-tc/400Regular/NotoSansTC_400Regular.ttf').toString('base64');
+/** The report's font as the browser hands it to the report (the package's TrueType bytes). */
+export const fontData = (): Uint8Array => readFileSync('node_modules/@expo-google-fonts/noto-sans-tc/400Regular/NotoSansTC_400Regular.ttf');
+/** The fallback font (emoji), likewise. */
+export const fallbackData = (): Uint8Array => readFileSync('node_modules/@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf');
 
 /** A detail as GET /v1/statistics/{id} answers it: one question of each summary kind. */
 export function detail(over: Partial<StatisticsDetail> = {}): StatisticsDetail {

@@ -50,8 +50,8 @@ function renderButton(fetchAnswer: (call: FetchCall) => unknown) {
 
 describe('Print PDF', () => {
   it('waits for the font, then saves the report of the detail (with the first texts of its filter) as <title>-<date>.pdf', async () => {
-    let loadFont: (v: string) => void = () => undefined;
-    resetPdfForTests({ font: () => new Promise<string>((r) => (loadFont = r)) });
+    let loadFont: (v: Uint8Array) => void = () => undefined;
+    resetPdfForTests({ font: () => new Promise<Uint8Array>((r) => (loadFont = r)) });
     const calls = renderButton((call) => (call.path === '/v1/statistics/41/texts' ? { list: [{ replyId: 'x', text: '多些課外活動' }], total: 23, withheld: null } : { status: 404, code: 404 }));
     const button = screen.getByTestId('statistics-pdf') as HTMLButtonElement;
     expect(button.textContent).toContain('列印 PDF');

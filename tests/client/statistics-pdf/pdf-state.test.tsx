@@ -31,6 +31,9 @@ function Preparer() {
   return null;
 }
 
+/** Stands for the font's bytes. */
+const FONT = new Uint8Array([0x00, 0x01, 0x00, 0x00]);
+
 afterEach(() => {
   cleanup();
   resetPdfForTests();
@@ -38,7 +41,7 @@ afterEach(() => {
 
 describe('the PDF support state', () => {
   it('is idle until asked, loads once however often it is asked, then is ready', async () => {
-    const font = gate<string>();
+    const font = gate<Uint8Array>();
     const mod = gate<typeof report>();
     resetPdfForTests({ font: font.load, report: mod.load });
     expect(getPdfState()).toBe('idle');
@@ -47,16 +50,16 @@ describe('the PDF support state', () => {
     const second = preparePdf();
     expect(second).toBe(first);
     expect([font.calls(), mod.calls()]).toEqual([1, 1]);
-    font.resolve('Zm9udA==');
+    font.resolve(FONT);
     mod.resolve(report);
-    await expect(first).resolves.toEqual({ report, fontData: 'Zm9udA==' });
+    await expect(first).resolves.toEqual({ report, fontData: FONT });
     expect(getPdfState()).toBe('success');
     await preparePdf();
     expect([font.calls(), mod.calls()]).toEqual([1, 1]);
   });
 
   it('fails when the font does not load, and a later call tries again', async () => {
-    const font = gate<string>();
+    const font = gate<Uint8Array>();
     resetPdfForTests({ font: font.load, report: () => Promise.resolve(report) });
     const first = preparePdf();
     font.reject(new Error('font: HTTP 404'));
@@ -65,7 +68,7 @@ describe('the PDF support state', () => {
     const again = preparePdf();
     expect(getPdfState()).toBe('loading');
     expect(font.calls()).toBe(2);
-    font.resolve('Zm9udA==');
+    font.resolve(FONT);
     await again;
     expect(getPdfState()).toBe('success');
   });
@@ -73,7 +76,7 @@ describe('the PDF support state', () => {
 
 describe('the top bar’s PDF indicator', () => {
   it('shows nothing while idle, then loading, ready and failed in Traditional Chinese, and retries on click when failed', async () => {
-    let font = gate<string>();
+    let font = gate<Uint8Array>();
     resetPdfForTests({ font: () => font.load(), report: () => Promise.resolve(report) });
     const { rerender } = render(<Shell />);
     expect(screen.queryByTestId('pdf-status')).toBeNull();
@@ -90,17 +93,17 @@ describe('the top bar’s PDF indicator', () => {
     expect(screen.getByTestId('pdf-status').textContent).toBe('PDF 載入失敗');
     expect(screen.getByRole('button', { name: 'PDF 字型載入失敗，按此重試。' })).toBeTruthy();
 
-    font = gate<string>();
+    font = gate<Uint8Array>();
     fireEvent.click(screen.getByTestId('pdf-status'));
     await waitFor(() => expect(screen.getByTestId('pdf-status').getAttribute('data-state')).toBe('loading'));
-    await act(async () => font.resolve('Zm9udA=='));
+    await act(async () => font.resolve(FONT));
     await waitFor(() => expect(screen.getByTestId('pdf-status').getAttribute('data-state')).toBe('success'));
     expect(screen.getByTestId('pdf-status').textContent).toBe('PDF 已就緒');
     expect(screen.getByTestId('pdf-status').getAttribute('aria-label')).toBe('PDF 已就緒，可以列印報告');
   });
 
   it('is in English after a switch of language', async () => {
-    resetPdfForTests({ font: () => Promise.resolve('Zm9udA=='), report: () => Promise.resolve(report) });
+    resetPdfForTests({ font: () => Promise.resolve(FONT), report: () => Promise.resolve(report) });
     await act(async () => i18nProvider.changeLocale('en'));
     try {
       render(<PdfStatus />, { wrapper: ({ children }) => <AdminContext dataProvider={testDataProvider()} i18nProvider={i18nProvider} store={memoryStore()}>{children}</AdminContext> });

@@ -17,7 +17,7 @@ export const pdfFileName = (title: string, date = today()) => {
 /**
  * 'Print PDF' on the statistics detail (data-statistics.print): the report of what the detail
  * shows (the same filter), made in the browser and saved as `<title>-<yyyy-MM-dd>.pdf`.
- * Mounting it starts loading the PDF support (jspdf, charts, font); it waits while that loads.
+ * Mounting it starts loading the PDF support (pdfkit, charts, font); it waits while that loads.
  */
 export function PdfButton({ detail }: { detail: StatisticsDetail }) {
   const state = usePreparePdf();

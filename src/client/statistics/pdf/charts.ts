@@ -1,6 +1,6 @@
 /**
  * The charts of the PDF report: a bar chart of a choices, grid or scale summary, drawn by
- * chart.js on an off-screen canvas and answered as a PNG image for the page.
+ * chart.js on an off-screen canvas and answered as a PNG image for the page (png.ts).
  */
 import { Chart, type ChartConfiguration } from 'chart.js';
 import type { QuestionSummary } from '../../../shared/statistics/types';
@@ -8,6 +8,7 @@ import { gridCells } from '../../../shared/statistics/rows';
 import { assertNever } from '../../../shared/exhaustive';
 import { colour, shorten } from '../charts/setup';
 import { PDF_FONT } from './font';
+import { rgbPng } from './png';
 
 const WHITE_BACKGROUND = {
   id: 'qeWhiteBackground',
@@ -20,8 +21,8 @@ const WHITE_BACKGROUND = {
   },
 };
 
-/** Draws one chart on an off-screen canvas, without animation, and answers it as a PNG data URL (null without a canvas). */
-function drawChart(config: ChartConfiguration<'bar'>, width: number, height: number): string | null {
+/** Draws one chart on an off-screen canvas, without animation, and answers it as an RGB PNG (png.ts; null without a canvas). */
+function drawChart(config: ChartConfiguration<'bar'>, width: number, height: number): Uint8Array | null {
   if (typeof document === 'undefined') return null;
   const holder = document.createElement('div');
   holder.style.cssText = `position:fixed;left:-20000px;top:0;width:${width}px;height:${height}px;`;
@@ -38,9 +39,9 @@ function drawChart(config: ChartConfiguration<'bar'>, width: number, height: num
       options: { ...config.options, animation: false, responsive: false, maintainAspectRatio: false, devicePixelRatio: 1 },
       plugins: [WHITE_BACKGROUND],
     });
-    const png = chart.toBase64Image('image/png', 1);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
     chart.destroy();
-    return png.startsWith('data:image/png') ? png : null;
+    return rgbPng(pixels, canvas.width, canvas.height);
   } catch {
     return null;
   } finally {
@@ -51,7 +52,7 @@ function drawChart(config: ChartConfiguration<'bar'>, width: number, height: num
 const chartFont = { family: `${PDF_FONT}, "Noto Sans CJK TC", "Noto Sans TC", sans-serif`, size: 24 };
 export const CHART_W = 1000;
 
-function barChart(labels: string[], datasets: { label: string; data: number[]; backgroundColor: string }[], horizontal: boolean, legend: boolean, height: number, stacked = false): string | null {
+function barChart(labels: string[], datasets: { label: string; data: number[]; backgroundColor: string }[], horizontal: boolean, legend: boolean, height: number, stacked = false): Uint8Array | null {
   const countAxis = { beginAtZero: true, stacked, ticks: { precision: 0, font: chartFont } };
   const labelAxis = { stacked, ticks: { font: chartFont, autoSkip: false } };
   return drawChart(
@@ -69,9 +70,9 @@ function barChart(labels: string[], datasets: { label: string; data: number[]; b
   );
 }
 
-export function chartOf(summary: QuestionSummary, otherLabel: string): { png: string; height: number } | null {
+export function chartOf(summary: QuestionSummary, otherLabel: string): { png: Uint8Array; height: number } | null {
   let height: number;
-  let png: string | null;
+  let png: Uint8Array | null;
   switch (summary.kind) {
     case 'choices':
       if (!summary.choices.length) return null;

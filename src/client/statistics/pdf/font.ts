@@ -1,21 +1,15 @@
 /**
- * The Traditional Chinese TrueType font of the PDF report (Noto Sans TC, regular), loaded on
- * demand: the ~7 MB file is a Vite asset of its own, fetched only when a PDF screen opens, never
- * part of the first bundle. jsPDF embeds only the glyphs a report uses (Identity-H subset).
+ * The fonts of the PDF report, loaded on demand: the Traditional Chinese TrueType font (Noto
+ * Sans TC, regular; the ~7 MB file is a Vite asset of its own, fetched only when a PDF screen
+ * opens, never part of the first bundle) and the fallback font for emoji (Noto Emoji,
+ * monochrome, ~0.9 MB, fetched only when a report holds a character the first font lacks).
+ * pdfkit embeds only the glyphs a report uses (a subset of each font).
  */
-import type { jsPDF } from 'jspdf';
 
-/** The family name the report's text is set in (jsPDF) and its charts are drawn with (canvas). */
+/** The family name the report's text is set in (pdfkit) and its charts are drawn with (canvas). */
 export const PDF_FONT = 'QeNotoSansTC';
-const FONT_FILE = 'NotoSansTC-Regular.ttf';
-
-/** Bytes → base64, in slices (a 7 MB font would overflow one String.fromCharCode call). */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const slice = 0x8000;
-  for (let i = 0; i < bytes.length; i += slice) binary += String.fromCharCode(...bytes.subarray(i, i + slice));
-  return btoa(binary);
-}
+/** The name of the fallback font in the document (emoji, and what else the first font lacks). */
+export const FALLBACK_FONT = 'QeNotoEmoji';
 
 /** Makes the font known to the page as well, so chart labels drawn on a canvas show Chinese too. */
 async function addToPage(bytes: ArrayBuffer): Promise<void> {
@@ -29,27 +23,34 @@ async function addToPage(bytes: ArrayBuffer): Promise<void> {
   }
 }
 
-let loading: Promise<string> | null = null;
-
-/** Fetches the font once (base64, as jsPDF's virtual file system takes it); a failure may be retried. */
-export function loadFontData(): Promise<string> {
-  loading ??= (async () => {
-    const { default: fontUrl } = await import('@expo-google-fonts/noto-sans-tc/400Regular/NotoSansTC_400Regular.ttf?url');
-    const response = await fetch(fontUrl);
-    if (!response.ok) throw new Error(`font: HTTP ${response.status}`);
-    const bytes = await response.arrayBuffer();
-    await addToPage(bytes.slice(0));
-    return toBase64(new Uint8Array(bytes));
-  })().catch((e: unknown) => {
-    loading = null;
-    throw e;
-  });
-  return loading;
+async function fetchFont(url: string): Promise<ArrayBuffer> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`font: HTTP ${response.status}`);
+  return response.arrayBuffer();
 }
 
-/** Adds the font to one document (jsPDF keeps fonts per document) and selects it. */
-export function applyFont(doc: jsPDF, fontData: string): void {
-  doc.addFileToVFS(FONT_FILE, fontData);
-  doc.addFont(FONT_FILE, PDF_FONT, 'normal', 'normal', 'Identity-H');
-  doc.setFont(PDF_FONT, 'normal');
+/** Loads once; a failure may be retried. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () => {
+    loading ??= load().catch((e: unknown) => {
+      loading = null;
+      throw e;
+    });
+    return loading;
+  };
 }
+
+/** Fetches the report's font once (its TrueType bytes) and adds it to the page for the charts. */
+export const loadFontData = once(async (): Promise<Uint8Array> => {
+  const { default: url } = await import('@expo-google-fonts/noto-sans-tc/400Regular/NotoSansTC_400Regular.ttf?url');
+  const bytes = await fetchFont(url);
+  await addToPage(bytes.slice(0));
+  return new Uint8Array(bytes);
+});
+
+/** Fetches the fallback font once (its TrueType bytes). */
+export const loadFallbackFont = once(async (): Promise<Uint8Array> => {
+  const { default: url } = await import('@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf?url');
+  return new Uint8Array(await fetchFont(url));
+});

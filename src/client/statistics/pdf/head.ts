@@ -5,7 +5,7 @@
 import { percent, type StatisticsDetail } from '../../../shared/statistics/types';
 import { formatPercent, nameOf } from '../labels';
 import { formatDateTime, formatDay } from '../../questionnaires/form/labels';
-import { MARGIN, PAGE_W, type Writer } from './layout';
+import type { Writer } from './layout';
 import type { StatisticsPdfOptions, Translate } from './options';
 import { withheldKey } from './texts';
 
@@ -32,7 +32,6 @@ function filterText(detail: StatisticsDetail, t: Translate, locale: string): str
 export function reportHead(w: Writer, detail: StatisticsDetail, options: StatisticsPdfOptions): void {
   const t = options.translate;
   const q = detail.questionnaire;
-  const { doc } = w;
   w.text(q.title, { size: 18, after: 3 });
   const rate = detail.respondentNum > 0 ? formatPercent(percent(detail.submittedNum, detail.respondentNum)) : '—';
   w.fields([
@@ -50,8 +49,6 @@ export function reportHead(w: Writer, detail: StatisticsDetail, options: Statist
   ]);
   w.gap(2);
   if (detail.withheld) w.text(t(withheldKey(detail.withheld), { min: detail.withheld.minGroupSize }), { size: 10, color: [170, 40, 40] });
-  doc.setDrawColor(120, 120, 120);
-  doc.setLineWidth(0.4);
-  doc.line(MARGIN, w.y, PAGE_W - MARGIN, w.y);
+  w.rule();
   w.gap(4);
 }

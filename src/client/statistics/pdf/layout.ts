@@ -1,9 +1,14 @@
 /**
  * The page layout of the PDF report: A4 portrait in millimetres, its margins and colours, the
  * Writer that sets text, label-value fields, tables and images down the page, and the foot of
- * every page.
+ * every page. The document is pdfkit's (in points); the Writer converts. Every text goes
+ * through faces.ts, which picks the font of each character and breaks the lines, and is drawn
+ * run by run, each run in its font; pdfkit's ToUnicode map gives the text layer each glyph's
+ * characters (those beyond the basic plane too).
  */
-import type { jsPDF } from 'jspdf';
+import { FALLBACK_FONT, PDF_FONT } from './font';
+import type { Font } from 'fontkit';
+import type { Face, Faces, Line } from './faces';
 import type { Translate } from './options';
 
 // A4 portrait, millimetres
@@ -14,8 +19,21 @@ const TOP = 16;
 const BOTTOM = 18;
 export const CONTENT_W = PAGE_W - 2 * MARGIN;
 const PT = 0.3528; // mm per point
-export const GREY: [number, number, number] = [100, 100, 100];
-const BLACK: [number, number, number] = [0, 0, 0];
+/** points per millimetre: pdfkit's unit */
+const MM = 72 / 25.4;
+const pt = (mm: number) => mm * MM;
+/** Where a line's baseline is below its top, in ems (as before: 0.85 em). */
+const BASELINE = 0.85;
+export type Colour = [number, number, number];
+export const GREY: Colour = [100, 100, 100];
+const BLACK: Colour = [0, 0, 0];
+const FONT_NAMES: Record<Face, string> = { main: PDF_FONT, fallback: FALLBACK_FONT };
+
+/**
+ * A fontkit font as pdfkit takes it: pdfkit draws with the very font faces.ts measured (its font
+ * factory accepts a fontkit font as it is; its types name only files and bytes).
+ */
+export const asSource = (font: Font) => font as unknown as string;
 
 export interface Column {
   header: string;
@@ -27,8 +45,12 @@ export interface Column {
 /** Writes down the page with a cursor, starting a new page when the next block does not fit. */
 export class Writer {
   y = TOP;
+  private fallbackRegistered = false;
 
-  constructor(readonly doc: jsPDF) {}
+  constructor(
+    readonly doc: PDFKit.PDFDocument,
+    readonly faces: Faces,
+  ) {}
 
   lineHeight(size: number): number {
     return size * PT * 1.35;
@@ -45,36 +67,60 @@ export class Writer {
     this.y += mm;
   }
 
-  text(value: string, { size = 10, color = BLACK, indent = 0, after = 1 }: { size?: number; color?: [number, number, number]; indent?: number; after?: number } = {}): void {
+  /** A text's lines in `width` millimetres at `size` points. */
+  lines(value: string, width: number, size: number): Line[] {
+    return this.faces.wrap(value, pt(width), size);
+  }
+
+  /** The width of a text on one line, in millimetres. */
+  textWidth(value: string, size: number): number {
+    return this.faces.width(value, size) / MM;
+  }
+
+  /** Draws one line with its top at `y` (mm), starting at `x`, or ending there when aligned right. */
+  draw(line: Line, x: number, y: number, size: number, color: Colour = BLACK, align: 'left' | 'right' = 'left'): void {
     const { doc } = this;
-    doc.setFontSize(size);
-    doc.setTextColor(...color);
-    const lines = doc.splitTextToSize(value, CONTENT_W - indent) as string[];
+    let at = align === 'right' ? pt(x) - line.width : pt(x);
+    for (const run of line.runs) {
+      if (run.face === 'fallback' && !this.fallbackRegistered && this.faces.fallback) {
+        doc.registerFont(FALLBACK_FONT, asSource(this.faces.fallback));
+        this.fallbackRegistered = true;
+      }
+      if (run.text) {
+        doc.font(FONT_NAMES[run.face]).fontSize(size).fillColor(color);
+        doc.text(run.text, at, pt(y), { lineBreak: false, baseline: -BASELINE * size });
+      }
+      at += run.width;
+    }
+  }
+
+  text(value: string, { size = 10, color = BLACK, indent = 0, after = 1 }: { size?: number; color?: Colour; indent?: number; after?: number } = {}): void {
     const lh = this.lineHeight(size);
-    for (const line of lines) {
+    for (const line of this.lines(value, CONTENT_W - indent, size)) {
       this.ensure(lh);
-      doc.text(line, MARGIN + indent, this.y, { baseline: 'top' });
+      this.draw(line, MARGIN + indent, this.y, size, color);
       this.y += lh;
     }
     this.y += after;
-    doc.setTextColor(...BLACK);
   }
 
   /** label: value pairs, the labels in a column of their own */
   fields(pairs: [string, string][], size = 10): void {
-    const { doc } = this;
-    doc.setFontSize(size);
-    const labelW = Math.min(55, Math.max(...pairs.map(([l]) => doc.getTextWidth(l))) + 4);
+    const labelW = Math.min(55, Math.max(...pairs.map(([l]) => this.textWidth(l, size))) + 4);
     const lh = this.lineHeight(size);
     for (const [label, value] of pairs) {
-      const lines = doc.splitTextToSize(value, CONTENT_W - labelW) as string[];
+      const lines = this.lines(value, CONTENT_W - labelW, size);
       this.ensure(lh * lines.length);
-      doc.setTextColor(...GREY);
-      doc.text(label, MARGIN, this.y, { baseline: 'top' });
-      doc.setTextColor(...BLACK);
-      lines.forEach((line, i) => doc.text(line, MARGIN + labelW, this.y + i * lh, { baseline: 'top' }));
+      const labelLine = this.lines(label, Infinity, size)[0];
+      if (labelLine) this.draw(labelLine, MARGIN, this.y, size, GREY);
+      lines.forEach((line, i) => this.draw(line, MARGIN + labelW, this.y + i * lh, size));
       this.y += lh * lines.length + 0.6;
     }
+  }
+
+  /** A rule across the page at the cursor. */
+  rule(): void {
+    this.doc.save().moveTo(pt(MARGIN), pt(this.y)).lineTo(pt(PAGE_W - MARGIN), pt(this.y)).lineWidth(pt(0.4)).strokeColor([120, 120, 120]).stroke().restore();
   }
 
   /** A table with a shaded header, repeated on every page it runs over. */
@@ -83,37 +129,27 @@ export class Writer {
     const pad = 1.4;
     const lh = this.lineHeight(size);
     const widths = columns.map((c) => c.width * CONTENT_W);
-    doc.setFontSize(size);
-    doc.setDrawColor(190, 190, 190);
-    doc.setLineWidth(0.2);
-    const cellLines = (cells: string[]) => cells.map((cell, i) => doc.splitTextToSize(cell, widths[i] - 2 * pad) as string[]);
-    const drawRow = (cells: string[][], header: boolean) => {
-      const height = Math.max(...cells.map((c) => c.length)) * lh + 2 * pad;
+    const cellLines = (cells: string[]) => cells.map((cell, i) => this.lines(cell, widths[i] - 2 * pad, size));
+    const heightOf = (cells: Line[][]) => Math.max(...cells.map((c) => c.length)) * lh + 2 * pad;
+    const drawRow = (cells: Line[][], header: boolean) => {
+      const height = heightOf(cells);
       let x = MARGIN;
-      if (header) {
-        doc.setFillColor(238, 238, 238);
-        doc.rect(MARGIN, this.y, CONTENT_W, height, 'F');
-      }
+      if (header) doc.save().rect(pt(MARGIN), pt(this.y), pt(CONTENT_W), pt(height)).fill([238, 238, 238]).restore();
       cells.forEach((lines, i) => {
         const right = columns[i].align === 'right';
-        lines.forEach((line, j) => doc.text(line, right ? x + widths[i] - pad : x + pad, this.y + pad + j * lh, { baseline: 'top', align: right ? 'right' : 'left' }));
+        lines.forEach((line, j) => this.draw(line, right ? x + widths[i] - pad : x + pad, this.y + pad + j * lh, size, BLACK, right ? 'right' : 'left'));
         x += widths[i];
       });
-      doc.line(MARGIN, this.y + height, MARGIN + CONTENT_W, this.y + height);
+      doc.save().moveTo(pt(MARGIN), pt(this.y + height)).lineTo(pt(MARGIN + CONTENT_W), pt(this.y + height)).lineWidth(pt(0.2)).strokeColor([190, 190, 190]).stroke().restore();
       this.y += height;
     };
     const header = cellLines(columns.map((c) => c.header));
-    const headerHeight = Math.max(...header.map((c) => c.length)) * lh + 2 * pad;
     const bodies = rows.map(cellLines);
-    const firstHeight = bodies.length ? Math.max(...bodies[0].map((c) => c.length)) * lh + 2 * pad : 0;
-    this.ensure(headerHeight + firstHeight);
-    doc.setFontSize(size);
+    this.ensure(heightOf(header) + (bodies.length ? heightOf(bodies[0]) : 0));
     drawRow(header, true);
     for (const body of bodies) {
-      const height = Math.max(...body.map((c) => c.length)) * lh + 2 * pad;
-      if (this.y + height > PAGE_H - BOTTOM) {
+      if (this.y + heightOf(body) > PAGE_H - BOTTOM) {
         this.ensure(PAGE_H); // a new page
-        doc.setFontSize(size);
         drawRow(header, true);
       }
       drawRow(body, false);
@@ -121,25 +157,28 @@ export class Writer {
     this.y += 2;
   }
 
-  image(png: string, widthPx: number, heightPx: number, widthMm: number): void {
+  /** A PNG (its bytes: png.ts) centred across the page, `widthMm` wide. */
+  image(png: Uint8Array, widthPx: number, heightPx: number, widthMm: number): void {
     const heightMm = (widthMm * heightPx) / widthPx;
     this.ensure(heightMm);
-    this.doc.addImage(png, 'PNG', MARGIN + (CONTENT_W - widthMm) / 2, this.y, widthMm, heightMm, undefined, 'FAST');
+    const bytes = png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? png.buffer : png.slice().buffer;
+    this.doc.image(bytes as ArrayBuffer, pt(MARGIN + (CONTENT_W - widthMm) / 2), pt(this.y), { width: pt(widthMm), height: pt(heightMm) });
     this.y += heightMm + 3;
   }
-}
 
-/** Page numbers (and the title) at the foot of every page. */
-export function pageFooters(doc: jsPDF, title: string, t: Translate): void {
-  const pages = doc.getNumberOfPages();
-  for (let i = 1; i <= pages; i += 1) {
-    doc.setPage(i);
-    doc.setFontSize(8);
-    doc.setTextColor(...GREY);
-    const footer = t('qe.pdf.page', { page: i, pages });
-    doc.text(footer, PAGE_W - MARGIN, PAGE_H - 9, { align: 'right' });
-    const room = CONTENT_W - doc.getTextWidth(footer) - 10;
-    const line = (doc.splitTextToSize(title, room) as string[])[0] ?? '';
-    doc.text(line, MARGIN, PAGE_H - 9);
+  /** Page numbers (and the title) at the foot of every page; the document keeps its pages until the end (bufferPages). */
+  pageFooters(title: string, t: Translate): void {
+    const { doc } = this;
+    const { start, count } = doc.bufferedPageRange();
+    const size = 8;
+    const top = PAGE_H - 9 - BASELINE * size * PT; // the baseline 9 mm above the page's edge
+    for (let i = 0; i < count; i += 1) {
+      doc.switchToPage(start + i);
+      const footer = this.lines(t('qe.pdf.page', { page: i + 1, pages: count }), Infinity, size)[0];
+      this.draw(footer, PAGE_W - MARGIN, top, size, GREY, 'right');
+      const room = CONTENT_W - footer.width / MM - 10;
+      const line = this.lines(title, room, size)[0];
+      if (line) this.draw(line, MARGIN, top, size, GREY);
+    }
   }
 }

@@ -9,8 +9,10 @@ export interface StatisticsPdfOptions {
   translate: Translate;
   /** 'zh-hk' or 'en': which of the two names of master data is shown */
   locale: string;
-  /** the TrueType font, base64 (font.ts loadFontData) */
-  fontData: string;
+  /** the TrueType font's bytes (font.ts loadFontData) */
+  fontData: Uint8Array;
+  /** the fallback font's bytes, asked for only when a text of the report needs it (emoji); default font.ts loadFallbackFont */
+  fallbackFont?: () => Promise<Uint8Array>;
   /** the first `size` text answers of a question (part 'answer'), or the 'other' texts of a choice question */
   texts?: (questionId: string, part: 'answer' | 'other', size: number) => Promise<TextPage>;
   /** draw the charts (needs a canvas: a browser); default true */

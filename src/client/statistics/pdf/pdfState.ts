@@ -4,22 +4,22 @@ import type * as Report from './report';
 
 /**
  * The PDF support state of the top bar (docs/product-rules.md#states: loading, success, failed): 'idle' until a
- * PDF screen opens, then jspdf, chart.js (report.ts) and the Traditional Chinese font are
+ * PDF screen opens, then pdfkit, chart.js (report.ts) and the Traditional Chinese font are
  * loaded once, on demand, and the state says how that went. The state lives in the app's one
  * store of it (providers/pdfSupport.ts, a useSyncExternalStore store) so the top bar reads it
  * without loading anything of the PDF.
  */
 export type PdfState = PdfSupport;
 
-/** What a report needs once loaded: the report module (with jspdf and chart.js) and the font (base64). */
+/** What a report needs once loaded: the report module (with pdfkit and chart.js) and the font (its TrueType bytes). */
 export interface PdfKit {
   report: typeof Report;
-  fontData: string;
+  fontData: Uint8Array;
 }
 
 export interface PdfLoaders {
   report: () => Promise<typeof Report>;
-  font: () => Promise<string>;
+  font: () => Promise<Uint8Array>;
 }
 
 const defaultLoaders: PdfLoaders = {

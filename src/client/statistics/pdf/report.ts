@@ -9,30 +9,88 @@
  * The parts: the head (head.ts), each question (question.ts: summaries.ts, charts.ts, texts.ts),
  * set down the pages by layout.ts.
  *
- * This module is loaded lazily (pdfState.ts) together with jspdf and chart.js.
+ * This module is loaded lazily (pdfState.ts) together with pdfkit (and its fontkit) and chart.js.
  */
-import { jsPDF } from 'jspdf';
+import PDFDocument from 'pdfkit';
 import type { StatisticsDetail } from '../../../shared/statistics/types';
-import { applyFont } from './font';
+import { Faces } from './faces';
+import { loadFallbackFont, PDF_FONT } from './font';
 import { reportHead } from './head';
-import { pageFooters, Writer } from './layout';
+import { asSource, Writer } from './layout';
 import type { StatisticsPdfOptions } from './options';
 import { question } from './question';
 
 export type { StatisticsPdfOptions, Translate } from './options';
+
+/** Every string in a value (the detail: titles, labels, names). */
+function stringsOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) value.forEach((v) => stringsOf(v, out));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => stringsOf(v, out));
+  return out;
+}
+
+/** The document's bytes once it is ended. */
+function bytesOf(doc: PDFKit.PDFDocument): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+    doc.on('error', reject);
+    doc.on('end', () => {
+      const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+      let at = 0;
+      for (const chunk of chunks) {
+        out.set(chunk, at);
+        at += chunk.length;
+      }
+      resolve(out.buffer);
+    });
+    doc.end();
+  });
+}
 
 /** The report's bytes (a PDF file). */
 export async function makeStatisticsPdfBytes(detail: StatisticsDetail, options: StatisticsPdfOptions): Promise<ArrayBuffer> {
   const t = options.translate;
   const limit = options.textLimit ?? 20;
   const q = detail.questionnaire;
-  const doc = new jsPDF({ unit: 'mm', format: 'a4', orientation: 'portrait', compress: true, putOnlyUsedFonts: true });
-  applyFont(doc, options.fontData);
-  doc.setProperties({ title: q.title, subject: q.title, creator: 'QE' });
-  doc.setLanguage(options.locale === 'en' ? 'en-US' : 'zh-HK');
-  const w = new Writer(doc);
+  const faces = new Faces(options.fontData);
+  const loadFallback = options.fallbackFont ?? loadFallbackFont;
+  /** Loads the fallback font before texts that need it are set; without it they show □ (and keep their characters in the text layer). */
+  const prepare = async (texts: string[]) => {
+    if (faces.fallback || !texts.some((text) => faces.wantsFallback(text))) return;
+    try {
+      faces.setFallback(await loadFallback());
+    } catch {
+      // □ then
+    }
+  };
+  await prepare(stringsOf(detail));
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'portrait',
+    margin: 0,
+    bufferPages: true,
+    compress: true,
+    pdfVersion: '1.5',
+    lang: options.locale === 'en' ? 'en-US' : 'zh-HK',
+    info: { Title: q.title, Subject: q.title, Creator: 'QE' },
+    // the report's font from the start: pdfkit's browser build has no standard font to start with
+    font: asSource(faces.main),
+  });
+  doc.registerFont(PDF_FONT, asSource(faces.main));
+  const w = new Writer(doc, faces);
+  const texts = options.texts;
+  const reportOptions: StatisticsPdfOptions = {
+    ...options,
+    texts: texts && (async (questionId, part, size) => {
+      const page = await texts(questionId, part, size);
+      await prepare(page.list.map((answer) => answer.text));
+      return page;
+    }),
+  };
 
-  reportHead(w, detail, options);
+  reportHead(w, detail, reportOptions);
 
   let section = '';
   for (const item of detail.questions) {
@@ -41,11 +99,11 @@ export async function makeStatisticsPdfBytes(detail: StatisticsDetail, options: 
       w.ensure(40);
       w.text(section, { size: 14, after: 2 });
     }
-    await question(w, item, detail, options, limit);
+    await question(w, item, detail, reportOptions, limit);
   }
 
-  pageFooters(doc, q.title, t);
-  return doc.output('arraybuffer');
+  w.pageFooters(q.title, t);
+  return bytesOf(doc);
 }
 
 /** The report as a PDF Blob, to save as a download. */
