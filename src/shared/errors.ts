@@ -40,6 +40,7 @@ export const ERRORS = {
   NOT_OPEN_YET: { code: 709, http: 409 },
   QUESTIONNAIRE_CLOSED: { code: 709, http: 409 },
   NOT_A_RESPONDENT: { code: 405, http: 403 },
+  ANONYMOUS_NO_DRAFT: { code: 709, http: 409 },
   NO_QUESTIONS: { code: 714, http: 409 },
   NO_AUDIENCE: { code: 715, http: 409 },
   IMAGE_REFUSED: { code: 716, http: 400 },

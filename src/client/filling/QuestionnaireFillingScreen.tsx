@@ -13,6 +13,8 @@ import { formatDateTime } from '../questionnaires/form/labels';
 import { QuestionnaireView } from '../questionnaires/respondent/QuestionnaireView';
 import { clearDraft, loadDraft, newSubmissionKey, saveDraft } from './draft';
 import { LeaveGuard } from './LeaveGuard';
+import { useServerDraft } from './serverDraft';
+import { DraftOfferDialog, ServerDraftNote } from './ServerDraftNote';
 import { fillingFieldKey, fillingPath, isAnswerable, MY_QUESTIONNAIRES, screenFor, type FillingScreenType, type MyQuestionnaireDetail } from './model';
 import { FeedbackChip } from './QuestionnaireFillingList';
 
@@ -65,7 +67,8 @@ type Phase = 'idle' | 'checking' | 'busy';
 
 /**
  * Answering: the questionnaire with my answers, kept in the browser on every change (restored on
- * load) and sent once with a submission key that a retry reuses. While the server has not answered
+ * load) — and, when it is named, on the server too, to go on on another device (serverDraft.ts,
+ * which offers a newer draft from elsewhere on opening) — and sent once with a submission key that a retry reuses. While the server has not answered
  * the message 'reply received and being checked, please wait' shows; after 30 s without an answer
  * 'system busy, check later' (the draft is kept, Submit tries again with the same key). A 422 puts
  * each message on its question; a 709 is handed up (`onRefused`); success opens the read-only view.
@@ -92,10 +95,24 @@ function AnswerForm({ q, userId, waitMs, onRefused }: { q: MyQuestionnaireDetail
   const [stray, setStray] = useState<string[]>([]);
   const passRef = useRef(false);
   const [kept, setKept] = useState(true);
+  const anonymous = q.type === 'ANONYMOUS';
+  // an anonymous questionnaire's answers never leave this device before the submission (docs/security.md#anonymous-means-unlinkable)
+  const server = useServerDraft({ questionnaireId: q.id, definition: q.definition, userId, enabled: !anonymous, initial });
 
   const change = (next: Answers) => {
     setAnswers(next);
     setKept(saveDraft(userId, q.id, { answers: next, submissionKey: keyRef.current }));
+    server.save(next);
+  };
+  const continueDraft = () => {
+    const taken = server.accept();
+    setAnswers(taken.answers);
+    setKept(saveDraft(userId, q.id, { answers: taken.answers, submissionKey: keyRef.current, serverSavedAt: taken.savedAt }));
+  };
+  const startAgain = () => {
+    setAnswers({});
+    clearDraft(userId, q.id);
+    void server.startAgain();
   };
 
   const submit = async (sent: Answers) => {
@@ -103,6 +120,7 @@ function AnswerForm({ q, userId, waitMs, onRefused }: { q: MyQuestionnaireDetail
     const submissionKey = keyRef.current ?? newSubmissionKey();
     keyRef.current = submissionKey;
     saveDraft(userId, q.id, { answers, submissionKey });
+    server.pause();
     setStray([]);
     go('checking');
     setPending(true);
@@ -120,6 +138,8 @@ function AnswerForm({ q, userId, waitMs, onRefused }: { q: MyQuestionnaireDetail
     } catch (e) {
       const error = e as HttpError & { body?: { code?: number; errors?: Record<string, string> } };
       const code = error.body?.code;
+      // refused or unanswered: the draft goes on being kept on the server (not after a 709: nothing more can be sent)
+      if (code !== 709) server.resume();
       if (error.status === 422) {
         go('idle');
         const errors: Record<string, string> = { ...(error.body?.errors ?? {}) };
@@ -160,6 +180,7 @@ function AnswerForm({ q, userId, waitMs, onRefused }: { q: MyQuestionnaireDetail
             <Typography variant="caption" component="p" sx={{ color: kept ? 'text.secondary' : 'warning.main', mt: 1 }} data-testid="draft-note">
               {translate(kept ? 'qe.filling.draftKept' : 'qe.filling.draftNotKept')}
             </Typography>
+            <ServerDraftNote anonymous={anonymous} status={server.status} />
           </>
         }
       />
@@ -196,6 +217,7 @@ function AnswerForm({ q, userId, waitMs, onRefused }: { q: MyQuestionnaireDetail
           </DialogActions>
         )}
       </Dialog>
+      <DraftOfferDialog offer={server.offer} onContinue={continueDraft} onStartAgain={startAgain} />
       <LeaveGuard unsent={unsent || pending} passRef={passRef} />
     </>
   );

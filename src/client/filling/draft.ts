@@ -5,7 +5,9 @@ import type { Answers } from '../../shared/questionnaire/answers';
  * or a dropped connection loses nothing: one draft per user and questionnaire, written on every
  * change and removed once the server has stored the reply. The submission key of the attempt
  * under way is kept with it, so that a retry after a lost answer sends the same key and the
- * server answers the first result instead of storing a second reply.
+ * server answers the first result instead of storing a second reply. A named questionnaire's
+ * draft is kept on the server too (serverDraft.ts, docs/product-rules.md#states); the local one
+ * remembers which server version it last matched, so another device's later one can be offered.
  */
 export interface Draft {
   answers: Answers;
@@ -13,6 +15,8 @@ export interface Draft {
   submissionKey?: string;
   /** when the draft was last written (ISO) */
   savedAt: string;
+  /** the server's savedAt of its draft when it last held these answers (named questionnaires: serverDraft.ts) */
+  serverSavedAt?: string;
 }
 
 const PREFIX = 'qe-filling-draft';
@@ -30,20 +34,33 @@ export function loadDraft(userId: unknown, questionnaireId: unknown): Draft | nu
       answers: draft.answers as Answers,
       submissionKey: typeof draft.submissionKey === 'string' ? draft.submissionKey : undefined,
       savedAt: typeof draft.savedAt === 'string' ? draft.savedAt : '',
+      serverSavedAt: typeof draft.serverSavedAt === 'string' ? draft.serverSavedAt : undefined,
     };
   } catch {
     return null;
   }
 }
 
-/** Writes the draft; false when the browser refuses (private mode, storage full). */
+/** Writes the draft (keeping the server version it matched unless told); false when the browser refuses (private mode, storage full). */
 export function saveDraft(userId: unknown, questionnaireId: unknown, draft: Omit<Draft, 'savedAt'>): boolean {
   try {
-    const value: Draft = { ...draft, savedAt: new Date().toISOString() };
+    const serverSavedAt = 'serverSavedAt' in draft ? draft.serverSavedAt : loadDraft(userId, questionnaireId)?.serverSavedAt;
+    const value: Draft = { ...draft, serverSavedAt, savedAt: new Date().toISOString() };
     localStorage.setItem(draftKey(userId, questionnaireId), JSON.stringify(value));
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Notes that the server's draft of `savedAt` holds the answers kept here (its time of writing unchanged). */
+export function markSynced(userId: unknown, questionnaireId: unknown, serverSavedAt: string): void {
+  const draft = loadDraft(userId, questionnaireId);
+  if (!draft) return;
+  try {
+    localStorage.setItem(draftKey(userId, questionnaireId), JSON.stringify({ ...draft, serverSavedAt } satisfies Draft));
+  } catch {
+    // not kept: the next load compares the answers themselves
   }
 }
 

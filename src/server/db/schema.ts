@@ -25,6 +25,7 @@ export interface Database {
   questionnaire_assistants: QuestionnaireAssistantsTable;
   feedback: FeedbackTable;
   replies: RepliesTable;
+  reply_drafts: ReplyDraftsTable;
   reply_answers: ReplyAnswersTable;
   answer_counts: AnswerCountsTable;
   answer_totals: AnswerTotalsTable;
@@ -314,6 +315,20 @@ export interface RepliesTable {
   respondent_role?: string | null;
   grade_id?: number | null;
   class_id?: number | null;
+}
+
+/**
+ * A named questionnaire's answers being typed, one per questionnaire and user (migration 0024):
+ * what lets a respondent go on with them on another device (src/server/filling/drafts.ts).
+ * Never for an anonymous questionnaire.
+ */
+export interface ReplyDraftsTable {
+  questionnaire_id: number;
+  user_id: number;
+  /** JSON: Answers */
+  answers: string;
+  /** ISO-8601 UTC */
+  saved_at: string;
 }
 
 /** A reply's answer rows that carry a text (text answers, 'other' texts): see src/server/statistics/answerRows.ts. */

@@ -8,15 +8,15 @@ import { BusinessError, requestLang } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
 import { answersOnPath, replyProblems, type Answers } from '../../shared/questionnaire/answers.js';
 import type { Definition } from '../../shared/questionnaire/definition.js';
-import type { QuestionnaireStatus, QuestionnaireType, Target } from '../../shared/questionnaire/types.js';
+import type { QuestionnaireStatus, QuestionnaireType } from '../../shared/questionnaire/types.js';
 import { FILLING_ANSWERS, myQuestionnaireParams, myQuestionnairesQuery, replyBody, type MyQuestionnaire, type MyQuestionnaireDetail, type MyQuestionnairesQuery, type ReplyBody } from '../../shared/calls/filling.js';
-import { resolveAudience } from '../questionnaires/audience.js';
 import { messageText } from '../../shared/master/labels.js';
 import type { ReplyCounting } from '../statistics/counting.js';
 import { newReplyId } from './reply-ids.js';
 import { SubmissionWriter } from './submissions.js';
 import { DefinitionsById } from '../questionnaires/definitions.js';
-import { TurnReads } from '../db/turn-reads.js';
+import { draftRoutes } from './drafts.js';
+import { Respondents, refuseUnlessOpen } from './respondent.js';
 
 const tags = ['filling'];
 
@@ -67,26 +67,11 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
       ])
       .where('f.user_id', '=', userId);
 
-  // what a submission reads: the feedback record and the questionnaire's state; its definition from memory (definitions.ts)
+  // what a submission reads: the feedback record and the questionnaire's state (respondent.ts); its definition from memory (definitions.ts)
   const definitions = new DefinitionsById(db);
-  const respondentRows = () =>
-    db
-      .selectFrom('feedback as f')
-      .innerJoin('questionnaires as q', 'q.id', 'f.questionnaire_id')
-      .select(['q.id', 'q.status', 'q.type', 'q.open_date', 'q.end_date', 'q.create_date', 'q.updated_at', 'f.id as feedback_id', 'f.status as feedback_status', 'f.submitted_at', 'f.respondent_role', 'f.grade_id', 'f.class_id']);
-  type RespondentRow = Awaited<ReturnType<ReturnType<typeof respondentRows>['executeTakeFirstOrThrow']>>;
-  // the reads of one turn of the event loop in one query (turn-reads.ts): a whole class submits at once
-  const respondentsOfTurn = new TurnReads<{ userId: number; questionnaireId: number }, RespondentRow>(
-    (k) => `${k.questionnaireId}:${k.userId}`,
-    async (keys) => {
-      const rows = await respondentRows()
-        .select('f.user_id')
-        .where((eb) => eb(eb.refTuple('f.questionnaire_id', 'f.user_id'), 'in', keys.map((k) => eb.tuple(k.questionnaireId, k.userId))))
-        .execute();
-      return new Map(rows.map(({ user_id, ...row }) => [`${row.id}:${user_id}`, row]));
-    },
-  );
-  const respondent = (userId: number, questionnaireId: number): Promise<RespondentRow | undefined> => respondentsOfTurn.read({ userId, questionnaireId });
+  const respondents = new Respondents(db);
+  // a named questionnaire's answers being typed, kept on the server too (drafts.ts)
+  await draftRoutes(app, { db, respondents, definitions });
 
   const answer = (r: Mine): MyQuestionnaire => ({
     id: r.id,
@@ -149,17 +134,9 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
     const me = currentUser(request);
     const lang = requestLang(request);
     const { submissionKey, answers } = request.body;
-    const row = await respondent(me.id, request.params.id);
-    if (!row) {
-      const q = await db.selectFrom('questionnaires').select(['status', 'targets', 'school_year_id']).where('id', '=', request.params.id).executeTakeFirst();
-      if (!q) throw new BusinessError('RECORD_NOT_FOUND');
-      // the feedback records come when it opens: before that, its audience says whether I am asked
-      if (q.status === 'PREPARING' || q.status === 'NOT_OPEN') {
-        const { respondents } = await resolveAudience(db, JSON.parse(q.targets) as Target[], q.school_year_id);
-        if (respondents.some((r) => r.userId === me.id)) throw new BusinessError('NOT_OPEN_YET');
-      }
-      throw new BusinessError('NOT_A_RESPONDENT');
-    }
+    const row = await respondents.read(me.id, request.params.id);
+    // the feedback records come when it opens: before that, its audience says whether I am asked
+    if (!row) return respondents.refuseMissing(me.id, request.params.id);
     const done = { submittedAt: row.submitted_at };
     if (row.feedback_status === 'SUBMITTED') {
       const stored = await db.selectFrom('feedback').select('submission_key').where('id', '=', row.feedback_id).executeTakeFirst();
@@ -167,8 +144,7 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
       throw new BusinessError('ALREADY_SUBMITTED');
     }
     const now = new Date().toISOString();
-    if (row.status === 'NOT_OPEN' || row.status === 'PREPARING' || (row.open_date && row.open_date > now)) throw new BusinessError('NOT_OPEN_YET');
-    if (row.status === 'FINISHED' || (row.end_date && row.end_date <= now)) throw new BusinessError('QUESTIONNAIRE_CLOSED');
+    refuseUnlessOpen(row, now);
 
     const definition = await definitions.get(row.id, row.create_date, row.updated_at);
     if (!definition) throw new BusinessError('RECORD_NOT_FOUND');
@@ -195,6 +171,7 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
       feedbackId: row.feedback_id,
       submittedAt,
       submissionKey,
+      draft: anonymous ? undefined : { questionnaireId: row.id, userId: me.id },
       reply: {
         id: newReplyId(anonymous),
         questionnaire_id: row.id,

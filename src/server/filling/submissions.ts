@@ -9,6 +9,8 @@ export interface Submission {
   submittedAt: string;
   submissionKey: string;
   reply: Required<Insertable<RepliesTable>>;
+  /** the respondent's draft, deleted with the stored reply (drafts.ts; a named questionnaire's only: an anonymous one has none) */
+  draft?: { questionnaireId: number; userId: number };
 }
 
 interface Queued extends Submission {
@@ -29,7 +31,8 @@ const GROUP = 200;
  * acknowledged reply is stored. The feedback records are claimed by one conditional update for the
  * group: a record still NOT_SUBMITTED turns SUBMITTED and its reply is stored; of concurrent
  * submissions of one person exactly one does (`false` for the others), as when each had a
- * transaction of its own.
+ * transaction of its own. A stored named reply's draft (drafts.ts) is deleted in the same
+ * transaction, so no draft outlives the reply it became.
  */
 export class SubmissionWriter {
   private queue: Queued[] = [];
@@ -74,6 +77,15 @@ export class SubmissionWriter {
           const won = group.map((s) => claimed.has(s.feedbackId) && first.get(s.feedbackId) === s);
           const replies = group.filter((_, i) => won[i]).map((s) => s.reply);
           await insertRows(trx, 'replies', REPLY_COLUMNS, replies.map((r) => REPLY_COLUMNS.map((c) => r[c])));
+          // the answers being typed are the reply now: their draft goes in the same commit
+          const drafts = group.filter((s, i) => won[i] && s.draft).map((s) => s.draft!);
+          for (let i = 0; i < drafts.length; i += 100) {
+            const part = drafts.slice(i, i + 100);
+            await trx
+              .deleteFrom('reply_drafts')
+              .where((eb) => eb(eb.refTuple('questionnaire_id', 'user_id'), 'in', part.map((d) => eb.tuple(d.questionnaireId, d.userId))))
+              .execute();
+          }
           return won;
         });
         group.forEach((s, i) => s.resolve(stored[i]));

@@ -16,8 +16,8 @@ export interface AuthUser {
   seen: Versions;
 }
 
-/** What a reminder link's session may call: who am I, and that one questionnaire. */
-const QUICK_ROUTES = new Set(['/v1/my/user-info', '/v1/my/action-list', '/v1/my/permissions', '/v1/logout', '/v1/school-info', '/v1/my/questionnaires/:id', '/v1/my/questionnaires/:id/replies']);
+/** What a reminder link's session may call: who am I, and that one questionnaire (its draft too). */
+const QUICK_ROUTES = new Set(['/v1/my/user-info', '/v1/my/action-list', '/v1/my/permissions', '/v1/logout', '/v1/school-info', '/v1/my/questionnaires/:id', '/v1/my/questionnaires/:id/replies', '/v1/my/questionnaires/:id/draft']);
 
 /** One action of one page: `form.view`. */
 export type PagePermission = `${string}.${string}`;

@@ -30,10 +30,18 @@ export async function openQuestionnaire(db: DB, id: number): Promise<boolean> {
   });
 }
 
-/** Finishes one questionnaire: PROCESSING → FINISHED (claimed the same way). */
+/**
+ * Finishes one questionnaire: PROCESSING → FINISHED (claimed the same way), by its end date or
+ * closed early. The answers still being typed can no longer be sent: their drafts
+ * (filling/drafts.ts) go in the same transaction.
+ */
 export async function finishQuestionnaire(db: DB, id: number): Promise<boolean> {
-  const r = await db.updateTable('questionnaires').set({ status: 'FINISHED', updated_at: now() }).where('id', '=', id).where('status', '=', 'PROCESSING').executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  return db.transaction().execute(async (trx) => {
+    const r = await trx.updateTable('questionnaires').set({ status: 'FINISHED', updated_at: now() }).where('id', '=', id).where('status', '=', 'PROCESSING').executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) return false;
+    await trx.deleteFrom('reply_drafts').where('questionnaire_id', '=', id).execute();
+    return true;
+  });
 }
 
 /** What is due now: questionnaires to open at their open date and to finish at their end date. */

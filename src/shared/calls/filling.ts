@@ -70,6 +70,27 @@ export type ReplyBody = Shape<typeof replyBody>;
 export const replyStored = { type: 'object', required: ['submittedAt'], additionalProperties: false, properties: { submittedAt: time } } as const;
 export type ReplyStored = Shape<typeof replyStored>;
 
+/**
+ * PUT /v1/my/questionnaires/:id/draft: the answers being typed of a named questionnaire, kept on
+ * the server so that I can go on on another device (docs/product-rules.md#states). The body as
+ * a reply's answers (same schema, same body limit); answers the questionnaire cannot take are
+ * dropped (draftAnswers, src/shared/questionnaire/answers.ts).
+ */
+export const draftBody = { type: 'object', required: ['answers'], additionalProperties: false, properties: { answers: answersSchema } } as const;
+export type DraftBody = Shape<typeof draftBody>;
+
+export const draftStored = { type: 'object', required: ['savedAt'], additionalProperties: false, properties: { savedAt: { type: 'string', description: 'ISO-8601, UTC' } } } as const;
+export type DraftStored = Shape<typeof draftStored>;
+
+/** GET …/draft: my draft as kept, or null when there is none. */
+export const replyDraft = {
+  type: 'object',
+  required: ['answers', 'savedAt'],
+  additionalProperties: false,
+  properties: { answers: answersSchema, savedAt: draftStored.properties.savedAt },
+} as const;
+export type ReplyDraft = Shape<typeof replyDraft>;
+
 /** POST /v1/quick-login: the token of a reminder mail's link. */
 export const quickLoginBody = { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', minLength: 10, maxLength: 2000 } } } as const;
 export type QuickLoginBody = Shape<typeof quickLoginBody>;
@@ -89,6 +110,9 @@ export const FILLING_ANSWERS = {
   list: { 200: envelopeOf({ type: 'object', required: ['list', 'total'], properties: { list: { type: 'array', items: myQuestionnaire }, total: { type: 'integer' } } }), ...REFUSALS },
   one: { 200: envelopeOf(myQuestionnaireDetail), ...REFUSALS },
   reply: { 200: envelopeOf(replyStored), ...REFUSALS },
+  draft: { 200: envelopeOf({ anyOf: [replyDraft, { type: 'null' }] }), ...REFUSALS },
+  draftSaved: { 200: envelopeOf(draftStored), ...REFUSALS },
+  draftDeleted: { 200: envelopeOf({ type: 'null' }), ...REFUSALS },
 } as const;
 
 export { idParams as myQuestionnaireParams };

@@ -37,6 +37,7 @@ const serverEn = {
       NOT_OPEN_YET: 'This questionnaire has not opened yet',
       QUESTIONNAIRE_CLOSED: 'This questionnaire has ended',
       NOT_A_RESPONDENT: 'You are not asked to answer this questionnaire',
+      ANONYMOUS_NO_DRAFT: 'This questionnaire is anonymous: your answers are kept on this device only, never on the server',
       NO_QUESTIONS: 'The questionnaire needs at least one question',
       NO_AUDIENCE: 'Please select target users',
       IMAGE_REFUSED: 'Only image files can be uploaded (PNG, JPEG, GIF, WebP, up to 2 MB)',

@@ -120,3 +120,26 @@ export function replyProblems(definition: Definition, answers: unknown): Record<
   for (const i of sectionPath(definition, answers as Answers)) Object.assign(problems, sectionProblems(definition.sections[i], answers as Answers));
   return problems;
 }
+
+/**
+ * What a draft keeps of answers still being typed (docs/product-rules.md#states): the answers to
+ * the definition's questions that are there and of a shape their question takes — an unknown
+ * question id, an empty answer, one naming an option that does not exist or a text over its
+ * hard limit (ANSWER_LIMITS, which the inputs hold to) is dropped, not refused. The other rules
+ * (required, a text rule, counts) are a submission's to judge: a draft may break them for now. The server keeps a draft by this; the answer screen compares by it.
+ */
+export function draftAnswers(definition: Definition, answers: unknown): Answers {
+  const kept: Answers = {};
+  if (!isObject(answers)) return kept;
+  for (const section of definition.sections) {
+    for (const q of section.questions) {
+      if (!Object.hasOwn(answers, q.id)) continue;
+      const answer = answers[q.id] as Answer | undefined;
+      if (!isAnswered(q, answer)) continue;
+      const problem = answerProblem(q, answer)?.problem;
+      if (problem === 'invalid' || problem === 'tooLong') continue;
+      kept[q.id] = answer;
+    }
+  }
+  return kept;
+}

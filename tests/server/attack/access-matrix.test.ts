@@ -147,6 +147,10 @@ const EXPECTED: Record<string, string> = {
   'GET /v1/my/questionnaires': '----sTAS',
   'GET /v1/my/questionnaires/{id}': '---QsTAS',
   'POST /v1/my/questionnaires/{id}/replies': '---QsTAS',
+  // a named questionnaire's draft: whoever may reply to it, the reminder link for its own questionnaire
+  'GET /v1/my/questionnaires/{id}/draft': '---QsTAS',
+  'PUT /v1/my/questionnaires/{id}/draft': '---QsTAS',
+  'DELETE /v1/my/questionnaires/{id}/draft': '---QsTAS',
   // statistics: teachers (their own), administrators (all)
   'GET /v1/statistics': '-----TAS',
   'GET /v1/statistics/{id}': '-----TAS',

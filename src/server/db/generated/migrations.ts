@@ -23,6 +23,7 @@ import * as m0020_reply_counting from '../migrations/0020_reply_counting.js';
 import * as m0021_row_versions from '../migrations/0021_row_versions.js';
 import * as m0022_answer_totals from '../migrations/0022_answer_totals.js';
 import * as m0023_profile_version from '../migrations/0023_profile_version.js';
+import * as m0024_reply_drafts from '../migrations/0024_reply_drafts.js';
 
 /** Every migration of src/server/db/migrations, by name: Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021_row_versions': m0021_row_versions,
   '0022_answer_totals': m0022_answer_totals,
   '0023_profile_version': m0023_profile_version,
+  '0024_reply_drafts': m0024_reply_drafts,
 };

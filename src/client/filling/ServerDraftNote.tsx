@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
+import { useTranslate } from '../i18n/translate';
+import { formatDateTime } from '../questionnaires/form/labels';
+import type { DraftOffer, ServerDraftState } from './serverDraft';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** HH:mm on this device's clock (docs/product-rules.md#constants-and-limits). */
+const clockTime = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+/**
+ * Where the answers are kept besides this device, under the local draft's note: the server's
+ * copy of a named questionnaire (saving, saved at HH:mm, not saved), or, for an anonymous one,
+ * that they stay on this device only (docs/product-rules.md#states).
+ */
+export function ServerDraftNote({ anonymous, status }: { anonymous: boolean; status: ServerDraftState }) {
+  const translate = useTranslate();
+  if (anonymous) {
+    return (
+      <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }} data-testid="draft-device-only">
+        {translate('qe.filling.serverDraft.deviceOnly')}
+      </Typography>
+    );
+  }
+  const text =
+    status.state === 'saving'
+      ? translate('qe.filling.serverDraft.saving')
+      : status.state === 'saved'
+        ? translate('qe.filling.serverDraft.saved', { time: clockTime(status.at) })
+        : status.state === 'failed'
+          ? translate('qe.filling.serverDraft.failed')
+          : '';
+  return (
+    <Typography variant="caption" component="p" sx={{ color: status.state === 'failed' ? 'warning.main' : 'text.secondary', minHeight: '1.66em' }} data-testid="server-draft-state" data-state={status.state}>
+      {text}
+    </Typography>
+  );
+}
+
+/** The offer of a newer draft from another device: continue it, or start again (which deletes it). */
+export function DraftOfferDialog({ offer, onContinue, onStartAgain }: { offer: DraftOffer | null; onContinue: () => void; onStartAgain: () => void }) {
+  const translate = useTranslate();
+  // the offer's text kept while the dialog closes, so that it does not change on the way out
+  const [shown, setShown] = useState(offer);
+  if (offer && offer !== shown) setShown(offer);
+  return (
+    <Dialog open={offer !== null} aria-labelledby="draft-offer-title" aria-describedby="draft-offer-text" data-testid="draft-offer">
+      <DialogTitle id="draft-offer-title">{translate('qe.filling.serverDraft.offerTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="draft-offer-text">{translate('qe.filling.serverDraft.offer', { time: shown ? formatDateTime(shown.savedAt) : '' })}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onStartAgain} color="inherit" data-testid="draft-start-again">
+          {translate('qe.filling.serverDraft.startAgain')}
+        </Button>
+        <Button onClick={onContinue} variant="contained" autoFocus data-testid="draft-continue">
+          {translate('qe.filling.serverDraft.continue')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
