@@ -98,6 +98,25 @@ export const FOREIGN: Record<Language, string[]> = {
   en: [...zhTexts].filter((t) => (t.match(/[\u3400-\u9fff]/g) ?? []).length >= 3 && !enTexts.has(t)),
 };
 
+const HAN = /[\u3400-\u9fff\uf900-\ufaff\u{20000}-\u{3ffff}]/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * Whether `fragment` (a catalogue text) stands in `text` as a text of its own, not as a piece of a
+ * longer word: a Chinese fragment with no Chinese character beside it, an English one with no
+ * letter beside it. So a record a test made (a title 首頁進行中, a name) does not read as the
+ * interface in the other language, while a label left untranslated ("狀態: 進行中", "Save") does.
+ */
+export function standsAlone(text: string, fragment: string): boolean {
+  const neighbour = HAN.test(fragment) ? HAN : LETTER;
+  for (let at = text.indexOf(fragment); at >= 0; at = text.indexOf(fragment, at + 1)) {
+    const before = Array.from(text.slice(0, at)).at(-1) ?? '';
+    const after = Array.from(text.slice(at + fragment.length))[0] ?? '';
+    if (!neighbour.test(before) && !neighbour.test(after)) return true;
+  }
+  return false;
+}
+
 /**
  * What a screen says in the other language: the names and hints of controls (aria-label, title,
  * placeholder, alt), buttons, tabs, column headers, labels and legends holding a text of the other
@@ -132,7 +151,7 @@ export async function otherLanguage(page: Page, language: Language): Promise<str
   const found: string[] = [];
   for (const line of new Set(shown)) {
     const text = line.slice(line.indexOf(': ') + 2);
-    const hit = FOREIGN[language].find((t) => text.includes(t)) ?? text.match(MESSAGE_KEY)?.[0] ?? (language === 'zh-hk' && /\[(aria-label|title)\]: /.test(line) && MUI_ENGLISH_SHORT.includes(text.trim()) ? text.trim() : undefined);
+    const hit = FOREIGN[language].find((t) => standsAlone(text, t)) ?? text.match(MESSAGE_KEY)?.[0] ?? (language === 'zh-hk' && /\[(aria-label|title)\]: /.test(line) && MUI_ENGLISH_SHORT.includes(text.trim()) ? text.trim() : undefined);
     if (hit) found.push(`${line.slice(0, 120)} («${hit}»)`);
   }
   return found;
