@@ -9,6 +9,7 @@ import { QuestionnaireFillingList } from '../../../src/client/filling/Questionna
 import { draftKey } from '../../../src/client/filling/draft';
 import type { MyQuestionnaire, MyQuestionnaireDetail } from '../../../src/client/filling/model';
 import { authFor, fakeFetch, type FetchCall } from '../questionnaires/support';
+import { questionnaireDetail } from './support';
 
 const ME = 7; // the user id of support.authFor's identity
 
@@ -27,24 +28,7 @@ const DEF: Definition = {
   ],
 };
 
-function detail(over: Partial<MyQuestionnaireDetail> = {}): MyQuestionnaireDetail {
-  return {
-    id: 5,
-    title: '學生意見調查',
-    status: 'PROCESSING',
-    type: 'NAMED',
-    openDate: '2025-03-01T01:00:00.000Z',
-    endDate: '2099-03-20T09:00:00.000Z',
-    schoolYearId: 3,
-    inCharge: { nameHk: '李老師', nameEn: 'Lee' },
-    feedbackStatus: 'NOT_SUBMITTED',
-    submittedAt: null,
-    designatedCode: 'D-1',
-    definition: DEF,
-    answers: null,
-    ...over,
-  };
-}
+const detail = (over: Partial<MyQuestionnaireDetail> = {}): MyQuestionnaireDetail => questionnaireDetail(DEF, over);
 
 let location = { pathname: '', search: '' };
 function renderScreen(path = '/questionnaire-filling/detail?id=5', waitMs?: number) {
