@@ -71,6 +71,8 @@ export interface Question {
   options?: Choice[];
   /** RADIO and CHECKBOX: an "other" choice with a text of the respondent's own */
   other?: boolean;
+  /** the "other" choice's label; the catalogue's "Other" in the reader's language when not given */
+  otherLabel?: string;
   /** grids */
   rows?: Choice[];
   columns?: Choice[];
@@ -92,7 +94,33 @@ export interface Section {
 
 export interface Definition {
   version: 1;
+  /** the languages it is written in, the main one first (languages.ts); absent: Chinese only */
+  languages?: ('zh-hk' | 'en')[];
   sections: Section[];
+  /** shown to the respondent once their reply is submitted */
+  closingMessage?: string;
+  /** the texts in each language but the main one, by the id of what they belong to */
+  translations?: Partial<Record<'zh-hk' | 'en', DefinitionTexts>>;
+}
+
+/** A question's texts in another language: its title, description, each option, row and column by id, scale labels, "other", the text rule's message. */
+export interface QuestionTexts {
+  title?: string;
+  description?: string;
+  options?: Record<string, string>;
+  rows?: Record<string, string>;
+  columns?: Record<string, string>;
+  minLabel?: string;
+  maxLabel?: string;
+  otherLabel?: string;
+  message?: string;
+}
+
+/** A definition's texts in another language, by section and question id. */
+export interface DefinitionTexts {
+  closingMessage?: string;
+  sections?: Record<string, { title?: string; description?: string }>;
+  questions?: Record<string, QuestionTexts>;
 }
 
 /** One problem of a definition: where (a path like sections.0.questions.2.options) and what (an i18n key's last part). */

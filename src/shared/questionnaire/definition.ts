@@ -7,6 +7,7 @@ import { END, QUESTION_TYPES, type AnsweredFrom, type Definition, type Definitio
 import { QUESTION_TYPE_RULES } from './question-types/index.js';
 import { DEFINITION_LIMITS as LIMITS, isObject, isText } from './question-types/common.js';
 import type { AddProblem, PatternBudget } from './question-types/rules.js';
+import { CLOSING_MESSAGE_MAX, CONTENT_LANGUAGES } from './languages.js';
 
 /** The shapes of a definition (definition-types.ts), imported from here by the rest of the code. */
 export * from './definition-types.js';
@@ -48,6 +49,8 @@ export function definitionErrors(value: unknown): DefinitionProblem[] {
     (s.questions as unknown[]).forEach((q, qi) => questionErrors(q, `${sp}.questions.${qi}`, questionIds, add, budget));
   });
   if (total > LIMITS.questions) add('sections', 'tooMany');
+  if (value.closingMessage !== undefined && !isText(value.closingMessage, CLOSING_MESSAGE_MAX)) add('closingMessage', 'tooLong');
+  languageErrors(value, add);
   // branching only forward, to a section that exists, or to the end
   const order = sections.map((s) => (isObject(s) ? String(s.id) : ''));
   const forward = (from: number, target: unknown, path: string) => {
@@ -80,5 +83,44 @@ function questionErrors(q: unknown, path: string, ids: Set<string>, add: AddProb
   if (q.description !== undefined && !isText(q.description)) add(`${path}.description`, 'tooLong');
   if (q.image !== undefined && (typeof q.image !== 'string' || !/^[\w./-]{1,200}$/.test(q.image) || q.image.includes('..'))) add(`${path}.image`, 'badImage');
   if (typeof q.required !== 'boolean') add(`${path}.required`, 'required');
+  if (q.otherLabel !== undefined && !isText(q.otherLabel, 500)) add(`${path}.otherLabel`, 'tooLong');
   QUESTION_TYPE_RULES[type].settingsErrors(q, path, add, budget);
+}
+
+/** A translation's entries: texts of the right length, under ids (what no longer exists is dropped on save, `withoutOrphans`). */
+const textMap = (v: unknown, max: number) => isObject(v) && Object.keys(v).length <= LIMITS.choices * LIMITS.questions && Object.values(v).every((t) => isText(t, max));
+
+/**
+ * The languages (one or two of zh-hk and en, the main one first) and the translations, one per
+ * language but the main one, each text no longer than the main text may be.
+ */
+function languageErrors(value: Record<string, unknown>, add: AddProblem) {
+  const langs = value.languages;
+  if (langs !== undefined && (!Array.isArray(langs) || !langs.length || langs.length > 2 || new Set(langs).size !== langs.length || !langs.every((l) => (CONTENT_LANGUAGES as readonly unknown[]).includes(l)))) {
+    return add('languages', 'badLanguages');
+  }
+  const others = Array.isArray(langs) ? langs.slice(1) : [];
+  const t = value.translations;
+  if (t === undefined) return;
+  if (!isObject(t)) return add('translations', 'badTranslation');
+  for (const [lang, texts] of Object.entries(t)) {
+    const at = `translations.${lang}`;
+    if (!others.includes(lang) || !isObject(texts)) return add(at, 'badTranslation');
+    if (texts.closingMessage !== undefined && !isText(texts.closingMessage, CLOSING_MESSAGE_MAX)) add(`${at}.closingMessage`, 'tooLong');
+    if (texts.sections !== undefined && !(isObject(texts.sections) && Object.values(texts.sections).every((s) => isObject(s) && (s.title === undefined || isText(s.title, 500)) && (s.description === undefined || isText(s.description))))) add(`${at}.sections`, 'badTranslation');
+    if (texts.questions === undefined) continue;
+    if (!isObject(texts.questions) || Object.keys(texts.questions).length > LIMITS.questions * 2) {
+      add(`${at}.questions`, 'badTranslation');
+      continue;
+    }
+    for (const [id, q] of Object.entries(texts.questions)) {
+      const ok =
+        isObject(q) &&
+        (q.title === undefined || isText(q.title, 1000)) &&
+        (q.description === undefined || isText(q.description)) &&
+        ['minLabel', 'maxLabel', 'otherLabel', 'message'].every((f) => q[f] === undefined || isText(q[f], 500)) &&
+        ['options', 'rows', 'columns'].every((f) => q[f] === undefined || textMap(q[f], 500));
+      if (!ok) add(`${at}.questions.${id}`, 'badTranslation');
+    }
+  }
 }

@@ -22,6 +22,10 @@ export const DEFINITION_PROBLEMS = [
   'badRule',
   'badPattern',
   'complexPattern',
+  'badLanguages',
+  'badTranslation',
+  'missingEnglish',
+  'missingChinese',
 ] as const;
 
 
