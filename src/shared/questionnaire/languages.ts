@@ -187,3 +187,16 @@ export function missingTranslations(d: Definition): DefinitionProblem[] {
   }
   return problems;
 }
+
+/** What a questionnaire record carries of its title: the main language's, and the second language's when it has one. */
+export interface TitledQuestionnaire {
+  title: string;
+  titleTranslation?: string | null;
+  languages?: Lang[];
+}
+
+/** A questionnaire's title as a reader of `reader` sees it (the main title where the second is not written). */
+export function titleIn(q: TitledQuestionnaire, reader: Lang): string {
+  const langs = q.languages?.length ? q.languages : ['zh-hk'];
+  return langs[0] !== reader && langs.includes(reader) && q.titleTranslation?.trim() ? q.titleTranslation : q.title;
+}
