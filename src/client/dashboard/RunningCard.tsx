@@ -6,16 +6,19 @@ import { statisticsPath } from '../statistics/api';
 import { DashboardCard, EmptyLine } from './DashboardCard';
 import { EndDate } from './EndDate';
 import { SendReminderButton } from './SendReminderButton';
+import { useLocale } from 'react-admin';
+import { titleIn } from '../../shared/questionnaire/languages';
 import { rateText, type Dashboard, type RunningQuestionnaire } from './useDashboard';
 
 /** One running questionnaire: its title (to its statistics), end date, response rate and, where I may, "send notice". */
 function RunningItem({ q }: { q: RunningQuestionnaire }) {
   const translate = useTranslate();
   const rate = rateText(q.submitted, q.respondents);
+  const title = titleIn(q, useLocale() === 'en' ? 'en' : 'zh-hk');
   return (
     <Box component="li" sx={{ py: 1, borderBottom: 1, borderColor: 'divider', listStyle: 'none' }} data-testid="running-item" data-id={q.id}>
       <MuiLink component={Link} to={statisticsPath('detail', q.id)} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="running-title">
-        {q.title}
+        {title}
       </MuiLink>
       <EndDate endDate={q.endDate} />
       <Typography variant="body2" data-testid="running-rate">
@@ -24,10 +27,10 @@ function RunningItem({ q }: { q: RunningQuestionnaire }) {
       <LinearProgress
         variant="determinate"
         value={Math.min(100, percent(q.submitted, q.respondents))}
-        aria-label={translate('qe.dashboard.running.rateLabel', { title: q.title, rate })}
+        aria-label={translate('qe.dashboard.running.rateLabel', { title, rate })}
         sx={{ my: 0.5, height: 6, borderRadius: 3 }}
       />
-      {q.mayRemind && <SendReminderButton id={q.id} title={q.title} />}
+      {q.mayRemind && <SendReminderButton id={q.id} title={title} />}
     </Box>
   );
 }

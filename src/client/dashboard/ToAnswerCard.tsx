@@ -5,6 +5,8 @@ import { fillingPath } from '../filling/model';
 import { DashboardCard, EmptyLine } from './DashboardCard';
 import { EndDate } from './EndDate';
 import type { Dashboard } from './useDashboard';
+import { useLocale } from 'react-admin';
+import { titleIn } from '../../shared/questionnaire/languages';
 
 /**
  * To answer: the questionnaires open now that I have not submitted, in the server's order
@@ -13,6 +15,7 @@ import type { Dashboard } from './useDashboard';
  */
 export function ToAnswerCard({ data }: { data: NonNullable<Dashboard['toAnswer']> }) {
   const translate = useTranslate();
+  const lang = useLocale() === 'en' ? 'en' : 'zh-hk';
   return (
     <DashboardCard title={translate('qe.dashboard.toAnswer.title')} testId="dashboard-to-answer">
       {data.list.length === 0 ? (
@@ -24,7 +27,7 @@ export function ToAnswerCard({ data }: { data: NonNullable<Dashboard['toAnswer']
               {/* open and not submitted: the detail (fill-in) route, as the filling list opens such a questionnaire */}
               <ListItemButton component={Link} to={fillingPath('detail', q.id)} data-testid="to-answer-item" data-id={q.id} sx={{ px: 1, display: 'block' }}>
                 <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="to-answer-title">
-                  {q.title}
+                  {titleIn(q, lang)}
                 </Typography>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                   <EndDate endDate={q.endDate} />

@@ -59,7 +59,7 @@ export function TestMail({ resource, saved }: { resource: string; saved: boolean
             value={to}
             onChange={(e) => setTo(e.target.value)}
             error={Boolean(error)}
-            helperText={error ?? (saved ? ' ' : translate('qe.master.mail.saveFirst'))}
+            helperText={error ?? translate(saved ? 'qe.master.mail.testLanguage' : 'qe.master.mail.saveFirst')}
             disabled={!saved || busy}
             sx={{ width: 340, maxWidth: '100%' }}
             slotProps={{ htmlInput: { 'data-testid': 'test-mail-to' } }}
@@ -85,12 +85,23 @@ export function UntrustedCertificateWarning() {
   );
 }
 
-/** The mail setting (/master/mails): the SMTP server, the reminder template with its placeholders, a test mail, and the development outbox when it is on. */
+/**
+ * The mail setting (/master/mails): the SMTP server, the reminder template in Chinese and in
+ * English with their placeholders (each recipient gets the one of their language, an English
+ * reader the Chinese one while the English one is empty), a test mail, and the development outbox
+ * when it is on.
+ */
 export function MailSettingScreen({ entity }: { entity: MasterEntity }) {
   const translate = useTranslate();
   const placeholders = translate('qe.master.mail.placeholders');
+  const helperTexts = {
+    reminderSubject: placeholders,
+    reminderContent: placeholders,
+    reminderSubjectEn: translate('qe.master.mail.englishTemplate'),
+    reminderContentEn: placeholders,
+  };
   return (
-    <SingleScreen entity={entity} helperTexts={{ reminderSubject: placeholders, reminderContent: placeholders }} afterInput={{ allowUntrustedCertificate: <UntrustedCertificateWarning /> }}>
+    <SingleScreen entity={entity} helperTexts={helperTexts} afterInput={{ allowUntrustedCertificate: <UntrustedCertificateWarning /> }}>
       {(saved, mayEdit) => (
         <>
           {mayEdit && <TestMail resource={entity.meta.resource} saved={saved != null} />}

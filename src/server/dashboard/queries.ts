@@ -1,6 +1,7 @@
 import type { DB } from '../db/connect.js';
 import type { AuthUser } from '../plugins/guard.js';
 import { mayChange, reachesAll } from '../questionnaires/scope.js';
+import { storedLanguages } from '../questionnaires/service.js';
 import type { StatisticsService } from '../statistics/service.js';
 import type { Dashboard, DashboardImport, DashboardQuestionnaire, RunningQuestionnaire } from '../../shared/calls/dashboard.js';
 import type { QuestionnaireType } from '../../shared/questionnaire/types.js';
@@ -19,14 +20,14 @@ export async function toAnswer(db: DB, userId: number, now: string): Promise<{ t
   const rows = await db
     .selectFrom('feedback as f')
     .innerJoin('questionnaires as q', 'q.id', 'f.questionnaire_id')
-    .select(['q.id', 'q.title', 'q.type', 'q.end_date'])
+    .select(['q.id', 'q.title', 'q.title_translation', 'q.languages', 'q.type', 'q.end_date'])
     .where('f.user_id', '=', userId)
     .where('f.status', '=', 'NOT_SUBMITTED')
     .where('q.status', '=', 'PROCESSING')
     .where((eb) => eb.or([eb('q.open_date', 'is', null), eb('q.open_date', '<=', now)]))
     .where((eb) => eb.or([eb('q.end_date', 'is', null), eb('q.end_date', '>', now)]))
     .execute();
-  const list = rows.map((r) => ({ id: r.id, title: r.title, type: r.type as QuestionnaireType, endDate: r.end_date ?? null })).sort(bySoonestEnd);
+  const list = rows.map((r) => ({ id: r.id, title: r.title, titleTranslation: r.title_translation, languages: storedLanguages(r.languages), type: r.type as QuestionnaireType, endDate: r.end_date ?? null })).sort(bySoonestEnd);
   return { total: list.length, list: list.slice(0, LISTED) };
 }
 
@@ -44,7 +45,7 @@ export async function running(db: DB, statistics: StatisticsService, user: AuthU
   // as the questionnaire's own screen decides it may be edited (questionnaires/service.ts), which the reminder asks
   const mayRemind = (r: (typeof rows)[number]) => mayChange(user, { inChargeId: r.principal.id, assistantIds: assisted.has(r.id) ? [user.id] : [] });
   const all = rows
-    .map((r) => ({ id: r.id, title: r.title, type: r.type, endDate: r.endDate, respondents: r.respondentNum, submitted: r.submittedNum, mayRemind: mayRemind(r) }))
+    .map((r) => ({ id: r.id, title: r.title, titleTranslation: r.titleTranslation, languages: r.languages, type: r.type, endDate: r.endDate, respondents: r.respondentNum, submitted: r.submittedNum, mayRemind: mayRemind(r) }))
     .sort(bySoonestEnd);
   return { total: all.length, list: all.slice(0, LISTED), all };
 }

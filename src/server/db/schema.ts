@@ -249,8 +249,12 @@ export interface MailSettingsTable {
   allow_untrusted_certificate: Generated<number>;
   from_address: string;
   from_name: string | null;
+  /** the reminder template in Chinese, the schools' own language: every reader's unless the English one is written */
   reminder_subject: string;
   reminder_content: string;
+  /** the reminder template for readers in English (migration 0026); null: they get the Chinese one */
+  reminder_subject_en: string | null;
+  reminder_content_en: string | null;
 }
 
 export interface QuestionnairesTable {
@@ -271,6 +275,10 @@ export interface QuestionnairesTable {
   targets: string;
   /** JSON: Definition */
   definition: string;
+  /** the definition's languages, main first, comma-separated (migration 0025): lists pick titles without reading definitions */
+  languages: Generated<string>;
+  /** the title in the second language, when there is one */
+  title_translation: string | null;
   updated_at: string;
 }
 

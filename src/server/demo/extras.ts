@@ -78,8 +78,11 @@ export async function seedDemoExtras(db: DB): Promise<void> {
         password: null,
         from_address: 'qe@demo.qe.school',
         from_name: '啟思示範中學 QE Demonstration Secondary School',
-        reminder_subject: '請填寫問卷：{title} / Please answer: {title}',
-        reminder_content: '{name}：\n\n請於 {deadline} 前填寫問卷「{title}」。\nPlease answer "{title}" by {deadline}.\n\n{link}',
+        // a template in each language: every respondent gets theirs (src/server/questionnaires/notice.ts)
+        reminder_subject: '請填寫問卷：{title}',
+        reminder_content: '{name}：\n\n請於 {deadline} 前填寫問卷「{title}」。\n\n{link}',
+        reminder_subject_en: 'Please answer: {title}',
+        reminder_content_en: 'Dear {name},\n\nPlease answer "{title}" by {deadline}.\n\n{link}',
       }).execute();
     }
   });

@@ -8,19 +8,37 @@ import { definitionErrors, type Definition } from '../../shared/questionnaire/de
 import { replyProblems, type Answers } from '../../shared/questionnaire/answers.js';
 import { sampleAnswers, SAMPLE_TEXTS } from '../../shared/questionnaire/sample-answers.js';
 import type { Target } from '../../shared/questionnaire/types.js';
+import { languagesOf, missingTranslations } from '../../shared/questionnaire/languages.js';
 
 const choices = (...labels: string[]) => labels.map((label, i) => ({ id: `o${i + 1}`, label }));
 
-/** A term survey of S1 students, finished, as a school would run it. */
+/** A term survey of S1 students, finished, as a school would run it: in Chinese and English (docs/questionnaire-languages.md). */
 const studentSurvey: Definition = {
   version: 1,
+  languages: ['zh-hk', 'en'],
+  closingMessage: '多謝你的寶貴意見！',
+  translations: {
+    en: {
+      closingMessage: 'Thank you for your views!',
+      sections: { s1: { title: 'School life' } },
+      questions: {
+        q1: { title: 'How satisfied are you with your learning this term?', options: { o1: 'Very satisfied', o2: 'Satisfied', o3: 'Neutral', o4: 'Not satisfied' } },
+        q2: { title: 'Which subjects do you like best? (choose any)', options: { o1: 'Chinese', o2: 'English', o3: 'Mathematics', o4: 'Science', o5: 'Physical education', o6: 'Visual arts' }, otherLabel: 'Another subject' },
+        q3: { title: 'How hard is your homework each evening?', minLabel: 'Very easy', maxLabel: 'Very hard' },
+        q4: { title: 'How do you usually get to school?', options: { o1: 'On foot', o2: 'MTR', o3: 'Bus', o4: 'School bus', o5: 'Driven by parents' } },
+        q5: { title: 'Rate these school facilities', rows: { o1: 'Library', o2: 'Tuck shop', o3: 'Playground' }, columns: { o1: 'Good', o2: 'Fair', o3: 'Needs improving' } },
+        q6: { title: 'Describe your class in one word' },
+        q7: { title: 'What would you suggest to the school?' },
+      },
+    },
+  },
   sections: [
     {
       id: 's1',
       title: '學習生活',
       questions: [
         { id: 'q1', type: 'RADIO', title: '你對本學期的學習整體感到滿意嗎？', required: true, options: choices('非常滿意', '滿意', '一般', '不滿意') },
-        { id: 'q2', type: 'CHECKBOX', title: '你最喜歡哪些科目？（可選多項）', required: true, options: choices('中文', '英文', '數學', '科學', '體育', '視覺藝術'), other: true },
+        { id: 'q2', type: 'CHECKBOX', title: '你最喜歡哪些科目？（可選多項）', required: true, options: choices('中文', '英文', '數學', '科學', '體育', '視覺藝術'), other: true, otherLabel: '其他科目' },
         { id: 'q3', type: 'LINEAR_SCALE', title: '你每晚做功課大約有多辛苦？', required: true, scale: { min: 1, max: 5, minLabel: '很輕鬆', maxLabel: '很辛苦' } },
         { id: 'q4', type: 'DROPDOWN', title: '你通常怎樣上學？', required: true, options: choices('步行', '港鐵', '巴士', '校車', '家長接送') },
         {
@@ -63,8 +81,8 @@ function answersFor(definition: Definition, seed: number): Answers {
   return sampleAnswers(definition, next, { texts: SAMPLE_TEXTS['zh-hk'], optional: 0.5 });
 }
 
-async function survey(db: DB, title: string, type: 'NAMED' | 'ANONYMOUS', definition: Definition, targets: Target[], share: number, finish: boolean): Promise<void> {
-  if (definitionErrors(definition).length) throw new Error(`demo questionnaire ${title} is not valid`);
+async function survey(db: DB, [title, titleTranslation]: [string, string?], type: 'NAMED' | 'ANONYMOUS', definition: Definition, targets: Target[], share: number, finish: boolean): Promise<void> {
+  if (definitionErrors(definition).length || missingTranslations(definition).length) throw new Error(`demo questionnaire ${title} is not valid`);
   const teacher = await db.selectFrom('users').select('id').where('username', '=', 'teacher01').executeTakeFirstOrThrow();
   const year = await db.selectFrom('school_years').select('id').where('year_status', '=', '1').executeTakeFirstOrThrow();
   const now = Date.now();
@@ -83,6 +101,8 @@ async function survey(db: DB, title: string, type: 'NAMED' | 'ANONYMOUS', defini
       last_notice_time: null,
       targets: JSON.stringify(targets),
       definition: JSON.stringify(definition),
+      languages: languagesOf(definition).join(','),
+      title_translation: titleTranslation ?? null,
       updated_at: iso(0),
     })
     .returning('id')
@@ -112,8 +132,8 @@ async function survey(db: DB, title: string, type: 'NAMED' | 'ANONYMOUS', defini
 /** Two questionnaires with replies, so the demo's statistics have something to show. */
 export async function seedDemoQuestionnaires(db: DB, minGroup = 5): Promise<void> {
   const s1 = await db.selectFrom('grades').select('id').where('code', '=', 'S1').executeTakeFirst();
-  if (s1) await survey(db, '中一級上學期學生意見調查', 'NAMED', studentSurvey, [{ kind: 'GRADE', ids: [s1.id] }], 0.85, true);
-  await survey(db, '教師工作量匿名問卷', 'ANONYMOUS', staffSurvey, [{ kind: 'ALL_TEACHERS' }], 0.75, false);
+  if (s1) await survey(db, ['中一級上學期學生意見調查', 'S1 first-term student survey'], 'NAMED', studentSurvey, [{ kind: 'GRADE', ids: [s1.id] }], 0.85, true);
+  await survey(db, ['教師工作量匿名問卷'], 'ANONYMOUS', staffSurvey, [{ kind: 'ALL_TEACHERS' }], 0.75, false);
   // the demo's anonymous replies are in results already; mixed as any others are
   await mixAnonymousReplies(db, minGroup);
 }

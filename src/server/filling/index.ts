@@ -14,6 +14,7 @@ import { messageText } from '../../shared/master/labels.js';
 import type { ReplyCounting } from '../statistics/counting.js';
 import { newReplyId } from './reply-ids.js';
 import { SubmissionWriter } from './submissions.js';
+import { storedLanguages } from '../questionnaires/service.js';
 import { DefinitionsById } from '../questionnaires/definitions.js';
 import { draftRoutes } from './drafts.js';
 import { Respondents, refuseUnlessOpen } from './respondent.js';
@@ -23,6 +24,8 @@ const tags = ['filling'];
 type Mine = {
   id: number;
   title: string;
+  title_translation: string | null;
+  languages: string;
   status: QuestionnaireStatus;
   type: QuestionnaireType;
   open_date: string | null;
@@ -53,6 +56,8 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
       .select([
         'q.id',
         'q.title',
+        'q.title_translation',
+        'q.languages',
         'q.status',
         'q.type',
         'q.open_date',
@@ -76,6 +81,8 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
   const answer = (r: Mine): MyQuestionnaire => ({
     id: r.id,
     title: r.title,
+    titleTranslation: r.title_translation,
+    languages: storedLanguages(r.languages),
     status: r.status,
     type: r.type,
     openDate: r.open_date,

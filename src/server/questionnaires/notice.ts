@@ -4,11 +4,32 @@ import { BusinessError } from '../plugins/errors.js';
 import { fillTemplate, mailFailure, mailSender } from '../mail/send.js';
 import { mailOrigin, quickLink } from '../filling/quick.js';
 import { schoolDateTime } from '../school-day.js';
+import type { MailSettingsTable } from '../db/schema.js';
+import type { Lang } from '../../shared/i18n/text.js';
+import { titleIn } from '../../shared/questionnaire/languages.js';
+import { storedLanguages } from './service.js';
 
 const now = () => new Date().toISOString();
 
 /** yyyy-MM-dd HH:mm on the school's clock, as a deadline reads in a mail. */
 const deadline = (iso: string | null) => (iso ? schoolDateTime(new Date(iso)) : '');
+
+/** The language a recipient reads their reminder in: that of their last login, Chinese before they have logged in. */
+const readerLanguage = (language: string | null | undefined): Lang => (language === 'en' ? 'en' : 'zh-hk');
+
+type Templates = Pick<MailSettingsTable, 'reminder_subject' | 'reminder_content' | 'reminder_subject_en' | 'reminder_content_en'>;
+
+/**
+ * The reminder template a reader of `lang` gets: the English one where it is written, the Chinese
+ * one — the schools' own language, and every reader's before the setting had an English one —
+ * otherwise. The form asks for both English parts or neither; a half-written one is not used.
+ */
+export function reminderTemplate(setting: Templates, lang: Lang): { subject: string; content: string } {
+  const subject = setting.reminder_subject_en?.trim();
+  const content = setting.reminder_content_en?.trim();
+  if (lang === 'en' && subject && content) return { subject: setting.reminder_subject_en!, content: setting.reminder_content_en! };
+  return { subject: setting.reminder_subject, content: setting.reminder_content };
+}
 
 /** A claim older than this is void: the instance that made it died mid-send (a running send renews it every minute). */
 const CLAIM_VOID_MS = 10 * 60_000;
@@ -41,8 +62,9 @@ async function moveClaim(db: DB, questionnaireId: number, held: string, to: stri
 }
 
 /**
- * Mails every respondent who has not submitted, with the reminder template filled per
- * recipient in their language. One notice per questionnaire runs at a time (a second is refused
+ * Mails every respondent who has not submitted, each in their language (`users.language`, that
+ * of their last login): the reminder template of that language, their name and the
+ * questionnaire's title in it (`titleIn`). One notice per questionnaire runs at a time (a second is refused
  * with 709 while the first runs). The SMTP server is checked first (connection, TLS, login), so
  * a server that cannot be used answers 713 with the reason and records nothing. Each success is
  * recorded at once (notified_at), so a failure half way loses nothing of who was told; the last
@@ -51,11 +73,12 @@ async function moveClaim(db: DB, questionnaireId: number, held: string, to: stri
  * they are counted apart (`noAddress`).
  */
 export async function sendNotice(db: DB, config: Config, questionnaireId: number): Promise<{ sent: number; failed: number; noAddress: number }> {
-  const q = await db.selectFrom('questionnaires').select(['title', 'status', 'end_date']).where('id', '=', questionnaireId).executeTakeFirstOrThrow();
+  const q = await db.selectFrom('questionnaires').select(['title', 'title_translation', 'languages', 'status', 'end_date']).where('id', '=', questionnaireId).executeTakeFirstOrThrow();
   if (q.status !== 'PROCESSING') throw new BusinessError('ILLEGAL_TRANSITION');
   const origin = mailOrigin(config);
-  const setting = await db.selectFrom('mail_settings').select(['reminder_subject', 'reminder_content']).orderBy('id').executeTakeFirst();
+  const setting = await db.selectFrom('mail_settings').select(['reminder_subject', 'reminder_content', 'reminder_subject_en', 'reminder_content_en']).orderBy('id').executeTakeFirst();
   if (!setting) throw new BusinessError('MAIL_SETTING_MISSING');
+  const titled = { title: q.title, titleTranslation: q.title_translation, languages: storedLanguages(q.languages) };
   const sender = await mailSender(db, config);
   let claim: string;
   try {
@@ -96,10 +119,14 @@ export async function sendNotice(db: DB, config: Config, questionnaireId: number
       }
       // the respondent's own link into this questionnaire (/app/quick): in {link}, or after the text
       const own = await quickLink(config, origin, r.user_id, questionnaireId, q.end_date);
-      const values = { name: r.language === 'en' ? r.name_en : r.name_hk, title: q.title, deadline: deadline(q.end_date), link: own };
-      const text = fillTemplate(setting.reminder_content, values);
+      // the template, the name and the title in the recipient's language (the title in the
+      // questionnaire's main language where it has none in theirs)
+      const lang = readerLanguage(r.language);
+      const template = reminderTemplate(setting, lang);
+      const values = { name: lang === 'en' ? r.name_en : r.name_hk, title: titleIn(titled, lang), deadline: deadline(q.end_date), link: own };
+      const text = fillTemplate(template.content, values);
       try {
-        await sender.send({ to: r.email, subject: fillTemplate(setting.reminder_subject, values), text: !setting.reminder_content.includes('{link}') ? `${text}\n\n${own}` : text });
+        await sender.send({ to: r.email, subject: fillTemplate(template.subject, values), text: !template.content.includes('{link}') ? `${text}\n\n${own}` : text });
         await db.updateTable('feedback').set({ notified_at: now() }).where('id', '=', r.id).execute();
         if (sent === 0) await db.updateTable('questionnaires').set({ last_notice_time: started }).where('id', '=', questionnaireId).execute();
         sent++;

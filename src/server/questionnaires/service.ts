@@ -10,6 +10,8 @@ import type { QuestionnaireChangeBody, QuestionnaireDetail, QuestionnairePage, Q
 import { audienceYear, resolveAudience } from './audience.js';
 import { finishQuestionnaire, openQuestionnaire } from './lifecycle.js';
 import { releasedCounts } from '../filling/released.js';
+import { CONTENT_LANGUAGES, languagesOf, missingProblem, missingTranslations, withoutOrphans } from '../../shared/questionnaire/languages.js';
+import type { Lang } from '../../shared/i18n/text.js';
 
 /** A stored questionnaire with the names of the person in charge. */
 type Row = Selectable<QuestionnairesTable> & { name_hk: string; name_en: string };
@@ -37,6 +39,27 @@ export function contains(column: string, text: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }
 
+/** The stored languages column (main first, comma-separated) as the records answer it. */
+export const storedLanguages = (column: string): Lang[] => column.split(',').filter((l): l is Lang => (CONTENT_LANGUAGES as readonly string[]).includes(l));
+
+/** What a saved definition is stored as: without translations of what it no longer has, its languages mirrored for lists. */
+function definitionColumns(definition: Definition) {
+  const kept = withoutOrphans(definition);
+  return { definition: JSON.stringify(kept), languages: languagesOf(kept).join(',') };
+}
+
+/**
+ * "Design complete" needs every text in every language of the questionnaire: each one missing is
+ * named by its place, as the definition's problems are on save (422).
+ */
+function untranslated(q: QuestionnaireDetail) {
+  const errors: ConstructorParameters<typeof FieldError>[0] = {};
+  const langs = languagesOf(q.definition);
+  if (langs.length > 1 && !q.titleTranslation?.trim()) errors.titleTranslation = { rule: `definition.${missingProblem(langs[1])}` };
+  for (const p of missingTranslations(q.definition)) errors[`definition.${p.path}`] = { rule: `definition.${p.problem}` };
+  if (Object.keys(errors).length) throw new FieldError(errors);
+}
+
 /** Questionnaires as staff see and change them: scoped to the caller (scope.ts), every transition checked. */
 export class QuestionnaireService {
   constructor(private readonly db: DB) {}
@@ -51,7 +74,8 @@ export class QuestionnaireService {
       let q = this.base(user, query.scope);
       if (query.status) q = q.where('q.status', '=', query.status);
       if (query.schoolYearId) q = q.where('q.school_year_id', '=', query.schoolYearId);
-      if (query.q?.trim()) q = q.where(contains('q.title', query.q.trim()));
+      const text = query.q?.trim();
+      if (text) q = q.where((eb) => eb.or([contains('q.title', text), contains('q.title_translation', text)]));
       return q;
     };
     const size = query.size ?? 20;
@@ -101,6 +125,8 @@ export class QuestionnaireService {
       out.push({
         id: r.id,
         title: r.title,
+        titleTranslation: r.title_translation,
+        languages: storedLanguages(r.languages),
         schoolYearId: r.school_year_id,
         inChargeId: r.in_charge_id,
         inCharge: { id: r.in_charge_id, nameHk: r.name_hk, nameEn: r.name_en },
@@ -176,7 +202,8 @@ export class QuestionnaireService {
           create_date: now(),
           last_notice_time: null,
           targets: JSON.stringify(input.targets ?? []),
-          definition: JSON.stringify(input.definition ?? emptyDefinition()),
+          ...definitionColumns(input.definition ?? emptyDefinition()),
+          title_translation: input.titleTranslation?.trim() || null,
           updated_at: now(),
         })
         .returning('id')
@@ -222,11 +249,12 @@ export class QuestionnaireService {
     await this.db.transaction().execute(async (trx) => {
       const set: Record<string, unknown> = { updated_at: now() };
       if (input.title !== undefined) set.title = input.title;
+      if (input.titleTranslation !== undefined) set.title_translation = input.titleTranslation?.trim() || null;
       if (input.type !== undefined) set.type = input.type;
       if (input.openDate !== undefined) set.open_date = input.openDate;
       if (input.endDate !== undefined) set.end_date = input.endDate;
       if (input.targets !== undefined) set.targets = JSON.stringify(input.targets);
-      if (input.definition !== undefined) set.definition = JSON.stringify(input.definition);
+      if (input.definition !== undefined) Object.assign(set, definitionColumns(input.definition));
       if (input.schoolYearId !== undefined) set.school_year_id = input.schoolYearId;
       // only if the status is still the one checked above (a ready or an opening may have come in between)
       let change = trx.updateTable('questionnaires').set(set).where('id', '=', id).where('status', '=', q.status);
@@ -253,6 +281,7 @@ export class QuestionnaireService {
     if (q.status !== 'PREPARING') throw new BusinessError('ILLEGAL_TRANSITION');
     if (!q.definition || questionCount(q.definition) === 0) throw new BusinessError('NO_QUESTIONS');
     if (q.audienceCount === 0) throw new BusinessError('NO_AUDIENCE');
+    untranslated(q);
     const missing: ConstructorParameters<typeof FieldError>[0] = {};
     if (!q.openDate) missing.openDate = { rule: 'required' };
     if (!q.endDate) missing.endDate = { rule: 'required' };
@@ -295,6 +324,6 @@ export class QuestionnaireService {
   /** A copy in PREPARING with the caller in charge: questions, audience, type and assistants. */
   async copy(user: AuthUser, id: number): Promise<QuestionnaireDetail> {
     const q = await this.get(user, id);
-    return this.create(user, { title: q.title, type: q.type, targets: q.targets, definition: q.definition, assistantIds: q.assistantIds, schoolYearId: q.schoolYearId });
+    return this.create(user, { title: q.title, titleTranslation: q.titleTranslation, type: q.type, targets: q.targets, definition: q.definition, assistantIds: q.assistantIds, schoolYearId: q.schoolYearId });
   }
 }

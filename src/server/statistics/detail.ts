@@ -3,6 +3,7 @@ import type { DB } from '../db/connect.js';
 import type { Lang } from '../../shared/errors.js';
 import type { RespondentRole, StatisticsDetail, StatisticsFilter } from '../../shared/statistics/types.js';
 import { summarise, type Counts } from './summaries.js';
+import { definitionIn } from '../../shared/questionnaire/languages.js';
 import { REPLY_QUESTION_ID } from './answerRows.js';
 import { filtered, groupOf } from './filters.js';
 import { replyGroups, withheldResults, type GroupRow } from './withholding.js';
@@ -67,7 +68,7 @@ export async function statisticsDetail(db: DB, minGroupSize: number, scoped: Sco
     submittedNum: anonymous ? replyCount : Number(people?.submitted ?? 0),
     releaseBatch: anonymous ? minGroupSize : null,
     withheld,
-    questions: summarise(scoped.definition, counts, lang),
+    questions: summarise(definitionIn(scoped.definition, lang), counts, lang),
   };
 }
 

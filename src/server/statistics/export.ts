@@ -1,4 +1,5 @@
 import type { Lang } from '../../shared/errors.js';
+import { definitionIn, titleIn } from '../../shared/questionnaire/languages.js';
 import { QUESTION_TYPES, type Definition, type QuestionType } from '../../shared/questionnaire/definition.js';
 import type { Answer } from '../../shared/questionnaire/answers.js';
 import { QUESTION_TYPE_RULES, type AnswerColumn, type ColumnsOf as QuestionColumns, type ExportTranslate } from '../../shared/questionnaire/question-types/index.js';
@@ -56,7 +57,7 @@ async function summarySheet(sheet: XlsxWriter, detail: StatisticsDetail, filterT
   // on the school's clock, as the screens show them: the UTC date of an ISO text is the day before until 08:00
   const date = (v: string | null) => (v ? schoolDateTime(new Date(v)) : '');
   const head: [Parameters<Translate>[0], string | number | null][] = [
-    ['title', q.title],
+    ['title', titleIn(q, lang)],
     ['schoolYear', q.schoolYear?.name ?? ''],
     ['principal', lang === 'en' ? q.principal.nameEn : q.principal.nameHk],
     ['status', messageText(lang, `qe.questionnaire.status.${q.status}`)],
@@ -119,7 +120,7 @@ export async function statisticsWorkbook(db: DB, scoped: Scoped, detail: Statist
   await workbook.startSheet({ name: t('summarySheet'), widths: [48, ...Array.from({ length: 11 }, () => 16)] });
   await summarySheet(workbook, detail, parts.join(' / ') || t('everyone'), lang, t);
 
-  const columns = columnsOf(scoped.definition);
+  const columns = columnsOf(definitionIn(scoped.definition, lang));
   const anonymous = scoped.row.type === 'ANONYMOUS';
   const who = anonymous ? [t('number')] : [t('role'), t('name'), t('userNo'), t('class'), t('classNumber')];
   await workbook.startSheet({ name: t('answersSheet'), frozenRows: 1, widths: [...who, t('submittedOn'), ...columns].map((_, i) => (i < who.length + 1 ? 14 : 28)) });

@@ -28,6 +28,7 @@ import {
   type TextPage,
 } from '../../shared/calls/statistics.js';
 import { StatisticsService } from './service.js';
+import { titleIn } from '../../shared/questionnaire/languages.js';
 import { statisticsWorkbook } from './export.js';
 
 const tags = ['statistics'];
@@ -39,6 +40,9 @@ const filterOf = (q: StatisticsFilterQuery): StatisticsFilter => ({
   ...(q.gradeId ? { gradeId: q.gradeId } : {}),
   ...(q.classId ? { classId: q.classId } : {}),
 });
+
+/** The language a report is read in: the one asked for ("export in"), else the interface's. */
+const reportLang = (request: FastifyRequest<{ Querystring: StatisticsFilterQuery }>) => request.query.language ?? requestLang(request);
 
 /** Statistics (calls in src/shared/statistics/API.md; docs/architecture.md#a-statistics-call): scoped like questionnaires, summaries by grouped queries. */
 export async function statisticsRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
@@ -58,7 +62,7 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
       querystring: statisticsFilterQuery,
       response: STATISTICS_ANSWERS.detail,
     },
-  }, async (request) => ok<StatisticsDetail>(await service.detail(await service.scoped(currentUser(request), request.params.id), filterOf(request.query), requestLang(request))));
+  }, async (request) => ok<StatisticsDetail>(await service.detail(await service.scoped(currentUser(request), request.params.id), filterOf(request.query), reportLang(request))));
 
   app.get<{ Params: StatisticsParams; Querystring: StatisticsTextsQuery }>('/v1/statistics/:id/texts', {
     config: view,
@@ -97,14 +101,14 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
       response: STATISTICS_ANSWERS.export,
     },
   }, async (request, reply) => {
-    const lang = requestLang(request);
+    const lang = reportLang(request);
     try {
       const user = currentUser(request);
       const filter = filterOf(request.query);
       const scoped = await service.scoped(user, request.params.id);
       const detail = await service.detail(scoped, filter, lang);
       const buffer = await statisticsWorkbook(db, scoped, detail, filter, lang);
-      const name = encodeURIComponent(`${scoped.row.title}-${schoolDay()}.xlsx`);
+      const name = encodeURIComponent(`${titleIn(scoped.row, lang)}-${schoolDay()}.xlsx`);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="statistics-${scoped.row.id}.xlsx"; filename*=UTF-8''${name}`)

@@ -4,6 +4,7 @@ import { BusinessError } from '../plugins/errors.js';
 import { contains } from '../questionnaires/service.js';
 import { reachable } from '../questionnaires/scope.js';
 import { audienceYear } from '../questionnaires/audience.js';
+import { storedLanguages } from '../questionnaires/service.js';
 import { parseDefinition } from '../questionnaires/definitions.js';
 import type { Definition } from '../../shared/questionnaire/definition.js';
 import type { QuestionnaireStatus, QuestionnaireType } from '../../shared/questionnaire/types.js';
@@ -44,7 +45,7 @@ function readable(db: DB, user: AuthUser) {
     .where(reachable(user, 'results'));
 }
 
-const ROW_COLUMNS = ['q.id', 'q.title', 'q.status', 'q.type', 'q.create_date', 'q.open_date', 'q.end_date', 'q.school_year_id', 'q.in_charge_id', 'u.name_hk', 'u.name_en', 'y.name as year_name'] as const;
+const ROW_COLUMNS = ['q.id', 'q.title', 'q.title_translation', 'q.languages', 'q.status', 'q.type', 'q.create_date', 'q.open_date', 'q.end_date', 'q.school_year_id', 'q.in_charge_id', 'u.name_hk', 'u.name_en', 'y.name as year_name'] as const;
 
 /** The rows of the list; `known`: the feedback counts of a questionnaire already read (one questionnaire's cells). */
 async function statisticsRows(db: DB, raw: Record<string, unknown>[], known?: { questionnaire_id: number; total: number; submitted: number }): Promise<StatisticsRow[]> {
@@ -67,6 +68,8 @@ async function statisticsRows(db: DB, raw: Record<string, unknown>[], known?: { 
     return {
       id: r.id as number,
       title: r.title as string,
+      titleTranslation: (r.title_translation as string | null) ?? null,
+      languages: storedLanguages(r.languages as string),
       schoolYear: r.school_year_id ? { id: r.school_year_id as number, name: r.year_name as string } : null,
       principal: { id: r.in_charge_id as number, nameHk: r.name_hk as string, nameEn: r.name_en as string },
       status: r.status as QuestionnaireStatus,

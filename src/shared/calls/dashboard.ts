@@ -1,3 +1,4 @@
+import { languages } from './questionnaires.js';
 import { QUESTIONNAIRE_TYPES } from '../questionnaire/enums.js';
 import { envelopeOf, REFUSALS, type Shape } from './envelope.js';
 
@@ -14,9 +15,10 @@ const integer = { type: 'integer' } as const;
 /** A questionnaire I am asked to answer, on the home screen. */
 export const dashboardQuestionnaire = {
   type: 'object',
-  required: ['id', 'title', 'type', 'endDate'],
+  required: ['id', 'title', 'titleTranslation', 'languages', 'type', 'endDate'],
   additionalProperties: false,
-  properties: { id: integer, title: text, type: { type: 'string', enum: QUESTIONNAIRE_TYPES }, endDate: { type: ['string', 'null'], description: 'ISO-8601, UTC; null: no end date' } },
+  // the title in the main language and the second; `titleIn` picks the reader's (docs/questionnaire-languages.md)
+  properties: { id: integer, title: text, titleTranslation: { type: ['string', 'null'] }, languages, type: { type: 'string', enum: QUESTIONNAIRE_TYPES }, endDate: { type: ['string', 'null'], description: 'ISO-8601, UTC; null: no end date' } },
 } as const;
 export type DashboardQuestionnaire = Shape<typeof dashboardQuestionnaire>;
 

@@ -1,3 +1,4 @@
+import { languages } from './questionnaires.js';
 import { FEEDBACK_STATUSES, QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES } from '../questionnaire/types.js';
 import { answersSchema, definitionSchema, envelopeOf, REFUSALS, type Shape } from './envelope.js';
 import { idParams, idSchema, pagingProperties } from './parts.js';
@@ -28,11 +29,14 @@ export type MyQuestionnairesQuery = Shape<typeof myQuestionnairesQuery>;
 /** One questionnaire that targets me, as my list shows it. */
 export const myQuestionnaire = {
   type: 'object',
-  required: ['id', 'title', 'status', 'type', 'openDate', 'endDate', 'schoolYearId', 'inCharge', 'feedbackStatus', 'submittedAt', 'designatedCode'],
+  required: ['id', 'title', 'titleTranslation', 'languages', 'status', 'type', 'openDate', 'endDate', 'schoolYearId', 'inCharge', 'feedbackStatus', 'submittedAt', 'designatedCode'],
   additionalProperties: false,
   properties: {
     id: idSchema,
+    /** in the main language; `titleIn` picks the reader's (docs/questionnaire-languages.md) */
     title: { type: 'string' },
+    titleTranslation: { type: ['string', 'null'] },
+    languages,
     status: { type: 'string', enum: QUESTIONNAIRE_STATUSES },
     type: { type: 'string', enum: QUESTIONNAIRE_TYPES },
     openDate: time,

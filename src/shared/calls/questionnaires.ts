@@ -37,6 +37,8 @@ const targetsBody = {
 
 const fields = {
   title: { type: 'string', minLength: 1, maxLength: 200 },
+  /** the title in the questionnaire's second language (docs/questionnaire-languages.md); null or '' when it has none */
+  titleTranslation: { type: ['string', 'null'], maxLength: 200 },
   type: { type: 'string', enum: QUESTIONNAIRE_TYPES },
   openDate: dateTime,
   endDate: dateTime,
@@ -120,6 +122,9 @@ export const target = {
 } as const;
 export type Target = Shape<typeof target>;
 
+/** The languages a questionnaire is written in, the main one first (its definition's, docs/questionnaire-languages.md). */
+export const languages = { type: 'array', minItems: 1, maxItems: 2, items: { type: 'string', enum: ['zh-hk', 'en'] } } as const;
+
 export const person = { type: 'object', required: ['id', 'nameHk', 'nameEn'], additionalProperties: false, properties: { id: integer, nameHk: text, nameEn: text } } as const;
 export type Person = Shape<typeof person>;
 
@@ -127,13 +132,15 @@ export type Person = Shape<typeof person>;
 export const questionnaireSummary = {
   type: 'object',
   required: [
-    'id', 'title', 'schoolYearId', 'inChargeId', 'inCharge', 'assistantIds', 'type', 'status', 'openDate', 'endDate', 'createDate', 'lastNoticeTime',
+    'id', 'title', 'titleTranslation', 'languages', 'schoolYearId', 'inChargeId', 'inCharge', 'assistantIds', 'type', 'status', 'openDate', 'endDate', 'createDate', 'lastNoticeTime',
     'targets', 'audienceCount', 'submittedCount', 'respondentCount', 'hasReplies', 'mayEdit',
   ],
   additionalProperties: false,
   properties: {
     id: integer,
-    title: text,
+    title: { type: 'string', description: 'in the main language' },
+    titleTranslation: { type: ['string', 'null'], description: 'in the second language, when there is one' },
+    languages,
     schoolYearId: { type: ['integer', 'null'] },
     inChargeId: integer,
     inCharge: person,

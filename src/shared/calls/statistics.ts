@@ -1,3 +1,4 @@
+import { languages } from './questionnaires.js';
 import { QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES } from '../questionnaire/enums.js';
 import { QUESTION_TYPES } from '../questionnaire/definition-types.js';
 import { RESPONDENT_ROLES } from '../statistics/enums.js';
@@ -47,7 +48,15 @@ export const statisticsParams = idParams;
 export type StatisticsParams = Shape<typeof statisticsParams>;
 
 /** GET /v1/statistics/:id and its export: the filter */
-export const statisticsFilterQuery = { type: 'object', additionalProperties: false, properties: filterProperties } as const;
+export const statisticsFilterQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...filterProperties,
+    /** the language of the questionnaire's texts and the report's own (docs/questionnaire-languages.md); default the interface language (Accept-Language) */
+    language: { type: 'string', enum: ['zh-hk', 'en'] },
+  },
+} as const;
 export type StatisticsFilterQuery = Shape<typeof statisticsFilterQuery>;
 
 /** GET /v1/statistics/:id/texts: a text question's answers, or a choice question's 'other' texts */
@@ -99,11 +108,14 @@ const named = { type: 'object', required: ['id', 'nameHk', 'nameEn'], additional
 /** One row of the statistics list (docs/product-rules.md#records-and-fields). */
 export const statisticsRow = {
   type: 'object',
-  required: ['id', 'title', 'schoolYear', 'principal', 'status', 'type', 'createDate', 'openDate', 'endDate', 'submittedNum', 'respondentNum', 'responseRate'],
+  required: ['id', 'title', 'titleTranslation', 'languages', 'schoolYear', 'principal', 'status', 'type', 'createDate', 'openDate', 'endDate', 'submittedNum', 'respondentNum', 'responseRate'],
   additionalProperties: false,
   properties: {
     id: integer,
+    /** in the main language; `titleIn` picks the reader's (docs/questionnaire-languages.md) */
     title: text,
+    titleTranslation: { type: ['string', 'null'] },
+    languages,
     schoolYear: { ...nullable({ type: 'object', required: ['id', 'name'], additionalProperties: false, properties: { id: integer, name: text } }), description: "the questionnaire's school year (its name, e.g. 2026-2027)" },
     principal: { ...named, description: 'the person in charge' },
     status: { type: 'string', enum: QUESTIONNAIRE_STATUSES },

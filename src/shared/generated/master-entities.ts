@@ -898,6 +898,23 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "multiline": true
           }
+        },
+        "reminderSubjectEn": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 200
+        },
+        "reminderContentEn": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 5000,
+          "x-qe": {
+            "multiline": true
+          }
         }
       }
     },
@@ -972,6 +989,23 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "multiline": true
           }
+        },
+        "reminderSubjectEn": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 200
+        },
+        "reminderContentEn": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 5000,
+          "x-qe": {
+            "multiline": true
+          }
         }
       }
     },
@@ -1025,6 +1059,23 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
         "reminderContent": {
           "type": "string",
           "minLength": 1,
+          "maxLength": 5000,
+          "x-qe": {
+            "multiline": true
+          }
+        },
+        "reminderSubjectEn": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 200
+        },
+        "reminderContentEn": {
+          "type": [
+            "string",
+            "null"
+          ],
           "maxLength": 5000,
           "x-qe": {
             "multiline": true

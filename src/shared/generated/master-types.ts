@@ -47,6 +47,8 @@ fromAddress: string
 fromName?: (string | null)
 reminderSubject: string
 reminderContent: string
+reminderSubjectEn?: (string | null)
+reminderContentEn?: (string | null)
 }
 
 export interface Position {

@@ -57,17 +57,17 @@ const auth = (info: UserInfo): AuthProvider => ({
 const TO_ANSWER: DashboardData['toAnswer'] = {
   total: 12,
   list: [
-    { id: 31, title: '午膳意見調查', type: 'NAMED', endDate: '2026-11-30T09:00:00.000Z' },
-    { id: 12, title: '課外活動問卷', type: 'ANONYMOUS', endDate: '2026-12-01T16:30:00.000Z' },
-    { id: 20, title: '圖書館使用調查', type: 'NAMED', endDate: null },
+    { id: 31, title: '午膳意見調查', titleTranslation: 'Lunch survey', languages: ['zh-hk', 'en'], type: 'NAMED', endDate: '2026-11-30T09:00:00.000Z' },
+    { id: 12, title: '課外活動問卷', titleTranslation: null, languages: ['zh-hk'], type: 'ANONYMOUS', endDate: '2026-12-01T16:30:00.000Z' },
+    { id: 20, title: '圖書館使用調查', titleTranslation: null, languages: ['zh-hk'], type: 'NAMED', endDate: null },
   ],
 };
 
 const RUNNING: DashboardData['running'] = {
   total: 2,
   list: [
-    { id: 41, title: '家長日意見調查', type: 'NAMED', endDate: '2026-12-05T04:00:00.000Z', respondents: 30, submitted: 12, mayRemind: true },
-    { id: 42, title: '教師工作量問卷', type: 'ANONYMOUS', endDate: null, respondents: 3, submitted: 1, mayRemind: false },
+    { id: 41, title: '家長日意見調查', titleTranslation: 'Parents day survey', languages: ['zh-hk', 'en'], type: 'NAMED', endDate: '2026-12-05T04:00:00.000Z', respondents: 30, submitted: 12, mayRemind: true },
+    { id: 42, title: '教師工作量問卷', titleTranslation: null, languages: ['zh-hk'], type: 'ANONYMOUS', endDate: null, respondents: 3, submitted: 1, mayRemind: false },
   ],
 };
 
@@ -211,15 +211,17 @@ describe('home screen cards (en)', () => {
     // a student's to-answer card first
     expect(cardIds()).toEqual(['dashboard-to-answer', 'dashboard-running', 'dashboard-school']);
     expect(within(toAnswer).getByRole('heading', { level: 2 }).textContent).toBe('To answer');
-    expect(texts('to-answer-title', toAnswer)).toEqual(['午膳意見調查', '課外活動問卷', '圖書館使用調查']);
+    // a questionnaire written in both languages shows its English title; one in Chinese only its Chinese title
+    expect(texts('to-answer-title', toAnswer)).toEqual(['Lunch survey', '課外活動問卷', '圖書館使用調查']);
     expect(texts('end-date', toAnswer)).toEqual(['Ends 2026-11-30 17:00', 'Ends 2026-12-02 00:30', 'No end date']);
     expect(within(toAnswer).getByTestId('to-answer-all').textContent).toBe('See all (12)');
     expect(screen.getByText('Last login: 2026-11-25 23:05')).toBeTruthy();
 
     const running = screen.getByTestId('dashboard-running');
     expect(texts('running-rate', running)).toEqual(['12 / 30 submitted (40%)', '1 / 3 submitted (33.3%)']);
-    expect(within(running).getByRole('progressbar', { name: 'Response rate of 家長日意見調查: 40%' })).toBeTruthy();
-    expect(within(running).getAllByRole('button', { name: /^Send notice/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Send notice: 家長日意見調查']);
+    expect(texts('running-title', running)).toEqual(['Parents day survey', '教師工作量問卷']);
+    expect(within(running).getByRole('progressbar', { name: 'Response rate of Parents day survey: 40%' })).toBeTruthy();
+    expect(within(running).getAllByRole('button', { name: /^Send notice/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Send notice: Parents day survey']);
 
     const school = screen.getByTestId('dashboard-school');
     expect(within(school).getByTestId('school-submitted').textContent).toBe('150 (75%)Submitted');

@@ -6,7 +6,8 @@ import { masterEntities } from '../../../src/shared/generated/master-entities';
 import { fakeData, fakeFetch, renderAt } from '../questionnaires/support';
 
 // The mail setting screen: the switch that stops TLS certificates being checked, and the
-// warning shown while it is on (saved so, or just switched on in the form).
+// warning shown while it is on (saved so, or just switched on in the form); the reminder
+// template in Chinese and in English.
 const SAVED = {
   id: 1,
   host: 'relay.school.edu.hk',
@@ -58,6 +59,41 @@ describe('the mail setting screen', () => {
     open(SAVED);
     await screen.findByRole('switch', { name: 'Allow an untrusted certificate' });
     expect(warning()?.textContent).toMatch(/^The SMTP server’s certificate is not checked/);
+  });
+
+  it('shows the Chinese and the English reminder template, each labelled, and saves both; the server’s refusal of half an English template lands on its field', async () => {
+    const calls = fakeFetch((call) => {
+      if (call.method === 'PUT') return { status: 422, code: 422, msg: '驗證失敗', data: { reminderContentEn: '必填' } };
+      return call.path === '/v1/mail-settings' ? { ...SAVED, reminderSubjectEn: 'Reminder: {title}', reminderContentEn: 'Dear {name}, please answer {title} by {deadline}.' } : null;
+    });
+    renderAt('/master/mails', <MailSettingScreen entity={masterEntities.mailSetting} />, fakeData([]), ['mail.view', 'mail.edit']);
+    const subjectHk = await screen.findByRole('textbox', { name: /^提示郵件主旨（中文）/ });
+    expect(subjectHk).toHaveProperty('value', '提示：{title}');
+    expect(screen.getByRole('textbox', { name: /^提示郵件內容（中文）/ })).toHaveProperty('value', SAVED.reminderContent);
+    const subjectEn = screen.getByRole('textbox', { name: /^提示郵件主旨（英文）/ });
+    await waitFor(() => expect(subjectEn).toHaveProperty('value', 'Reminder: {title}'));
+    const contentEn = screen.getByRole('textbox', { name: /^提示郵件內容（英文）/ });
+    // the English template is optional, and says what an English reader gets without it
+    expect(subjectEn).toHaveProperty('required', false);
+    expect(screen.getByText(/留空則寄出中文範本/)).toBeTruthy();
+    // the test mail says which template it sends
+    expect(screen.getByText('測試郵件使用目前介面語言的範本。')).toBeTruthy();
+
+    fireEvent.change(contentEn, { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('master-save'));
+    expect(await screen.findByText('必填')).toBeTruthy();
+    expect(contentEn.getAttribute('aria-invalid')).toBe('true');
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ reminderSubject: '提示：{title}', reminderSubjectEn: 'Reminder: {title}' });
+  });
+
+  it('labels the two templates in English too', async () => {
+    await i18nProvider.changeLocale('en');
+    open(SAVED);
+    expect(await screen.findByRole('textbox', { name: /^Reminder subject \(Chinese\)/ })).toHaveProperty('value', '提示：{title}');
+    expect(screen.getByRole('textbox', { name: /^Reminder subject \(English\)/ })).toHaveProperty('value', '');
+    expect(screen.getByRole('textbox', { name: /^Reminder content \(English\)/ })).toBeTruthy();
+    expect(screen.getByText(/left empty, they get the Chinese template/)).toBeTruthy();
   });
 
   it('warns a reader without mail.edit too', async () => {

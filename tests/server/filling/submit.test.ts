@@ -68,6 +68,8 @@ describe('filling in a questionnaire', () => {
       expect(all.list[0]).toEqual({
         id: sooner.id,
         title: 'Ends sooner',
+        titleTranslation: null,
+        languages: ['zh-hk'],
         status: 'PROCESSING',
         type: 'ANONYMOUS',
         openDate: sooner.openDate,

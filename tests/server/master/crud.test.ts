@@ -532,7 +532,8 @@ describe('master data CRUD', () => {
       passwords.add('SmtpS3cret');
       const saved = await data('PUT', '/v1/mail-settings', setting);
       const { password: _password, ...shown } = setting;
-      expect(saved).toEqual({ id: saved.id, ...shown, allowUntrustedCertificate: false });
+      // no English reminder template: English readers get the Chinese one (src/server/questionnaires/notice.ts)
+      expect(saved).toEqual({ id: saved.id, ...shown, allowUntrustedCertificate: false, reminderSubjectEn: null, reminderContentEn: null });
       expect(await data('GET', '/v1/mail-settings')).toEqual(saved);
       const again = await data('PUT', '/v1/mail-settings', { ...setting, port: 25, password: '' });
       expect(again).toEqual({ ...saved, port: 25 });

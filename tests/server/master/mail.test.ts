@@ -65,6 +65,35 @@ describe('mail setting and test mail', () => {
     expect(body).not.toMatch(/\{(name|title|deadline)\}/);
   });
 
+  it('sends a caller in English the English template once it is written, a caller in Chinese the Chinese one; takes both English parts or neither', async () => {
+    const english = { reminderSubjectEn: 'Please answer: {title}', reminderContentEn: 'Hello {name}, please answer {title} by {deadline}.' };
+    const chinese = { reminderSubject: '提示：{title}', reminderContent: '{name}：請於 {deadline} 前填寫「{title}」。' };
+    const saved = await call('PUT', '/v1/mail-settings', { ...setting(), ...chinese, ...english });
+    expect(saved.json().data).toMatchObject({ ...chinese, ...english });
+    expect((await call('GET', '/v1/mail-settings')).json().data).toMatchObject({ ...chinese, ...english });
+
+    expect((await call('POST', '/v1/mail-settings/test', { to: 'teacher02@school.edu.hk' })).json().code).toBe(200);
+    const inEnglish = parse(smtp.received.at(-1)!.raw);
+    expect(inEnglish.header('Subject')).toBe('Please answer: Sample questionnaire');
+    expect(inEnglish.body).toBe('Hello Chan Tai Man, please answer Sample questionnaire by 2026-12-31.');
+    expect((await callHk('POST', '/v1/mail-settings/test', { to: 'teacher02@school.edu.hk' })).json().code).toBe(200);
+    expect(parse(smtp.received.at(-1)!.raw).body).toBe('陳大文：請於 2026-12-31 前填寫「問卷示例」。');
+
+    // half an English template is refused, naming the part left out
+    const half = await call('PUT', '/v1/mail-settings', { ...setting(), reminderSubjectEn: 'Please answer: {title}', reminderContentEn: '' });
+    expect(half.statusCode).toBe(422);
+    expect(half.json().data).toEqual({ reminderContentEn: fieldMessage('required', 'en') });
+    const otherHalf = await callHk('PUT', '/v1/mail-settings', { ...setting(), reminderSubjectEn: null, reminderContentEn: 'Hello {name}' });
+    expect(otherHalf.json().data).toEqual({ reminderSubjectEn: fieldMessage('required', 'zh-hk') });
+    expect((await call('GET', '/v1/mail-settings')).json().data).toMatchObject(english);
+
+    // emptied, a caller in English gets the Chinese template again
+    const emptied = await call('PUT', '/v1/mail-settings', { ...setting(), reminderSubjectEn: '', reminderContentEn: '' });
+    expect(emptied.json().data).toMatchObject({ reminderSubjectEn: null, reminderContentEn: null });
+    expect((await call('POST', '/v1/mail-settings/test', { to: 'teacher02@school.edu.hk' })).json().code).toBe(200);
+    expect(parse(smtp.received.at(-1)!.raw).header('Subject')).toBe('Reminder: Sample questionnaire');
+  });
+
   it('keeps the stored SMTP password when the setting is saved again with an empty one, and never answers it', async () => {
     const saved = await call('PUT', '/v1/mail-settings', { ...setting(), password: '', reminderSubject: 'Please reply: {title}' });
     expect(saved.json().code).toBe(200);

@@ -6,6 +6,19 @@ import type { Questionnaire } from '../../../src/shared/questionnaire/types.js';
 import { login, testApp, type TestApp } from '../harness.js';
 import { as, classId, classStudents, create, data, expectError, feedbackRows, oneQuestion, processing, userId, type Caller } from './helpers.js';
 
+const WORD = /=\?utf-8\?([bq])\?([^?]*)\?=/gi;
+
+/** A header as a mail reader shows it: its RFC 2047 encoded words (a subject in Chinese) decoded, adjacent ones joined. */
+function decodedHeader(value: string | undefined): string | undefined {
+  return value?.replace(/=\?utf-8\?[bq]\?[^?]*\?=(?:\s+=\?utf-8\?[bq]\?[^?]*\?=)*/gi, (run) =>
+    Buffer.concat(
+      [...run.matchAll(WORD)].map(([, enc, text]) =>
+        enc.toLowerCase() === 'b' ? Buffer.from(text, 'base64') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1'),
+      ),
+    ).toString('utf8'),
+  );
+}
+
 describe('reminders (send notice)', () => {
   let t: TestApp;
   let teacher: Caller;
@@ -143,6 +156,56 @@ describe('reminders (send notice)', () => {
       const after = data(await teacher('GET', `/v1/questionnaires/${q.id}`)).lastNoticeTime!;
       expect(after > before).toBe(true);
       smtp.refuse.clear();
+    });
+
+    it('mails each recipient the template and the title of their language (null: Chinese), whichever language the questionnaire is written in first; an English reader gets the Chinese template while the English one is empty', async () => {
+      const admin = await as(t, 'admin');
+      const base = { host: '127.0.0.1', port: smtp.port, secure: false, fromAddress: 'qe@school.edu.hk', fromName: 'QE Reminders' };
+      const chinese = { reminderSubject: '提示：{title}', reminderContent: '{name}：請於 {deadline} 前填寫「{title}」。' };
+      const english = { reminderSubjectEn: 'Please answer: {title}', reminderContentEn: 'Dear {name}, please answer {title} by {deadline}.' };
+      data(await admin('PUT', '/v1/mail-settings', { ...base, ...chinese, ...english }));
+
+      const [en, hk, none] = [await userId(t.db, 'teacher06'), await userId(t.db, 'teacher07'), await userId(t.db, 'teacher08')];
+      const both = await processing(teacher, [{ kind: 'USERS', ids: [en, hk, none] }], { title: '運動會問卷', endDate });
+      // the columns the questionnaire service keeps from its definition and its second title
+      await t.db.updateTable('questionnaires').set({ languages: 'zh-hk,en', title_translation: 'Sports day survey' }).where('id', '=', both.id).execute();
+      await t.db.updateTable('users').set({ language: 'en' }).where('id', '=', en).execute();
+      await t.db.updateTable('users').set({ language: 'zh-hk' }).where('id', '=', hk).execute();
+      await t.db.updateTable('users').set({ language: null }).where('id', '=', none).execute();
+      const people3 = new Map((await people([en, hk, none])).map((p) => [p.id, p]));
+      expect([...people3.values()].every((p) => p.email)).toBe(true);
+
+      /** Sends the notice and answers each recipient's mail: subject, filled text and link. */
+      const send = async () => {
+        smtp.received.length = 0;
+        expect(data<{ sent: number }>(await notice(both)).sent).toBe(3);
+        const mail = (id: number) => {
+          const found = smtp.received.filter((m) => m.to[0] === people3.get(id)!.email);
+          expect(found).toHaveLength(1);
+          const { header, body } = parse(found[0].raw);
+          const [text, link] = body.split('\n\n');
+          expect(link).toMatch(linkPattern);
+          return { subject: decodedHeader(header('Subject')), text };
+        };
+        return { en: mail(en), hk: mail(hk), none: mail(none) };
+      };
+      const nameEn = people3.get(en)!.name_en;
+      const inChinese = (id: number, title: string) => ({ subject: `提示：${title}`, text: `${people3.get(id)!.name_hk}：請於 ${deadline} 前填寫「${title}」。` });
+      const inEnglish = (title: string) => ({ subject: `Please answer: ${title}`, text: `Dear ${nameEn}, please answer ${title} by ${deadline}.` });
+
+      expect(await send()).toEqual({ en: inEnglish('Sports day survey'), hk: inChinese(hk, '運動會問卷'), none: inChinese(none, '運動會問卷') });
+
+      // written in English first, its translation is the Chinese title
+      await t.db.updateTable('questionnaires').set({ title: 'Sports day survey', languages: 'en,zh-hk', title_translation: '運動會問卷' }).where('id', '=', both.id).execute();
+      expect(await send()).toEqual({ en: inEnglish('Sports day survey'), hk: inChinese(hk, '運動會問卷'), none: inChinese(none, '運動會問卷') });
+
+      // the English template emptied: the English reader gets the Chinese one, with the English title and name
+      data(await admin('PUT', '/v1/mail-settings', { ...base, ...chinese, reminderSubjectEn: '', reminderContentEn: '' }));
+      expect(await send()).toEqual({ en: { subject: '提示：Sports day survey', text: `${nameEn}：請於 ${deadline} 前填寫「Sports day survey」。` }, hk: inChinese(hk, '運動會問卷'), none: inChinese(none, '運動會問卷') });
+
+      // the setting the other reminders here expect
+      data(await admin('PUT', '/v1/mail-settings', { ...base, reminderSubject: 'Reminder: {title}', reminderContent: 'Dear {name}, please fill in {title} by {deadline}. ({name})' }));
+      smtp.received.length = 0;
     });
 
     it('answers 709 outside PROCESSING', async () => {

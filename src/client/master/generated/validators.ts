@@ -1726,7 +1726,7 @@ return errors === 0;
 }
 
 export const mailSetting_create = validate14;
-const schema15 = {"title":"MailSetting","type":"object","additionalProperties":false,"required":["host","port","fromAddress","reminderSubject","reminderContent"],"properties":{"host":{"type":"string","minLength":1,"maxLength":200},"port":{"type":"integer","minimum":1,"maximum":65535,"default":587},"secure":{"type":"boolean","default":false},"allowUntrustedCertificate":{"type":"boolean","default":false},"username":{"type":["string","null"],"maxLength":200},"password":{"type":["string","null"],"maxLength":200,"writeOnly":true},"fromAddress":{"type":"string","maxLength":100,"x-qe-rule":"email","pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"fromName":{"type":["string","null"],"maxLength":100},"reminderSubject":{"type":"string","minLength":1,"maxLength":200},"reminderContent":{"type":"string","minLength":1,"maxLength":5000,"x-qe":{"multiline":true}}}};
+const schema15 = {"title":"MailSetting","type":"object","additionalProperties":false,"required":["host","port","fromAddress","reminderSubject","reminderContent"],"properties":{"host":{"type":"string","minLength":1,"maxLength":200},"port":{"type":"integer","minimum":1,"maximum":65535,"default":587},"secure":{"type":"boolean","default":false},"allowUntrustedCertificate":{"type":"boolean","default":false},"username":{"type":["string","null"],"maxLength":200},"password":{"type":["string","null"],"maxLength":200,"writeOnly":true},"fromAddress":{"type":"string","maxLength":100,"x-qe-rule":"email","pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"fromName":{"type":["string","null"],"maxLength":100},"reminderSubject":{"type":"string","minLength":1,"maxLength":200},"reminderContent":{"type":"string","minLength":1,"maxLength":5000,"x-qe":{"multiline":true}},"reminderSubjectEn":{"type":["string","null"],"maxLength":200},"reminderContentEn":{"type":["string","null"],"maxLength":5000,"x-qe":{"multiline":true}}}};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2068,9 +2068,10 @@ vErrors.push(err28);
 errors++;
 }
 }
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.reminderSubjectEn !== undefined){
+let data10 = data.reminderSubjectEn;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err29 = {instancePath:instancePath+"/reminderSubjectEn",schemaPath:"#/properties/reminderSubjectEn/type",keyword:"type",params:{type: schema15.properties.reminderSubjectEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2079,12 +2080,61 @@ vErrors.push(err29);
 }
 errors++;
 }
+if(typeof data10 === "string"){
+if(func3(data10) > 200){
+const err30 = {instancePath:instancePath+"/reminderSubjectEn",schemaPath:"#/properties/reminderSubjectEn/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+if(data.reminderContentEn !== undefined){
+let data11 = data.reminderContentEn;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err31 = {instancePath:instancePath+"/reminderContentEn",schemaPath:"#/properties/reminderContentEn/type",keyword:"type",params:{type: schema15.properties.reminderContentEn.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(func3(data11) > 5000){
+const err32 = {instancePath:instancePath+"/reminderContentEn",schemaPath:"#/properties/reminderContentEn/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
 validate14.errors = vErrors;
 return errors === 0;
 }
 
 export const mailSetting_update = validate15;
-const schema16 = {"title":"MailSetting","type":"object","additionalProperties":false,"required":[],"properties":{"host":{"type":"string","minLength":1,"maxLength":200},"port":{"type":"integer","minimum":1,"maximum":65535},"secure":{"type":"boolean"},"allowUntrustedCertificate":{"type":"boolean"},"username":{"type":["string","null"],"maxLength":200},"fromAddress":{"type":"string","maxLength":100,"x-qe-rule":"email","pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"fromName":{"type":["string","null"],"maxLength":100},"reminderSubject":{"type":"string","minLength":1,"maxLength":200},"reminderContent":{"type":"string","minLength":1,"maxLength":5000,"x-qe":{"multiline":true}}}};
+const schema16 = {"title":"MailSetting","type":"object","additionalProperties":false,"required":[],"properties":{"host":{"type":"string","minLength":1,"maxLength":200},"port":{"type":"integer","minimum":1,"maximum":65535},"secure":{"type":"boolean"},"allowUntrustedCertificate":{"type":"boolean"},"username":{"type":["string","null"],"maxLength":200},"fromAddress":{"type":"string","maxLength":100,"x-qe-rule":"email","pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"fromName":{"type":["string","null"],"maxLength":100},"reminderSubject":{"type":"string","minLength":1,"maxLength":200},"reminderContent":{"type":"string","minLength":1,"maxLength":5000,"x-qe":{"multiline":true}},"reminderSubjectEn":{"type":["string","null"],"maxLength":200},"reminderContentEn":{"type":["string","null"],"maxLength":5000,"x-qe":{"multiline":true}}}};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2351,14 +2401,64 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.reminderSubjectEn !== undefined){
+let data9 = data.reminderSubjectEn;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err22 = {instancePath:instancePath+"/reminderSubjectEn",schemaPath:"#/properties/reminderSubjectEn/type",keyword:"type",params:{type: schema16.properties.reminderSubjectEn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func3(data9) > 200){
+const err23 = {instancePath:instancePath+"/reminderSubjectEn",schemaPath:"#/properties/reminderSubjectEn/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data.reminderContentEn !== undefined){
+let data10 = data.reminderContentEn;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err24 = {instancePath:instancePath+"/reminderContentEn",schemaPath:"#/properties/reminderContentEn/type",keyword:"type",params:{type: schema16.properties.reminderContentEn.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(func3(data10) > 5000){
+const err25 = {instancePath:instancePath+"/reminderContentEn",schemaPath:"#/properties/reminderContentEn/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }

@@ -24,6 +24,8 @@ import * as m0021_row_versions from '../migrations/0021_row_versions.js';
 import * as m0022_answer_totals from '../migrations/0022_answer_totals.js';
 import * as m0023_profile_version from '../migrations/0023_profile_version.js';
 import * as m0024_reply_drafts from '../migrations/0024_reply_drafts.js';
+import * as m0025_questionnaire_languages from '../migrations/0025_questionnaire_languages.js';
+import * as m0026_reminder_languages from '../migrations/0026_reminder_languages.js';
 
 /** Every migration of src/server/db/migrations, by name: Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -51,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   '0022_answer_totals': m0022_answer_totals,
   '0023_profile_version': m0023_profile_version,
   '0024_reply_drafts': m0024_reply_drafts,
+  '0025_questionnaire_languages': m0025_questionnaire_languages,
+  '0026_reminder_languages': m0026_reminder_languages,
 };

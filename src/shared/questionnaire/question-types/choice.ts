@@ -34,7 +34,7 @@ function choiceLabel(question: Question) {
 const choicesSummary: QuestionTypeRules['summary'] = (question, cells, answered, _rowBases, lang) => {
   const count = countIn(cells);
   const choices = (question.options ?? []).map((o) => ({ id: o.id, label: o.label, count: count(o.id) }));
-  if (question.other || count(OTHER)) choices.push({ id: OTHER, label: messageText(lang, 'qe.question.other'), count: count(OTHER) });
+  if (question.other || count(OTHER)) choices.push({ id: OTHER, label: question.otherLabel?.trim() || messageText(lang, 'qe.question.other'), count: count(OTHER) });
   return { kind: 'choices', base: answered, choices: choices.map((c) => ({ ...c, percent: percent(c.count, answered) })) };
 };
 
