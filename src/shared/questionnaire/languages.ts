@@ -75,32 +75,46 @@ export function textsOf(d: Definition): DefinitionText[] {
   return out;
 }
 
+/** An object's own entry: an id such as `constructor` or `__proto__` names nothing it inherits. */
+function own<T>(o: Record<string, T> | undefined, k: string): T | undefined {
+  return o && Object.hasOwn(o, k) ? o[k] : undefined;
+}
+
+/** Sets an object's own entry, whatever the id (`__proto__` included). */
+function put<T>(o: Record<string, T>, k: string, v: T) {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
 /** A text's translation into `lang` (undefined when there is none). */
 export function translationAt(d: Definition, lang: Lang, key: TextKey): string | undefined {
-  const t = d.translations?.[lang];
+  const t = own(d.translations, lang);
   if (!t) return undefined;
   if (key[0] === 'closingMessage') return t.closingMessage;
-  if (key[0] === 'sections') return t.sections?.[key[1]]?.[key[2]];
-  const q = t.questions?.[key[1]];
+  if (key[0] === 'sections') return own(own(t.sections, key[1]), key[2]);
+  const q = own(t.questions, key[1]);
   if (!q) return undefined;
-  if (key.length === 4) return q[key[2]]?.[key[3]];
-  return q[key[2]];
+  if (key.length === 4) return own(own(q as Record<string, Record<string, string>>, key[2]), key[3]);
+  return own(q as Record<string, string>, key[2]);
 }
 
 /** The definition with one text's translation into `lang` set (an empty value removes it). */
 export function withTranslation(d: Definition, lang: Lang, key: TextKey, value: string): Definition {
-  const t: DefinitionTexts = structuredClone(d.translations?.[lang] ?? {});
+  const t: DefinitionTexts = structuredClone(own(d.translations, lang) ?? {});
   const v = value === '' ? undefined : value;
   if (key[0] === 'closingMessage') t.closingMessage = v;
   else if (key[0] === 'sections') {
     t.sections ??= {};
-    t.sections[key[1]] = { ...t.sections[key[1]], [key[2]]: v };
+    put(t.sections, key[1], { ...own(t.sections, key[1]), [key[2]]: v });
   } else {
     t.questions ??= {};
-    const q: QuestionTexts = { ...t.questions[key[1]] };
-    if (key.length === 4) q[key[2]] = { ...q[key[2]], [key[3]]: v } as Record<string, string>;
+    const q: QuestionTexts = { ...own(t.questions, key[1]) };
+    if (key.length === 4) q[key[2]] = (() => {
+      const list = { ...q[key[2]] };
+      put(list, key[3], v as string);
+      return list;
+    })();
     else q[key[2]] = v;
-    t.questions[key[1]] = q;
+    put(t.questions, key[1], q);
   }
   return { ...d, translations: { ...d.translations, [lang]: pruned(t) } };
 }
