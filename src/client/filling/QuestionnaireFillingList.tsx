@@ -5,6 +5,7 @@ import { DataTable, List, Loading, Pagination, ResourceContextProvider, SelectIn
 import { useTranslate } from '../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import { QUESTIONNAIRE_STATUSES } from '../../shared/questionnaire/types';
+import { titleIn } from '../../shared/questionnaire/languages';
 import { recordName } from '../master/labels';
 import { PER_PAGE, PER_PAGE_OPTIONS } from '../master/SchemaList';
 import { formatDateTime, statusKey } from '../questionnaires/form/labels';
@@ -56,7 +57,7 @@ function FillingCards() {
           key={q.id}
           id={q.id}
           testId="filling-card"
-          title={q.title}
+          title={titleIn(q, locale === 'en' ? 'en' : 'zh-hk')}
           onOpen={() => navigate(fillingPath(screenFor(q), q.id))}
           chips={
             <>
@@ -149,7 +150,7 @@ export function QuestionnaireFillingList() {
               '& .RaDataTable-headerCell, & .column-designatedCode, & .column-status, & .column-openDate, & .column-endDate, & .column-feedbackStatus, & .column-submittedAt': { whiteSpace: 'nowrap' },
             }}
           >
-            <DataTable.Col source="title" label={label('title')} disableSort />
+            <DataTable.Col source="title" label={label('title')} disableSort render={(r: RaRecord) => titleIn(r as MyQuestionnaire, locale === 'en' ? 'en' : 'zh-hk')} />
             <DataTable.Col source="designatedCode" label={label('designatedCode')} disableSort render={(r: RaRecord) => <span data-testid="designated-code">{(r as MyQuestionnaire).designatedCode}</span>} />
             <DataTable.Col source="inCharge" label={label('inCharge')} disableSort render={(r: RaRecord) => recordName((r as MyQuestionnaire).inCharge as unknown as RaRecord, locale)} />
             <DataTable.Col source="status" label={label('status')} disableSort>

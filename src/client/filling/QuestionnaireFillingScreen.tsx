@@ -1,17 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useGetIdentity, useLocale, useNotify, type HttpError, type RaRecord } from 'react-admin';
+import { Loading, Title, useGetIdentity, useLocale, useLocaleState, useNotify, type HttpError, type RaRecord } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { sectionPath, type Answers } from '../../shared/questionnaire/answers';
+import { definitionIn, languageShown, languagesOf, titleIn } from '../../shared/questionnaire/languages';
+import type { Lang } from '../../shared/i18n/text';
 import { request } from '../providers/http';
 import { recordName } from '../master/labels';
 import { formatDateTime } from '../questionnaires/form/labels';
 import { QuestionnaireView } from '../questionnaires/respondent/QuestionnaireView';
-import { clearDraft, loadDraft, newSubmissionKey, saveDraft } from './draft';
+import { clearDraft, loadDraft, newSubmissionKey, saveDraft, type Draft } from './draft';
+import { carriedOver, carryOver, dropCarried, updateCarried } from './carryOver';
+import { ContentLanguageSwitch } from './ContentLanguageSwitch';
 import { LeaveGuard } from './LeaveGuard';
 import { useServerDraft } from './serverDraft';
 import { DraftOfferDialog, ServerDraftNote } from './ServerDraftNote';
@@ -63,6 +67,38 @@ function BackToList() {
   );
 }
 
+/**
+ * The questionnaire in the reader's language (the interface's, where the questionnaire has it:
+ * languages.ts), its title, and the switch between its languages, which changes the interface
+ * language (`before` runs first: the app is mounted afresh in the new language).
+ */
+function useShownIn(q: MyQuestionnaireDetail, before?: (next: Lang) => void) {
+  const [locale, setLocale] = useLocaleState();
+  const reader: Lang = locale === 'en' ? 'en' : 'zh-hk';
+  const definition = useMemo(() => definitionIn(q.definition, reader), [q.definition, reader]);
+  const switcher = (
+    <ContentLanguageSwitch
+      languages={languagesOf(q.definition)}
+      value={languageShown(q.definition, reader)}
+      onChange={(next) => {
+        before?.(next);
+        setLocale(next);
+      }}
+    />
+  );
+  return { definition, title: titleIn(q, reader), switcher };
+}
+
+/** A closing message of the questionnaire, shown with the 'received' message. */
+function ClosingMessage({ text }: { text?: string }) {
+  if (!text?.trim()) return null;
+  return (
+    <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 1 }} data-testid="closing-message">
+      {text}
+    </Typography>
+  );
+}
+
 type Phase = 'idle' | 'checking' | 'busy';
 
 /**
@@ -72,13 +108,24 @@ type Phase = 'idle' | 'checking' | 'busy';
  * the message 'reply received and being checked, please wait' shows; after 30 s without an answer
  * 'system busy, check later' (the draft is kept, Submit tries again with the same key). A 422 puts
  * each message on its question; a 709 is handed up (`onRefused`); success opens the read-only view.
+ * A questionnaire in two languages can be switched between them on the screen: the answers (by
+ * id, the same in either) and the section reached are handed over to the screen mounted in the
+ * new language (carryOver.ts).
  */
 function AnswerForm({ q, userId, waitMs, onRefused }: { q: MyQuestionnaireDetail; userId: unknown; waitMs: number; onRefused: (message: string) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [initial] = useState(() => loadDraft(userId, q.id));
+  const locale = useLocale();
+  const [carried] = useState(() => carriedOver(userId, q.id, locale));
+  // what a switch of language left (carryOver.ts) goes over the local draft, which may not be kept
+  const [initial] = useState((): Draft | null => {
+    const draft = loadDraft(userId, q.id);
+    return carried ? { submissionKey: carried.submissionKey, ...(draft ?? { savedAt: new Date().toISOString() }), answers: carried.answers } : draft;
+  });
+  useEffect(() => dropCarried(), []);
+  const wayRef = useRef<number[]>(carried?.way ?? [0]);
   const [answers, setAnswers] = useState<Answers>(() => initial?.answers ?? {});
   const keyRef = useRef<string | undefined>(initial?.submissionKey);
   const [phase, setPhase] = useState<Phase>('idle');
@@ -94,14 +141,17 @@ function AnswerForm({ q, userId, waitMs, onRefused }: { q: MyQuestionnaireDetail
   const [refused, setRefused] = useState<Record<string, string>>();
   const [stray, setStray] = useState<string[]>([]);
   const passRef = useRef(false);
-  const [kept, setKept] = useState(true);
+  const [kept, setKept] = useState(carried?.kept ?? true);
+  const shown = useShownIn(q, (next) => carryOver({ userId: String(userId), questionnaireId: q.id, locale: next, answers, way: wayRef.current, kept, submissionKey: keyRef.current }));
   const anonymous = q.type === 'ANONYMOUS';
   // an anonymous questionnaire's answers never leave this device before the submission (docs/security.md#anonymous-means-unlinkable)
   const server = useServerDraft({ questionnaireId: q.id, definition: q.definition, userId, enabled: !anonymous, initial });
 
   const change = (next: Answers) => {
     setAnswers(next);
-    setKept(saveDraft(userId, q.id, { answers: next, submissionKey: keyRef.current }));
+    const stored = saveDraft(userId, q.id, { answers: next, submissionKey: keyRef.current });
+    setKept(stored);
+    updateCarried(userId, q.id, { answers: next, kept: stored });
     server.save(next);
   };
   const continueDraft = () => {
@@ -167,13 +217,19 @@ function AnswerForm({ q, userId, waitMs, onRefused }: { q: MyQuestionnaireDetail
   const unsent = Object.keys(answers).length > 0;
   return (
     <>
+      {shown.switcher}
       <QuestionnaireView
-        definition={q.definition}
+        definition={shown.definition}
         value={answers}
         onChange={change}
         onSubmit={submit}
         problems={refused}
-        title={q.title}
+        title={shown.title}
+        startWay={carried?.way}
+        onWay={(way) => {
+          wayRef.current = way;
+          updateCarried(userId, q.id, { way });
+        }}
         header={
           <>
             <Facts q={q} />
@@ -226,6 +282,7 @@ function AnswerForm({ q, userId, waitMs, onRefused }: { q: MyQuestionnaireDetail
 /** Submitted, not open, ended: the questionnaire as it stands, nothing to change. */
 function ReadOnlyState({ q, notice, userId }: { q: MyQuestionnaireDetail; notice?: string; userId: unknown }) {
   const translate = useTranslate();
+  const shown = useShownIn(q);
   const answerable = isAnswerable(q);
   useEffect(() => {
     // nothing more can be sent: a draft left in the browser is of no use
@@ -235,6 +292,7 @@ function ReadOnlyState({ q, notice, userId }: { q: MyQuestionnaireDetail; notice
   const state = submitted ? null : q.status === 'FINISHED' ? 'ended' : q.status === 'PROCESSING' ? null : 'notOpen';
   return (
     <Stack spacing={2} sx={{ maxWidth: 760, mx: 'auto', width: '100%' }}>
+      {shown.switcher}
       {notice && (
         <Alert severity="warning" data-testid="filling-notice">
           {notice}
@@ -249,19 +307,23 @@ function ReadOnlyState({ q, notice, userId }: { q: MyQuestionnaireDetail; notice
         <>
           <Alert severity="success" icon={<CheckCircleIcon />} data-testid="filling-submitted">
             {translate('qe.filling.submittedAt', { time: formatDateTime(q.submittedAt) })}
+            <ClosingMessage text={shown.definition.closingMessage} />
           </Alert>
-          <QuestionnaireView definition={q.definition} value={q.answers} onChange={() => undefined} readOnly title={q.title} header={<Facts q={q} />} />
+          <QuestionnaireView definition={shown.definition} value={q.answers} onChange={() => undefined} readOnly title={shown.title} header={<Facts q={q} />} />
         </>
       ) : (
         <Paper variant="outlined" sx={{ p: 2, borderTop: 8, borderTopColor: 'primary.main' }} data-testid={submitted ? 'filling-confirmation' : 'filling-closed'}>
           <Typography component="h2" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
-            {q.title}
+            {shown.title}
           </Typography>
           <Facts q={q} />
           {submitted && (
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 2 }}>
               <CheckCircleIcon color="success" />
-              <Typography>{translate(q.type === 'ANONYMOUS' ? 'qe.filling.anonymousReceived' : 'qe.filling.received')}</Typography>
+              <Box>
+                <Typography>{translate(q.type === 'ANONYMOUS' ? 'qe.filling.anonymousReceived' : 'qe.filling.received')}</Typography>
+                <ClosingMessage text={shown.definition.closingMessage} />
+              </Box>
             </Box>
           )}
         </Paper>

@@ -1,4 +1,5 @@
 import { RESPONDENT_ROLES, type RespondentPage, type StatisticsDetail, type StatisticsFilter, type StatisticsReply, type TextPage } from '../../shared/statistics/types';
+import type { Lang } from '../../shared/i18n/text';
 import { request } from '../providers/http';
 
 /**
@@ -39,9 +40,12 @@ export function filterFromParams(params: URLSearchParams): StatisticsFilter {
 /** The filter as query values (absent ones left out). */
 export const filterQuery = (filter: StatisticsFilter): Record<string, unknown> => ({ role: filter.role, gradeId: filter.gradeId, classId: filter.classId });
 
-export const detailKey = (id: number, filter: StatisticsFilter) => [STATISTICS, 'detail', id, filterQuery(filter)] as const;
+/** The detail's labels are in the interface language (Accept-Language): one cached detail per language. */
+export const detailKey = (id: number, filter: StatisticsFilter, locale: string) => [STATISTICS, 'detail', id, filterQuery(filter), locale] as const;
 
-export const fetchDetail = (id: number, filter: StatisticsFilter) => request<StatisticsDetail>(`/v1/statistics/${id}`, { query: filterQuery(filter), ignoreErr: true });
+/** `language` asks for the questionnaire's texts in that language instead of the interface's (a report in the other language). */
+export const fetchDetail = (id: number, filter: StatisticsFilter, language?: Lang) =>
+  request<StatisticsDetail>(`/v1/statistics/${id}`, { query: { ...filterQuery(filter), language }, ignoreErr: true });
 
 export interface TextQuery {
   questionId: string;

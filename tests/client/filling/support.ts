@@ -6,6 +6,8 @@ export function questionnaireDetail(definition: Definition, over: Partial<MyQues
   return {
     id: 5,
     title: '學生意見調查',
+    titleTranslation: null,
+    languages: ['zh-hk'],
     status: 'PROCESSING',
     type: 'NAMED',
     openDate: '2025-03-01T01:00:00.000Z',

@@ -16,6 +16,8 @@ export function detail(over: Partial<StatisticsDetail> = {}): StatisticsDetail {
     questionnaire: {
       id: 41,
       title: '二零二五年度學生意見調查',
+      titleTranslation: null,
+      languages: ['zh-hk'],
       schoolYear: { id: 3, name: '2025-2026' },
       principal: { id: 9, nameHk: '李大明', nameEn: 'Lee Tai Ming' },
       status: 'PROCESSING',

@@ -17,6 +17,8 @@ export function row(over: Partial<StatisticsRow> = {}): StatisticsRow {
   return {
     id: 5,
     title: '家長日意見調查',
+    titleTranslation: null,
+    languages: ['zh-hk'],
     schoolYear: { id: 3, name: '2024-2025' },
     principal: { id: 7, nameHk: '李老師', nameEn: 'Lee' },
     status: 'PROCESSING',

@@ -1,6 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { Box, Button, Checkbox, FormControlLabel, FormGroup, Radio, RadioGroup, TextField } from '@mui/material';
 import { useTranslate } from '../../i18n/translate';
+import type { Translate } from '../../i18n/messages';
 import type { Question } from '../../../shared/questionnaire/definition';
 import { ANSWER_LIMITS, OTHER, type Answer, type MultiChoiceAnswer, type SingleChoiceAnswer } from '../../../shared/questionnaire/answers';
 
@@ -31,6 +32,9 @@ function OtherText({ value, onChange, readOnly, selected }: { value: string; onC
   );
 }
 
+/** The "other" choice's label: the question's own, else the catalogue's in the reader's language. */
+const otherLabel = (question: Question, translate: Translate) => question.otherLabel?.trim() || translate('qe.question.other');
+
 /** A question whose answer may be cleared: the "clear selection" link of an optional radio question. */
 function ClearButton({ onClick }: { onClick: () => void }) {
   const translate = useTranslate();
@@ -55,7 +59,7 @@ export function RadioInput({ question, value, onChange, readOnly, labelId }: Ans
         ))}
         {question.other && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-            <FormControlLabel value={OTHER} control={<Radio />} label={translate('qe.question.other')} disabled={readOnly} sx={{ mr: 0 }} />
+            <FormControlLabel value={OTHER} control={<Radio />} label={otherLabel(question, translate)} disabled={readOnly} sx={{ mr: 0 }} />
             <OtherText value={answer?.otherText ?? ''} selected={choice === OTHER} readOnly={readOnly} onChange={(otherText) => onChange({ choice: OTHER, otherText })} />
           </Box>
         )}
@@ -89,7 +93,7 @@ export function CheckboxInput({ question, value, onChange, readOnly, labelId }: 
       ))}
       {question.other && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <FormControlLabel control={<Checkbox checked={chosen.has(OTHER)} onChange={(_, on) => toggle(OTHER, on)} />} label={translate('qe.question.other')} disabled={readOnly} sx={{ mr: 0 }} />
+          <FormControlLabel control={<Checkbox checked={chosen.has(OTHER)} onChange={(_, on) => toggle(OTHER, on)} />} label={otherLabel(question, translate)} disabled={readOnly} sx={{ mr: 0 }} />
           <OtherText
             value={answer?.otherText ?? ''}
             selected={chosen.has(OTHER)}

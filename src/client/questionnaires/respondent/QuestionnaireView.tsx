@@ -9,6 +9,7 @@ import { answerProblem, answersOnPath, loadAnswerChecks, nextSection, sectionPat
 import { QuestionCard } from './QuestionCard';
 
 export interface QuestionnaireViewProps {
+  /** in the one language shown: `definitionIn` of src/shared/questionnaire/languages.ts */
   definition: Definition;
   /** answers keyed by question id */
   value: Answers;
@@ -29,6 +30,10 @@ export interface QuestionnaireViewProps {
    * the respondent's way and scrolls to it. Ids of no question on the way are left to the caller.
    */
   problems?: Record<string, string>;
+  /** the sections gone through, the current one last, to open on (the answer screen coming back in another language) */
+  startWay?: number[];
+  /** told the sections gone through whenever they change */
+  onWay?: (way: number[]) => void;
 }
 
 /** The server's messages as answer problems (the message is shown as it comes). */
@@ -40,9 +45,16 @@ const serverProblems = (problems: Record<string, string> | undefined): Record<st
  * the section's answers (required ones and the response rules) and follows the branching
  * (answers.ts), "back" returns the way it came; the last section of the way offers "submit".
  */
-export function QuestionnaireView({ definition, value, onChange, onSubmit, readOnly, preview, title, header, problems: refused }: QuestionnaireViewProps) {
+export function QuestionnaireView({ definition, value, onChange, onSubmit, readOnly, preview, title, header, problems: refused, startWay, onWay }: QuestionnaireViewProps) {
   const translate = useTranslate();
-  const [history, setHistory] = useState<number[]>([0]);
+  const [history, setHistory] = useState<number[]>(() => (startWay?.length && startWay.every((i) => i >= 0 && i < definition.sections.length) ? startWay : [0]));
+  const wayRef = useRef(onWay);
+  useEffect(() => {
+    wayRef.current = onWay;
+  });
+  useEffect(() => {
+    wayRef.current?.(history);
+  }, [history]);
   const [problems, setProblems] = useState<Record<string, AnswerProblem>>({});
   // the server's problems: kept apart from the section's own check, shown until the answer changes
   const [external, setExternal] = useState<Record<string, AnswerProblem>>(() => serverProblems(refused));
@@ -178,6 +190,11 @@ export function QuestionnaireView({ definition, value, onChange, onSubmit, readO
         )}
         {finished ? (
           <Paper variant="outlined" sx={{ p: 2 }} data-testid="preview-finished">
+            {definition.closingMessage && (
+              <Typography sx={{ mb: 2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="closing-message">
+                {definition.closingMessage}
+              </Typography>
+            )}
             <Typography sx={{ mb: 2 }}>{translate('qe.question.previewFinished')}</Typography>
             <Button variant="outlined" onClick={restart}>
               {translate('qe.question.restart')}

@@ -3,6 +3,7 @@ import { Box, Chip, Paper, Typography } from '@mui/material';
 import { useLocale } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
 import { percent, type StatisticsDetail } from '../../../shared/statistics/types';
+import { titleIn } from '../../../shared/questionnaire/languages';
 import { formatDateTime, formatDay, typeKey } from '../../questionnaires/form/labels';
 import { StatusChip } from '../../questionnaires/form/StatusChip';
 import { formatPercent, nameOf, statisticsFieldKey } from '../labels';
@@ -34,7 +35,7 @@ export function DetailHeader({ detail, actions }: { detail: StatisticsDetail; ac
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <Box sx={{ minWidth: 0, flex: '1 1 260px' }}>
           <Typography component="h2" variant="h5" sx={{ overflowWrap: 'anywhere' }} data-testid="statistics-title">
-            {q.title}
+            {titleIn(q, locale === 'en' ? 'en' : 'zh-hk')}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
             <StatusChip status={q.status} />

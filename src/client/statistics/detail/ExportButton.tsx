@@ -4,6 +4,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useCanAccess } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
 import type { StatisticsFilter } from '../../../shared/statistics/types';
+import type { Lang } from '../../../shared/i18n/text';
 import { download, today } from '../../master/download';
 import { filterQuery } from '../api';
 
@@ -18,10 +19,11 @@ export function useMayStatistics(action: 'export' | 'print'): boolean {
 
 /**
  * 'Export Excel' (GET /v1/statistics/{id}/export under the detail's filter): the summary and the
- * raw answers as <title>-<today>.xlsx. Shown with data-statistics.export only; a failure is
- * shown by the HTTP client (719 in the download-errors dialog).
+ * raw answers as <title>-<today>.xlsx, in `language` when one is chosen (ExportLanguage), else in
+ * the interface's. Shown with data-statistics.export only; a failure is shown by the HTTP client
+ * (719 in the download-errors dialog).
  */
-export function ExportButton({ id, title, filter }: { id: number; title: string; filter: StatisticsFilter }) {
+export function ExportButton({ id, title, filter, language }: { id: number; title: string; filter: StatisticsFilter; language?: Lang }) {
   const translate = useTranslate();
   const may = useMayStatistics('export');
   const [busy, setBusy] = useState(false);
@@ -29,7 +31,7 @@ export function ExportButton({ id, title, filter }: { id: number; title: string;
   const run = async () => {
     setBusy(true);
     try {
-      await download(`/v1/statistics/${id}/export`, `${fileName(title)}-${today()}.xlsx`, filterQuery(filter));
+      await download(`/v1/statistics/${id}/export`, `${fileName(title)}-${today()}.xlsx`, { ...filterQuery(filter), language });
     } catch {
       // already on screen (toast or download-errors dialog)
     } finally {

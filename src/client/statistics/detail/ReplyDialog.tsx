@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Loading } from 'react-admin';
+import { Loading, useLocale } from 'react-admin';
+import { definitionIn } from '../../../shared/questionnaire/languages';
 import { useTranslate } from '../../i18n/translate';
 import { QuestionnaireView } from '../../questionnaires/respondent/QuestionnaireView';
 import { formatWhen } from '../labels';
@@ -10,12 +11,13 @@ const noChange = () => undefined;
 
 /**
  * One reply, read only, as the respondent's screen shows it (QuestionnaireView in its read-only
- * mode: back and next through the sections the reply went through). `who` is the person's name,
- * or 'anonymous N'.
+ * mode: back and next through the sections the reply went through), in the reader's language
+ * where the questionnaire has it. `who` is the person's name, or 'anonymous N'.
  */
 export function ReplyDialog({ id, replyId, who, title, onClose }: { id: number; replyId: string; who: string; title: string; onClose: () => void }) {
   const translate = useTranslate();
   const phone = useMediaQuery('(max-width:599.95px)', { noSsr: true });
+  const reader = useLocale() === 'en' ? 'en' : 'zh-hk';
   const query = useQuery({ queryKey: [STATISTICS, 'reply', id, replyId], queryFn: () => fetchReply(id, replyId), retry: false, refetchOnWindowFocus: false });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="reply-dialog-title" data-testid="reply-dialog">
@@ -29,7 +31,7 @@ export function ReplyDialog({ id, replyId, who, title, onClose }: { id: number; 
           <Loading />
         ) : (
           <QuestionnaireView
-            definition={query.data.definition}
+            definition={definitionIn(query.data.definition, reader)}
             value={query.data.answers}
             onChange={noChange}
             readOnly

@@ -2,15 +2,18 @@ import { useMemo, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Loading, Title } from 'react-admin';
+import { Loading, Title, useLocale } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StatisticsFilter } from '../../../shared/statistics/types';
+import type { Lang } from '../../../shared/i18n/text';
+import { languageShown, languagesOf, titleIn } from '../../../shared/questionnaire/languages';
 import { RecordNotFound } from '../../common/RecordNotFound';
 import { PdfButton } from '../pdf/PdfButton';
 import { detailKey, fetchDetail, filterFromParams, statisticsPath } from '../api';
 import { DetailHeader } from './DetailHeader';
 import { ExportButton, useMayStatistics } from './ExportButton';
+import { ExportLanguage } from './ExportLanguage';
 import { FilterBar } from './FilterBar';
 import { QuestionResult } from './QuestionResult';
 import { RespondentList } from './RespondentList';
@@ -33,7 +36,8 @@ function BackToList() {
  * respondent filters (role, grade, class; kept in the URL, every change asks the server again and
  * everything shown follows), each question's summary with its chart, and the respondents. An
  * anonymous group too small to show is withheld with a note. Export Excel and the PDF report
- * follow data-statistics.export and .print.
+ * follow data-statistics.export and .print; for a questionnaire in two languages both are made in
+ * the interface language or, when chosen, the other.
  */
 export function StatisticsDetail() {
   const translate = useTranslate();
@@ -44,8 +48,11 @@ export function StatisticsDetail() {
   const filter = useMemo(() => filterFromParams(new URLSearchParams(search)), [search]);
   const [tab, setTab] = useState<TabName>('results');
   const mayPrint = useMayStatistics('print');
+  const mayExport = useMayStatistics('export');
+  const reader: Lang = useLocale() === 'en' ? 'en' : 'zh-hk';
+  const [exportIn, setExportIn] = useState<Lang | null>(null);
   const query = useQuery({
-    queryKey: detailKey(id, filter),
+    queryKey: detailKey(id, filter, reader),
     queryFn: () => fetchDetail(id, filter),
     enabled: valid,
     retry: false,
@@ -79,6 +86,10 @@ export function StatisticsDetail() {
   if (query.isPending) return <Loading />;
   const detail = query.data;
   const q = detail.questionnaire;
+  const languages = languagesOf(q);
+  const bilingual = languages.length > 1;
+  // the files' language: the interface's, unless the other is chosen
+  const language = exportIn && languages.includes(exportIn) ? exportIn : languageShown(q, reader);
 
   return (
     <Stack spacing={2} sx={{ py: 1, minWidth: 0 }} data-testid="statistics-detail">
@@ -88,8 +99,9 @@ export function StatisticsDetail() {
         detail={detail}
         actions={
           <>
-            <ExportButton id={q.id} title={q.title} filter={filter} />
-            {mayPrint && <PdfButton detail={detail} />}
+            {(mayExport || mayPrint) && <ExportLanguage languages={languages} value={language} onChange={setExportIn} />}
+            <ExportButton id={q.id} title={titleIn(q, language)} filter={filter} language={bilingual ? language : undefined} />
+            {mayPrint && <PdfButton detail={detail} language={bilingual ? language : undefined} />}
           </>
         }
       />
@@ -113,7 +125,7 @@ export function StatisticsDetail() {
           {detail.questions.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{translate('qe.statistics.noQuestions')}</Typography>}
         </Stack>
       ) : (
-        <RespondentList id={q.id} filter={filter} title={q.title} />
+        <RespondentList id={q.id} filter={filter} title={titleIn(q, reader)} />
       )}
     </Stack>
   );

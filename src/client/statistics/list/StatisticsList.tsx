@@ -5,6 +5,7 @@ import { DataTable, List, Loading, Pagination, ResourceContextProvider, SearchIn
 import { useTranslate } from '../../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import type { StatisticsRow } from '../../../shared/statistics/types';
+import { titleIn } from '../../../shared/questionnaire/languages';
 import { PER_PAGE, PER_PAGE_OPTIONS } from '../../master/SchemaList';
 import { useMobileMode } from '../../layout/useMobileMode';
 import { formatDay, statusKey } from '../../questionnaires/form/labels';
@@ -34,7 +35,7 @@ function StatisticsCards() {
           key={r.id}
           id={r.id}
           testId="statistics-card"
-          title={r.title}
+          title={titleIn(r, locale === 'en' ? 'en' : 'zh-hk')}
           onOpen={() => navigate(statisticsPath('detail', r.id))}
           chips={
             <>
@@ -112,7 +113,7 @@ export function StatisticsList() {
             <DataTable.Col source="status" label={label('status')}>
               <StatusCell />
             </DataTable.Col>
-            <DataTable.Col source="title" label={label('title')} />
+            <DataTable.Col source="title" label={label('title')} render={(r: RaRecord) => titleIn(r as StatisticsRow, locale === 'en' ? 'en' : 'zh-hk')} />
             <DataTable.Col source="createDate" label={label('createDate')} render={(r: RaRecord) => formatDay(r.createDate)} />
             <DataTable.Col source="submittedNum" label={label('submittedNum')} disableSort />
             <DataTable.Col source="respondentNum" label={label('respondentNum')} disableSort />

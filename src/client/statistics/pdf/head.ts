@@ -3,6 +3,7 @@
  * dates, the filter applied, the response rate and the print date, then a rule across the page.
  */
 import { percent, type StatisticsDetail } from '../../../shared/statistics/types';
+import { titleIn } from '../../../shared/questionnaire/languages';
 import { formatPercent, nameOf } from '../labels';
 import { formatDateTime, formatDay } from '../../questionnaires/form/labels';
 import type { Writer } from './layout';
@@ -32,7 +33,7 @@ function filterText(detail: StatisticsDetail, t: Translate, locale: string): str
 export function reportHead(w: Writer, detail: StatisticsDetail, options: StatisticsPdfOptions): void {
   const t = options.translate;
   const q = detail.questionnaire;
-  w.text(q.title, { size: 18, after: 3 });
+  w.text(titleIn(q, options.locale === 'en' ? 'en' : 'zh-hk'), { size: 18, after: 3 });
   const rate = detail.respondentNum > 0 ? formatPercent(percent(detail.submittedNum, detail.respondentNum)) : '—';
   w.fields([
     [t('qe.pdf.schoolYear'), q.schoolYear?.name || '—'],

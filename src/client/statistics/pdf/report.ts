@@ -2,7 +2,7 @@
  * The statistics report as a PDF, made in the browser (docs/architecture.md#a-statistics-call): the questionnaire's
  * title, school year, dates, status, response rate and the filter applied, then every question
  * with its summary table and, for choices, grids and scales, a chart. Text is set in the
- * Traditional Chinese TrueType font (font.ts), in the current language; every label comes
+ * Traditional Chinese TrueType font (font.ts), in the report's language (`locale`); every label comes
  * from the message files through the translate function given. The numbers are the server's
  * (GET /v1/statistics/{id} and …/texts), never recomputed, so they agree with the screen.
  *
@@ -13,6 +13,7 @@
  */
 import PDFDocument from 'pdfkit';
 import type { StatisticsDetail } from '../../../shared/statistics/types';
+import { titleIn } from '../../../shared/questionnaire/languages';
 import { Faces } from './faces';
 import { loadFallbackFont, PDF_FONT } from './font';
 import { reportHead } from './head';
@@ -53,7 +54,7 @@ function bytesOf(doc: PDFKit.PDFDocument): Promise<ArrayBuffer> {
 export async function makeStatisticsPdfBytes(detail: StatisticsDetail, options: StatisticsPdfOptions): Promise<ArrayBuffer> {
   const t = options.translate;
   const limit = options.textLimit ?? 20;
-  const q = detail.questionnaire;
+  const title = titleIn(detail.questionnaire, options.locale === 'en' ? 'en' : 'zh-hk');
   const faces = new Faces(options.fontData);
   const loadFallback = options.fallbackFont ?? loadFallbackFont;
   /** Loads the fallback font before texts that need it are set; without it they show □ (and keep their characters in the text layer). */
@@ -74,7 +75,7 @@ export async function makeStatisticsPdfBytes(detail: StatisticsDetail, options: 
     compress: true,
     pdfVersion: '1.5',
     lang: options.locale === 'en' ? 'en-US' : 'zh-HK',
-    info: { Title: q.title, Subject: q.title, Creator: 'QE' },
+    info: { Title: title, Subject: title, Creator: 'QE' },
     // the report's font from the start: pdfkit's browser build has no standard font to start with
     font: asSource(faces.main),
   });
@@ -102,7 +103,7 @@ export async function makeStatisticsPdfBytes(detail: StatisticsDetail, options: 
     await question(w, item, detail, reportOptions, limit);
   }
 
-  w.pageFooters(q.title, t);
+  w.pageFooters(title, t);
   return bytesOf(doc);
 }
 
