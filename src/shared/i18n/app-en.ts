@@ -410,8 +410,10 @@ const appEn = {
         password: 'SMTP password',
         fromAddress: 'Sender address',
         fromName: 'Sender name',
-        reminderSubject: 'Reminder subject',
-        reminderContent: 'Reminder content',
+        reminderSubject: 'Reminder subject (Chinese)',
+        reminderContent: 'Reminder content (Chinese)',
+        reminderSubjectEn: 'Reminder subject (English)',
+        reminderContentEn: 'Reminder content (English)',
       },
     },
     enums: {
@@ -471,7 +473,9 @@ const appEn = {
         keep: 'Leave blank to keep the current password',
       },
       mail: {
-        placeholders: 'Placeholders: {name} the recipient’s name, {title} the questionnaire title, {deadline} the deadline',
+        placeholders: 'Placeholders: {name} the recipient’s name, {title} the questionnaire title, {deadline} the deadline, {link} the recipient’s link to the questionnaire (added at the end when the content has none)',
+        englishTemplate: 'For recipients who use QE in English; left empty, they get the Chinese template. Fill in both the subject and the content, or neither.',
+        testLanguage: 'The test mail uses the template of the language QE is shown in now.',
         test: 'Send a test mail',
         testTitle: 'Send a test mail with the saved setting',
         recipient: 'Recipient',
@@ -495,7 +499,12 @@ const appEn = {
       },
     },
     questionnaire: {
+      language: { zhHk: 'Chinese', en: 'English' },
+      languageSet: { zhHk: 'Chinese only', en: 'English only', both: 'Chinese and English' },
       fields: {
+        titleIn: 'Title (%{language})',
+        languages: 'Questionnaire languages',
+        mainLanguage: 'Main language',
         title: 'Title',
         inCharge: 'Person in charge',
         createDate: 'Creation date',
@@ -549,6 +558,7 @@ const appEn = {
         countFailed: 'The number of people could not be counted',
       },
       message: {
+        languagesHelp: "The questions are written in the main language; the second language's texts are written on the designer's Translations tab.",
         targetsRequired: 'Please select target users',
         saved: 'Questionnaire saved',
         readyDone: 'The design is complete',
@@ -623,6 +633,32 @@ const appEn = {
       },
     },
     designer: {
+      languages: {
+        confirmTitle: 'Change the languages?',
+        switchMain: "%{main} becomes the main language: the %{main} translations become the questions' texts, and the %{other} texts become their translations. A text without a %{main} translation keeps its current text and needs translating again.",
+        dropMain: "The questionnaire will be in %{main} only: the %{main} translations become the questions' texts, and the %{other} texts are removed. A text without a %{main} translation keeps its current text.",
+        dropSecond:
+          'The questionnaire will be in %{main} only: the %{other} text written so far will be removed. |||| The questionnaire will be in %{main} only: the %{smart_count} %{other} texts written so far will be removed.',
+        change: 'Change',
+      },
+      view: { label: 'Questionnaire content', questions: 'Questions', translations: 'Translations', translationsMissing: 'Translations (%{smart_count} missing)' },
+      translations: {
+        title: 'Translations: %{main} → %{other}',
+        intro: 'Each text is shown in %{main}; write its %{other} text in the box that goes with it. The %{main} texts are changed on the Questions tab.',
+        missing: 'One text has no %{other} version yet |||| %{smart_count} texts have no %{other} version yet',
+        allDone: 'Every text has its %{other} version',
+        onlyMissing: 'Show only untranslated texts',
+        noneMissing: 'No text is left untranslated.',
+        original: '%{language} original',
+        input: '%{place} (%{language})',
+      },
+      missing: {
+        title: 'Some texts are not translated',
+        intro:
+          'This text has no version in the other language yet. Write it, then press "Design complete" again. |||| These %{smart_count} texts have no version in the other language yet. Write them, then press "Design complete" again.',
+        open: 'Go to translations',
+      },
+      closing: { title: 'After submitting', label: 'Message after submitting (optional)', help: 'Respondents see this once they have submitted, e.g. thanks or what happens next.' },
       backToList: 'Questionnaires',
       moreActions: 'More actions',
       details: 'Questionnaire details',
@@ -641,7 +677,7 @@ const appEn = {
         status: 'This questionnaire is “%{status}”: its questions can no longer be changed. This is how respondents see it.',
         permission: 'You may not edit this questionnaire’s questions. This is how respondents see it.',
       },
-      preview: { button: 'Preview', title: 'Preview', close: 'Close the preview' },
+      preview: { button: 'Preview', title: 'Preview', close: 'Close the preview', language: 'Preview language' },
       section: {
         label: 'Section %{n} of %{total}',
         title: 'Section title (optional)',
@@ -693,6 +729,8 @@ const appEn = {
       },
       defaults: { option: 'Option %{n}', row: 'Row %{n}', column: 'Column %{n}' },
       options: {
+        otherLabel: 'Text of "Other"',
+        otherHelp: 'Respondents choosing it type their own answer; left empty, it reads "Other"',
         title: 'Options',
         add: 'Add option',
         addOther: 'Add “Other”',
@@ -742,6 +780,14 @@ const appEn = {
         done: 'Imported: check the questions, then save.',
       },
       where: {
+        otherLabel: 'Text of "Other"',
+        minLabel: 'Lowest label',
+        maxLabel: 'Highest label',
+        message: 'Error message',
+        closingMessage: 'Message after submitting',
+        questionnaireTitle: 'Questionnaire title',
+        languages: 'Languages',
+        translations: 'Translations',
         file: 'The file',
         section: 'Section %{n}',
         sections: 'Sections',
@@ -927,6 +973,7 @@ const appEn = {
       },
       anonymous: 'Anonymous',
       backToList: 'My questionnaires',
+      language: 'Language of the questionnaire',
       draftKept: 'Your answers are kept on this device as you type, until you submit.',
       draftNotKept: 'This browser does not let us keep your answers: please submit before leaving the page.',
       serverDraft: {
@@ -1035,6 +1082,7 @@ const appEn = {
       backToList: 'Back to list',
       loading: 'Loading the statistics',
       export: 'Export Excel',
+      exportIn: 'Export in',
       tabs: { results: 'Results', respondents: 'Respondents' },
       replyCount: 'Results of %{smart_count} reply |||| Results of %{smart_count} replies',
       noQuestions: 'This questionnaire has no questions.',

@@ -31,6 +31,8 @@ function record(over: Partial<Questionnaire> = {}): Questionnaire {
   return {
     id: 5,
     title: '家長日意見調查',
+    titleTranslation: null,
+    languages: ['zh-hk'],
     schoolYearId: 3,
     inChargeId: 7,
     inCharge: { id: 7, nameHk: '李老師', nameEn: 'Lee' },

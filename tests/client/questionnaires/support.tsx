@@ -13,6 +13,8 @@ export function questionnaire(over: Partial<Questionnaire> = {}): Questionnaire 
   return {
     id: 1,
     title: '家長日意見調查',
+    titleTranslation: null,
+    languages: ['zh-hk'],
     schoolYearId: 3,
     inChargeId: ME.id,
     inCharge: ME,

@@ -6,6 +6,7 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Confirm } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
 import type { Definition, QuestionType } from '../../../shared/questionnaire/definition';
+import { ClosingMessageEditor } from './ClosingMessageEditor';
 import { canMove, copyQuestion, locate, newId, newQuestion, type DefaultLabels, type DesignerAction } from './model';
 import { QuestionEditor } from './QuestionEditor';
 import { SectionEditor } from './SectionEditor';
@@ -18,7 +19,7 @@ const KEYBOARD = { coordinateGetter: sortableKeyboardCoordinates };
 /**
  * The sections and questions of a definition, editable: one drag-and-drop area (questions move
  * within and between sections, by pointer, touch or keyboard), the move buttons, duplicate,
- * delete with a confirmation, add question and add section.
+ * delete with a confirmation, add question and add section; then the closing message.
  */
 export function DefinitionEditor({ definition, dispatch }: { definition: Definition; dispatch: Dispatch<DesignerAction> }) {
   const translate = useTranslate();
@@ -71,8 +72,9 @@ export function DefinitionEditor({ definition, dispatch }: { definition: Definit
       const at = locate(latest.current, id);
       if (!at) return;
       const section = latest.current.sections[at.si];
-      const copy = copyQuestion(section.questions[at.qi]);
-      dispatch({ type: 'addQuestion', sectionId: section.id, question: copy, after: id });
+      const original = section.questions[at.qi];
+      const copy = copyQuestion(original);
+      dispatch({ type: 'addQuestion', sectionId: section.id, question: copy, after: id, copyOf: original });
       setTimeout(() => document.getElementById(`dq-${copy.id}`)?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' }));
     },
     [dispatch],
@@ -145,6 +147,7 @@ export function DefinitionEditor({ definition, dispatch }: { definition: Definit
             {translate('qe.designer.section.add')}
           </Button>
         </Box>
+        <ClosingMessageEditor message={definition.closingMessage} dispatch={dispatch} />
       </Stack>
       <Box aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }} data-testid="designer-announcement">
         {announcement}

@@ -5,6 +5,7 @@ import FileUploadIcon from '@mui/icons-material/FileUpload';
 import { Confirm, useNotify } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
 import { definitionErrors, questionCount, type Definition, type DefinitionProblem } from '../../../shared/questionnaire/definition';
+import { withoutOrphans } from '../../../shared/questionnaire/languages';
 import { saveBlob } from '../../master/download';
 import { describePath, problemText } from './problems';
 
@@ -15,7 +16,9 @@ export type ParsedDefinitionFile = { definition: Definition } | { notJson: true 
 
 /**
  * A definition file's content checked as the server would check it (`definitionErrors`). Takes an
- * exported definition, or a questionnaire record holding one.
+ * exported definition, or a questionnaire record holding one. Its languages and translations come
+ * with it (docs/questionnaire-languages.md); a translation of a text the file does not have (a
+ * question deleted before the export) is accepted and dropped, as saving would drop it.
  */
 export function parseDefinitionFile(text: string): ParsedDefinitionFile {
   let value: unknown;
@@ -26,7 +29,7 @@ export function parseDefinitionFile(text: string): ParsedDefinitionFile {
   }
   if (value && typeof value === 'object' && !('version' in value) && 'definition' in value) value = (value as { definition: unknown }).definition;
   const problems = definitionErrors(value);
-  return problems.length ? { problems } : { definition: value as Definition };
+  return problems.length ? { problems } : { definition: withoutOrphans(value as Definition) };
 }
 
 const readText = (file: File): Promise<string> =>

@@ -17,7 +17,7 @@ import { useProblems } from './problems';
 import { TYPE_ORDER } from './typeIcons';
 
 /** What an input of a question claims among its problems (the rest are listed under the question). */
-const CLAIMED = ['title', 'description', 'image', 'options', 'options.*', 'rows', 'rows.*', 'columns', 'columns.*', 'scale', 'choiceRule', 'textRule'];
+const CLAIMED = ['title', 'description', 'image', 'options', 'options.*', 'rows', 'rows.*', 'columns', 'columns.*', 'otherLabel', 'scale', 'choiceRule', 'textRule'];
 
 export interface QuestionEditorProps {
   question: Question;

@@ -4,6 +4,8 @@
  * reducer.
  */
 import { CHOICE_TYPES, GRID_TYPES, type Choice, type Definition, type Question, type QuestionType, type Section } from '../../../shared/questionnaire/definition';
+import type { Lang } from '../../../shared/i18n/text';
+import { languagesOf, translationAt, withLanguages, withTranslation, type TextKey } from '../../../shared/questionnaire/languages';
 
 let counter = 0;
 /** A new id: a random UUID where the browser offers one (secure pages), random hex otherwise, a counter as the last resort. */
@@ -42,7 +44,10 @@ export function withType(q: Question, type: QuestionType, labels: DefaultLabels)
   if (CHOICE_TYPES.includes(type)) {
     const keepGoTo = type !== 'CHECKBOX';
     next.options = q.options?.length ? q.options.map((o) => (keepGoTo || !o.goTo ? { ...o } : { id: o.id, label: o.label })) : choices(1, labels.option);
-    if (q.other && type !== 'DROPDOWN') next.other = true;
+    if (q.other && type !== 'DROPDOWN') {
+      next.other = true;
+      if (q.otherLabel !== undefined) next.otherLabel = q.otherLabel;
+    }
   }
   if (GRID_TYPES.includes(type)) {
     next.rows = q.rows?.length ? q.rows : choices(1, labels.row);
@@ -65,13 +70,43 @@ export function copyQuestion(q: Question): Question {
   return copy;
 }
 
+/**
+ * The definition with the translations of question `from` copied to its copy `to` (same texts,
+ * options, rows and columns in the same order, new ids), so that a duplicated question needs no
+ * translating again.
+ */
+export function withCopiedTranslations(d: Definition, from: Question, to: Question): Definition {
+  let next = d;
+  const single = ['title', 'description', 'minLabel', 'maxLabel', 'otherLabel', 'message'] as const;
+  for (const lang of languagesOf(d).slice(1)) {
+    const copy = (a: TextKey, b: TextKey) => {
+      const t = translationAt(d, lang, a);
+      if (t) next = withTranslation(next, lang, b, t);
+    };
+    for (const f of single) copy(['questions', from.id, f], ['questions', to.id, f]);
+    for (const list of ['options', 'rows', 'columns'] as const) {
+      from[list]?.forEach((c, i) => {
+        const target = to[list]?.[i];
+        if (target) copy(['questions', from.id, list, c.id], ['questions', to.id, list, target.id]);
+      });
+    }
+  }
+  return next;
+}
+
 export type DesignerAction =
   | { type: 'replace'; definition: Definition }
+  /** the languages it is written in, the main one first (a change of main language swaps the texts: languages.ts) */
+  | { type: 'setLanguages'; languages: Lang[] }
+  /** one text in the second language ('' removes it) */
+  | { type: 'translate'; lang: Lang; key: TextKey; value: string }
+  | { type: 'setClosingMessage'; message: string }
   | { type: 'updateSection'; id: string; patch: Partial<Omit<Section, 'id' | 'questions'>> }
   | { type: 'addSection'; section: Section }
   | { type: 'removeSection'; id: string }
   | { type: 'moveSection'; id: string; delta: -1 | 1 }
-  | { type: 'addQuestion'; sectionId: string; question: Question; after?: string }
+  /** `copyOf`: the question it duplicates, whose translations it takes */
+  | { type: 'addQuestion'; sectionId: string; question: Question; after?: string; copyOf?: Question }
   | { type: 'updateQuestion'; id: string; update: (q: Question) => Question }
   | { type: 'removeQuestion'; id: string }
   | { type: 'moveQuestion'; id: string; delta: -1 | 1 }
@@ -108,6 +143,14 @@ export function designerReducer(d: Definition, action: DesignerAction): Definiti
   switch (action.type) {
     case 'replace':
       return action.definition;
+    case 'setLanguages':
+      return withLanguages(d, action.languages);
+    case 'translate':
+      return withTranslation(d, action.lang, action.key, action.value);
+    case 'setClosingMessage': {
+      const { closingMessage: _old, ...rest } = d;
+      return action.message === '' ? rest : { ...rest, closingMessage: action.message };
+    }
     case 'updateSection': {
       const si = d.sections.findIndex((s) => s.id === action.id);
       if (si < 0) return d;
@@ -134,7 +177,8 @@ export function designerReducer(d: Definition, action: DesignerAction): Definiti
       const questions = [...d.sections[si].questions];
       const after = action.after ? questions.findIndex((q) => q.id === action.after) : -1;
       questions.splice(after >= 0 ? after + 1 : questions.length, 0, action.question);
-      return setSection(d, si, { ...d.sections[si], questions });
+      const added = setSection(d, si, { ...d.sections[si], questions });
+      return action.copyOf ? withCopiedTranslations(added, action.copyOf, action.question) : added;
     }
     case 'updateQuestion': {
       const at = locate(d, action.id);

@@ -55,6 +55,15 @@ const FIELD_KEYS: Record<string, MessageKey> = {
   id: 'qe.designer.where.id',
   type: 'qe.designer.where.type',
   required: 'qe.designer.where.required',
+  otherLabel: 'qe.designer.where.otherLabel',
+  minLabel: 'qe.designer.where.minLabel',
+  maxLabel: 'qe.designer.where.maxLabel',
+  message: 'qe.designer.where.message',
+  closingMessage: 'qe.designer.where.closingMessage',
+  // the record's title in the second language (translationGaps, and the server's 422 for ready)
+  titleTranslation: 'qe.designer.where.questionnaireTitle',
+  languages: 'qe.designer.where.languages',
+  translations: 'qe.designer.where.translations',
 };
 
 /**

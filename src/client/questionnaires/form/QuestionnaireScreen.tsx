@@ -5,22 +5,30 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import ListIcon from '@mui/icons-material/List';
 import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Button as RaButton, Form, Loading, RadioButtonGroupInput, ResourceContextProvider, TextInput, Title, TopToolbar, useDataProvider, useGetIdentity, useGetOne, useLocale, useNotify, useRefresh, type HttpError } from 'react-admin';
+import { Button as RaButton, Form, Loading, RadioButtonGroupInput, ResourceContextProvider, Title, TopToolbar, useDataProvider, useGetIdentity, useGetOne, useLocale, useNotify, useRefresh, type HttpError } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { QUESTIONNAIRE_TYPES, type Questionnaire } from '../../../shared/questionnaire/types';
+import { emptyDefinition } from '../../../shared/questionnaire/definition';
+import type { Lang } from '../../../shared/i18n/text';
+import { MissingTranslationsDialog, type MissingTranslation } from '../designer/MissingTranslationsDialog';
+import { describePath, problemText } from '../designer/problems';
+import { TITLE_PATH, translationGaps } from '../designer/translations';
 import { recordName } from '../../master/labels';
 import { useMayForm, useQuestionnaireRights } from './access';
 import { questionnaireApi } from './api';
 import { AssistantsInput } from './AssistantsInput';
 import { dayTimeFormat, DayTimeInput } from './DayTimeInput';
 import { fieldKey, formatDateTime, formatDay, typeKey } from './labels';
+import { LanguagesInput } from './LanguagesInput';
 import { LifecycleActions } from './LifecycleActions';
 import { formsPath, QUESTIONNAIRES } from './paths';
 import { StatusChip } from './StatusChip';
 import { TargetsInput } from './TargetsInput';
-import { FORM_FIELDS, NEW_VALUES, toFormValues, toPayload, validateValues, type FormField, type FormValues } from './values';
+import { TitleInputs } from './TitleInputs';
+import { useDefaultLanguages } from './useDefaultLanguages';
+import { FORM_FIELDS, NEW_VALUES, toCreatePayload, toFormValues, toPayload, validateValues, type FormField, type FormValues } from './values';
 import type { MessageKey } from '../../../shared/i18n/keys';
 
 export type ScreenType = 'view' | 'add' | 'edit';
@@ -63,11 +71,13 @@ function QuestionnaireForm({ type, record, readOnly }: { type: ScreenType; recor
   const mayDesign = useMayForm('edit');
   const [busy, setBusy] = useState<Step | null>(null);
   const [google, setGoogle] = useState<string | null>(null);
+  const [missing, setMissing] = useState<MissingTranslation[]>([]);
+  const [missingOpen, setMissingOpen] = useState(false);
   const status = record?.status ?? 'PREPARING';
   const saved = useMemo(() => (record ? toFormValues(record) : NEW_VALUES), [record]);
 
   const save = async (values: FormValues): Promise<Questionnaire> => {
-    if (!record) return (await dataProvider.create<Questionnaire>(QUESTIONNAIRES, { data: toPayload(values) })).data;
+    if (!record) return (await dataProvider.create<Questionnaire>(QUESTIONNAIRES, { data: toCreatePayload(values) })).data;
     const changed = changedFields(values, saved);
     if (changed.length === 0) return record;
     return (await dataProvider.update<Questionnaire>(QUESTIONNAIRES, { id: record.id, data: toPayload(values, changed), previousData: record })).data;
@@ -105,6 +115,7 @@ function QuestionnaireForm({ type, record, readOnly }: { type: ScreenType; recor
         field?.querySelector<HTMLElement>('select, input')?.focus({ preventScroll: true });
         return;
       }
+      if (step === 'ready' && record && untranslated(record, values)) return;
       setBusy(step);
       setGoogle(null);
       try {
@@ -137,6 +148,25 @@ function QuestionnaireForm({ type, record, readOnly }: { type: ScreenType; recor
     if (next) navigate(next);
   };
 
+  /**
+   * Design complete asks nothing of the server while a text lacks its translation: the dialog
+   * names each one (the title's is here, the rest in the designer's translations view).
+   */
+  const untranslated = (current: Questionnaire, values: FormValues): boolean => {
+    const definition = current.definition ?? { ...emptyDefinition(), languages: values.languages };
+    const gaps = translationGaps(definition, values.titleTranslation);
+    if (!gaps.length) return false;
+    const sizes = definition.sections.map((s) => s.questions.length);
+    setMissing(gaps.map((p) => ({ path: p.path, place: describePath(translate, p.path, sizes), text: problemText(translate, p.problem) })));
+    setMissingOpen(true);
+    return true;
+  };
+  const toTranslation = (path: string) => {
+    setMissingOpen(false);
+    if (path === TITLE_PATH) setTimeout(() => form.setFocus('titleTranslation'));
+    else if (record) navigate(`${formsPath('doc', record.id)}&view=translations`);
+  };
+
   const inCharge = record ? recordName(record.inCharge as never, locale) : (identity?.fullName ?? '');
   const designable = status === 'PREPARING' && (record ? rights.edit : mayDesign);
   // named or anonymous is fixed once it opens (the server refuses the change too)
@@ -157,7 +187,8 @@ function QuestionnaireForm({ type, record, readOnly }: { type: ScreenType; recor
           <StatusChip status={status} />
         </Info>
       </Box>
-      <TextInput source="title" label={translate(fieldKey('title'))} disabled={readOnly} isRequired={!readOnly} fullWidth />
+      {type === 'add' && <LanguagesInput disabled={readOnly} />}
+      <TitleInputs readOnly={readOnly} />
       <RadioButtonGroupInput
         source="type"
         label={translate(fieldKey('type'))}
@@ -193,6 +224,13 @@ function QuestionnaireForm({ type, record, readOnly }: { type: ScreenType; recor
           )}
         </Box>
       )}
+      <MissingTranslationsDialog
+        items={missing}
+        open={missingOpen}
+        onClose={() => setMissingOpen(false)}
+        onPick={toTranslation}
+        onOpen={missing.some((m) => m.path !== TITLE_PATH) ? () => toTranslation(missing.find((m) => m.path !== TITLE_PATH)!.path) : undefined}
+      />
     </>
   );
 }
@@ -209,12 +247,12 @@ function BackToList() {
 }
 
 /** The screen around the form: title, top actions (view: what the status offers), and the form read-only or not. */
-function ScreenBody({ type, record }: { type: ScreenType; record?: Questionnaire }) {
+function ScreenBody({ type, record, languages }: { type: ScreenType; record?: Questionnaire; languages?: Lang[] }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const lang = useLocale() === 'en' ? 'en' : 'zh-hk';
   const readOnly = type === 'view' || (record !== undefined && (!record.mayEdit || record.status === 'FINISHED'));
-  const values = useMemo(() => (record ? toFormValues(record) : NEW_VALUES), [record]);
+  const values = useMemo(() => (record ? toFormValues(record) : { ...NEW_VALUES, languages: languages ?? NEW_VALUES.languages }), [record, languages]);
   const validate = useCallback((v: Record<string, unknown>) => {
     const errors = validateValues(v as Partial<FormValues>, lang);
     // a form's validate replaces its inputs' own rules: the date-times' format is checked here
@@ -240,6 +278,13 @@ function ScreenBody({ type, record }: { type: ScreenType; record?: Questionnaire
       </Card>
     </ResourceContextProvider>
   );
+}
+
+/** A new questionnaire, in the languages the school settings require. */
+function AddScreen() {
+  const { languages, pending } = useDefaultLanguages();
+  if (pending) return <Loading />;
+  return <ScreenBody type="add" languages={languages} />;
 }
 
 function RecordNotFound({ type }: { type: ScreenType }) {
@@ -277,7 +322,7 @@ function LoadedScreen({ type, id }: { type: ScreenType; id: string }) {
 export function QuestionnaireScreen({ type }: { type: ScreenType }) {
   const [params] = useSearchParams();
   const id = params.get('id');
-  if (type === 'add') return <ScreenBody type="add" />;
+  if (type === 'add') return <AddScreen />;
   if (!id) return <RecordNotFound type={type} />;
   return <LoadedScreen key={`${type}-${id}`} type={type} id={id} />;
 }

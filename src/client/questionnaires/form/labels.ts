@@ -1,5 +1,6 @@
 import type { QuestionnaireStatus, QuestionnaireType, TargetKind } from '../../../shared/questionnaire/types';
 import { composedKey } from '../../../shared/i18n/keys';
+import type { Lang } from '../../../shared/i18n/text';
 
 /**
  * The message keys of the questionnaire screens (qe.questionnaire.*). Statuses, types and
@@ -10,6 +11,8 @@ export const statusKey = (status: QuestionnaireStatus | string) => composedKey(`
 export const typeKey = (type: QuestionnaireType | string) => composedKey(`qe.questionnaire.type.${type}`);
 export const targetKindKey = (kind: TargetKind | string) => composedKey(`qe.questionnaire.targetKind.${kind}`);
 export const fieldKey = (name: string) => composedKey(`qe.questionnaire.fields.${name}`);
+/** A content language's name (qe.questionnaire.language.*): Chinese, English. */
+export const languageKey = (lang: Lang) => (lang === 'en' ? 'qe.questionnaire.language.en' : 'qe.questionnaire.language.zhHk');
 
 /** What the target picker offers: the target kinds, with "chosen people" split into teachers and students. */
 export const PICK_KINDS = ['ALL_TEACHERS', 'ALL_STUDENTS', 'TEACHER_GROUP', 'GRADE', 'CLASS', 'TEACHER', 'STUDENT'] as const;

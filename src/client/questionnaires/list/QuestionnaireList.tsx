@@ -6,6 +6,8 @@ import { Button, DataTable, List, Loading, Pagination, ResourceContextProvider, 
 import { useTranslate } from '../../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import { QUESTIONNAIRE_STATUSES, type Questionnaire } from '../../../shared/questionnaire/types';
+import { titleIn } from '../../../shared/questionnaire/languages';
+import type { Lang } from '../../../shared/i18n/text';
 import { recordName } from '../../master/labels';
 import { PER_PAGE, PER_PAGE_OPTIONS } from '../../master/SchemaList';
 import { useMayForm } from '../form/access';
@@ -40,6 +42,9 @@ function RowActions() {
 
 
 
+/** The title in the reader's language where the questionnaire has it (docs/questionnaire-languages.md), its main title otherwise. */
+const titleFor = (r: Questionnaire, locale: string) => titleIn(r, (locale === 'en' ? 'en' : 'zh-hk') satisfies Lang);
+
 /** submitted / respondents, once the questionnaire has opened (its feedback records exist from then on). */
 const progress = (r: Questionnaire) => (r.status === 'PROCESSING' || r.status === 'FINISHED' ? `${r.submittedCount ?? 0} / ${r.respondentCount ?? 0}` : '—');
 
@@ -59,7 +64,7 @@ function QuestionnaireCards() {
           key={r.id}
           id={r.id}
           testId="questionnaire-card"
-          title={r.title}
+          title={titleFor(r, locale)}
           onOpen={() => navigate(formsPath('view', r.id))}
           chips={
             <>
@@ -150,7 +155,7 @@ export function QuestionnaireList() {
               '& .RaDataTable-headerCell, & .column-actions, & .column-status, & .column-openDate, & .column-endDate, & .column-createDate, & .column-lastNoticeTime': { whiteSpace: 'nowrap' },
             }}
           >
-            <DataTable.Col source="title" label={label('title')} />
+            <DataTable.Col source="title" label={label('title')} render={(r: RaRecord) => titleFor(r as Questionnaire, locale)} />
             <DataTable.Col source="inCharge" label={label('inCharge')} disableSort render={(r: RaRecord) => recordName((r as Questionnaire).inCharge as unknown as RaRecord, locale)} />
             <DataTable.Col source="status" label={label('status')}>
               <StatusCell />

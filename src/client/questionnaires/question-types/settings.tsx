@@ -2,13 +2,14 @@
  * Settings editors the types share: a list of options (RADIO, CHECKBOX, DROPDOWN), a grid's rows
  * and columns, a type's hint. Each type's module composes them.
  */
-import type { ComponentType } from 'react';
-import { Box, Button, FormControlLabel, IconButton, Switch, Tooltip, Typography } from '@mui/material';
+import type { ChangeEvent, ComponentType } from 'react';
+import { Box, Button, FormControlLabel, IconButton, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslate } from '../../i18n/translate';
 import type { Choice, QuestionType } from '../../../shared/questionnaire/definition';
 import { ChoiceListEditor } from '../designer/ChoiceListEditor';
+import { useProblems } from '../designer/problems';
 import { ChoiceRuleEditor } from '../designer/RuleEditor';
 import type { SettingsEditorProps } from './view';
 
@@ -33,11 +34,11 @@ export function optionSettings({ marker: Marker, other, branching: branches }: {
           branching={branching && sections ? { sections, from: si } : undefined}
           extra={
             q.other && (
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 0.5 }} data-testid="other-option">
-                <Box sx={{ width: 28, display: 'flex', justifyContent: 'center', color: 'text.disabled' }}>{marker(q.options?.length ?? 0)}</Box>
-                <Typography sx={{ flex: 1, color: 'text.secondary' }}>{translate('qe.designer.options.otherShown')}</Typography>
+              <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, mb: 0.5 }} data-testid="other-option">
+                <Box sx={{ width: 28, pt: 1, display: 'flex', justifyContent: 'center', color: 'text.disabled', flexShrink: 0 }}>{marker(q.options?.length ?? 0)}</Box>
+                <OtherLabelInput question={q} path={path} patch={patch} />
                 <Tooltip title={translate('qe.designer.options.removeOther')}>
-                  <IconButton size="small" onClick={() => patch({ other: undefined })} aria-label={translate('qe.designer.options.removeOther')}>
+                  <IconButton size="small" onClick={() => patch({ other: undefined, otherLabel: undefined })} aria-label={translate('qe.designer.options.removeOther')}>
                     <CloseIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
@@ -61,6 +62,29 @@ export function optionSettings({ marker: Marker, other, branching: branches }: {
       </>
     );
   };
+}
+
+/**
+ * The label of the "other" choice, in the main language: left empty, respondents see the
+ * catalogue's "Other" in their own language (the placeholder shows it).
+ */
+function OtherLabelInput({ question: q, path, patch }: Pick<SettingsEditorProps, 'question' | 'path' | 'patch'>) {
+  const translate = useTranslate();
+  const problem = useProblems().at(`${path}.otherLabel`);
+  return (
+    <TextField
+      fullWidth={false}
+      size="small"
+      variant="standard"
+      value={q.otherLabel ?? ''}
+      placeholder={translate('qe.question.other')}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => patch({ otherLabel: e.target.value || undefined })}
+      error={Boolean(problem)}
+      helperText={problem ?? translate('qe.designer.options.otherHelp')}
+      sx={{ flex: '1 1 200px', pt: 0.5 }}
+      slotProps={{ htmlInput: { maxLength: 500, 'aria-label': translate('qe.designer.options.otherLabel'), 'data-testid': 'other-label' } }}
+    />
+  );
 }
 
 /** A grid's rows and columns, and whether each column may be chosen in one row only. */
