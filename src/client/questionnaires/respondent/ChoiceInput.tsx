@@ -15,7 +15,7 @@ export interface AnswerInputProps {
   error?: boolean;
 }
 
-function OtherText({ value, onChange, readOnly, selected }: { value: string; onChange: (text: string) => void; readOnly?: boolean; selected: boolean }) {
+function OtherText({ label, value, onChange, readOnly, selected }: { label: string; value: string; onChange: (text: string) => void; readOnly?: boolean; selected: boolean }) {
   const translate = useTranslate();
   return (
     <TextField
@@ -27,7 +27,7 @@ function OtherText({ value, onChange, readOnly, selected }: { value: string; onC
       placeholder={translate('qe.question.otherPlaceholder')}
       disabled={readOnly}
       sx={{ flex: 1, minWidth: 120 }}
-      slotProps={{ htmlInput: { maxLength: ANSWER_LIMITS.other, 'aria-label': translate('qe.question.otherText'), 'data-testid': 'other-text', tabIndex: selected ? 0 : undefined } }}
+      slotProps={{ htmlInput: { maxLength: ANSWER_LIMITS.other, 'aria-label': translate('qe.question.otherText', { label }), 'data-testid': 'other-text', tabIndex: selected ? 0 : undefined } }}
     />
   );
 }
@@ -60,7 +60,7 @@ export function RadioInput({ question, value, onChange, readOnly, labelId }: Ans
         {question.other && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <FormControlLabel value={OTHER} control={<Radio />} label={otherLabel(question, translate)} disabled={readOnly} sx={{ mr: 0 }} />
-            <OtherText value={answer?.otherText ?? ''} selected={choice === OTHER} readOnly={readOnly} onChange={(otherText) => onChange({ choice: OTHER, otherText })} />
+            <OtherText label={otherLabel(question, translate)} value={answer?.otherText ?? ''} selected={choice === OTHER} readOnly={readOnly} onChange={(otherText) => onChange({ choice: OTHER, otherText })} />
           </Box>
         )}
       </RadioGroup>
@@ -95,6 +95,7 @@ export function CheckboxInput({ question, value, onChange, readOnly, labelId }: 
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <FormControlLabel control={<Checkbox checked={chosen.has(OTHER)} onChange={(_, on) => toggle(OTHER, on)} />} label={otherLabel(question, translate)} disabled={readOnly} sx={{ mr: 0 }} />
           <OtherText
+            label={otherLabel(question, translate)}
             value={answer?.otherText ?? ''}
             selected={chosen.has(OTHER)}
             readOnly={readOnly}
