@@ -123,19 +123,24 @@ export function standsAlone(text: string, fragment: string): boolean {
  * language's catalogue (on a zh-hk screen also a control named by one of MUI's short English
  * defaults, and on either a message key shown as it is); and every text shown in an open dialog,
  * menu, listbox, tooltip, drawer or message (sentences in paragraphs and list items, not only
- * buttons and labels).
+ * buttons and labels). A part marked with a `lang` of its own is in the language it says.
  */
 export async function otherLanguage(page: Page, language: Language): Promise<string[]> {
   const shown = await page.evaluate(() => {
     const out: string[] = [];
+    // a part marked as written in another language (lang="en" on a zh-hk screen: a language's own
+    // name in a language menu) is not the interface left untranslated (WCAG's "language of parts")
+    const page = document.documentElement.lang.toLowerCase();
+    const marked = (el: Element) => (el.closest('[lang]')?.getAttribute('lang') ?? page).toLowerCase() !== page;
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('[aria-label], [title], [placeholder], img[alt]'))) {
+      if (marked(el)) continue;
       for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
         const v = el.getAttribute(a);
         if (v) out.push(`${el.tagName.toLowerCase()}[${a}]: ${v}`);
       }
     }
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('button, [role="button"], [role="tab"], th, label, legend, h1, h2, h3'))) {
-      if (el.getClientRects().length) out.push(`${el.tagName.toLowerCase()}: ${el.textContent ?? ''}`);
+      if (el.getClientRects().length && !marked(el)) out.push(`${el.tagName.toLowerCase()}: ${el.textContent ?? ''}`);
     }
     // what an open overlay says, element by element (each element's own text)
     const overlays = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], [role="tooltip"], .MuiDrawer-modal, .MuiSnackbar-root';
@@ -143,7 +148,7 @@ export async function otherLanguage(page: Page, language: Language): Promise<str
       const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const el = node.parentElement;
-        if (el && node.textContent?.trim() && el.checkVisibility({ visibilityProperty: true })) out.push(`${el.closest('[role]')?.getAttribute('role') ?? 'overlay'} ${el.tagName.toLowerCase()}: ${el.textContent ?? ''}`);
+        if (el && node.textContent?.trim() && !marked(el) && el.checkVisibility({ visibilityProperty: true })) out.push(`${el.closest('[role]')?.getAttribute('role') ?? 'overlay'} ${el.tagName.toLowerCase()}: ${el.textContent ?? ''}`);
       }
     }
     return out;

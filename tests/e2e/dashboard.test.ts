@@ -99,7 +99,7 @@ describe('the home screen by role', () => {
 
 describe('the home screen in English', () => {
   it('says the same in English', async () => {
-    await openForOneA(`E2E home in English ${Date.now()}`);
+    await openForOneA(`E2E home en ${Date.now()}`);
     const page = await newPage(browser);
     await loginAs(page, 'teacher01');
     await page.getByTestId('language-switch').click();

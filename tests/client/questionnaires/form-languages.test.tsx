@@ -57,14 +57,16 @@ describe('the questionnaire form in two languages', () => {
     expect(vi.mocked(data.update).mock.calls[0][1].data).toEqual({ titleTranslation: 'Parents day survey' });
   });
 
-  it('starts a new questionnaire in the languages the school settings require, in their order, and creates it in them', async () => {
+  it("starts a new questionnaire in the school's first required language; with the other added it is the main one, and the questionnaire is created in both", async () => {
     languageList = [
       { code: 'en', required: '1' },
       { code: 'zh-hk', required: '1' },
     ];
     const data = fakeData([]);
     renderAt('/forms/add', <QuestionnaireScreen type="add" />, data);
-    expect(((await screen.findByTestId('languages-set')) as HTMLSelectElement).value).toBe('both');
+    expect(((await screen.findByTestId('languages-set')) as HTMLSelectElement).value).toBe('en');
+    expect(screen.queryByTestId('title-translation')).toBeNull();
+    fireEvent.change(screen.getByTestId('languages-set'), { target: { value: 'both' } });
     expect((screen.getByTestId('languages-main') as HTMLSelectElement).value).toBe('en');
     fireEvent.change(await title('標題（英文）'), { target: { value: 'Parents day survey' } });
     fireEvent.change(await title('標題（中文）'), { target: { value: '家長日意見調查' } });
