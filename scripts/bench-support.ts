@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import autocannon from 'autocannon';
@@ -39,6 +39,12 @@ export interface RunResult {
   connections: number;
   /** the longest the server's event loop was held during the run (perf_hooks.monitorEventLoopDelay) */
   eventLoopMaxMs?: number;
+  /**
+   * the servers' thread's busy milliseconds per answered request during the run
+   * (performance.eventLoopUtilization): what a request costs the one thread, far steadier than
+   * requests/s on a shared machine
+   */
+  busyMsPerRequest?: number;
 }
 
 /** BENCH_ONLY=students-list,user-info runs only the named runs (and the yardstick); empty runs all. */
@@ -63,19 +69,24 @@ export async function withLoopDelay<T>(work: () => Promise<T>): Promise<{ value:
 export async function cannon(log: (m: string) => void, name: string, description: string, url: string, headers: Record<string, string> = {}, more: autocannon.Options | object = {}): Promise<RunResult & { result: autocannon.Result }> {
   const options: autocannon.Options = { url, connections: 10, duration: DURATION, headers, workers: 1, ...more };
   log(`${name}: ${options.connections} connections, ${DURATION} s`);
+  const before = perf.eventLoopUtilization();
   const { value: r, eventLoopMaxMs } = await withLoopDelay(() => profiled(log, name, () => autocannon(options)));
-  log(`${name}: ${round(r.requests.mean)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, event loop max ${eventLoopMaxMs} ms`);
+  const busyMsPerRequest = round(perf.eventLoopUtilization(before).active / Math.max(1, r['2xx']), 3);
+  // autocannon counts requests per sample interval (a second unless the run says otherwise)
+  const requestsPerSec = round((r.requests.mean * 1000) / (options.sampleInt ?? 1000));
+  log(`${name}: ${requestsPerSec} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, event loop max ${eventLoopMaxMs} ms, ${busyMsPerRequest} ms of the thread a request`);
   return {
     name,
     description,
     path: new URL(url).pathname + new URL(url).search,
-    requestsPerSec: round(r.requests.mean),
+    requestsPerSec,
     latencyMs: { p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99 },
     requests: r.requests.total,
     errors: r.errors,
     non2xx: r.non2xx,
     connections: options.connections!,
     eventLoopMaxMs,
+    busyMsPerRequest,
     result: r,
   };
 }

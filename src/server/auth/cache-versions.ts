@@ -35,54 +35,40 @@ const readQueued = (db: DB, query: ReturnType<typeof counterQuery>) => db.execut
 
 export function cacheVersions(db: DB): CacheVersions {
   const sqlite = sqliteHandleOf(db);
-  return sqlite ? new SqliteVersions(db, sqlite) : new CoalescedVersions(db);
+  const query = counterQuery(db);
+  if (!sqlite) return new TurnVersions(() => readQueued(db, query));
+  let statement: SQLite.Statement | null = null;
+  return new TurnVersions(() => {
+    // while a transaction is open on the app's one connection (a submission's, an import's,
+    // across turns of the event loop) the read waits for its end as any query does: the open
+    // transaction may have moved a counter it will roll back, and the next change would move it to
+    // the same number again, so a value kept under it would pass for current
+    if (sqlite.inTransaction) return readQueued(db, query);
+    statement ??= sqlite.prepare(query.sql);
+    return versionsOf(statement.all() as { name: string; version: number }[]);
+  });
 }
 
 /**
- * SQLite: one statement run at once on the app's own connection whenever no transaction is open
- * on it — it then holds committed counters only. While a transaction is open there (a
- * submission's, an import's, across turns of the event loop), the read waits for it as any query
- * does: the open transaction may have moved a counter it will roll back, and the next change
- * would move it to the same number again, so a value kept under it would pass for current.
- * Not a connection of its own: a second connection's read snapshots change what the write-ahead
- * log's checkpoints copy into the file, and tests/server/attack/anonymity-at-rest.test.ts found
- * an anonymous reply's earlier copy in the file with one (as with a checkpoint thread before).
+ * The requests that ask in the same turn of the event loop share one read, made once that turn is
+ * over (setImmediate): each still gets counters read after it asked, and under load one read
+ * serves every request that came in together instead of one each — on PostgreSQL one round trip,
+ * on SQLite one read transaction (its locks cost more than reading the dozen rows).
+ *
+ * SQLite reads on the app's own connection, not one of its own: a second connection's read
+ * snapshots change what the write-ahead log's checkpoints copy into the file, and
+ * tests/server/attack/anonymity-at-rest.test.ts found an anonymous reply's earlier copy in the
+ * file with one (as with a checkpoint thread before).
  */
-class SqliteVersions implements CacheVersions {
-  private statement: SQLite.Statement | null = null;
-  private readonly query;
-
-  constructor(
-    private readonly db: DB,
-    private readonly sqlite: SQLite.Database,
-  ) {
-    this.query = counterQuery(db);
-  }
-
-  read(): Versions | Promise<Versions> {
-    if (this.sqlite.inTransaction) return readQueued(this.db, this.query);
-    this.statement ??= this.sqlite.prepare(this.query.sql);
-    return versionsOf(this.statement.all() as { name: string; version: number }[]);
-  }
-}
-
-/**
- * PostgreSQL: the requests that ask in the same turn of the event loop share one read, sent once
- * that turn is over (setImmediate): each still gets counters read after it asked, and under load
- * one round trip serves every request that came in together instead of one each.
- */
-class CoalescedVersions implements CacheVersions {
+class TurnVersions implements CacheVersions {
   private next: Promise<Versions> | null = null;
-  private readonly query;
 
-  constructor(private readonly db: DB) {
-    this.query = counterQuery(db);
-  }
+  constructor(private readonly readNow: () => Versions | Promise<Versions>) {}
 
   read(): Promise<Versions> {
     this.next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       this.next = null;
-      return readQueued(this.db, this.query);
+      return this.readNow();
     });
     return this.next;
   }

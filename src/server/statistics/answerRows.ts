@@ -73,47 +73,92 @@ export async function insertAnswerRows(db: DB, rows: ReplyAnswerRow[]): Promise<
 
 const COUNTED = ['questionnaire_id', 'question_id', 'item', 'col', 'respondent_role', 'grade_id', 'class_id'] as const;
 const TOTALLED = ['questionnaire_id', 'question_id', 'item', 'col'] as const;
-const byKey = <T>(map: Map<string, T>): T[] => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 const addedTo = (table: string, columns: readonly string[]) => `on conflict (${columns.map((c) => `"${c}"`).join(', ')}) do update set "n" = "${table}"."n" + excluded."n"`;
 const ADD_TO_COUNTS = addedTo('answer_counts', COUNTED);
 const ADD_TO_TOTALS = addedTo('answer_totals', TOTALLED);
 
-/** Counters added up in memory (many replies' rows), then written at once. */
+/** question id → item → col → what is counted there */
+type ByCell<T> = Map<string, Map<string, Map<string, T>>>;
+
+function cellOf<T>(byCell: ByCell<T>, question: string, item: string, col: string, make: () => T): T {
+  let items = byCell.get(question);
+  if (!items) byCell.set(question, (items = new Map()));
+  let cols = items.get(item);
+  if (!cols) items.set(item, (cols = new Map()));
+  let cell = cols.get(col);
+  if (cell === undefined) cols.set(col, (cell = make()));
+  return cell;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The one order every writer writes counters in: their columns in COUNTED's order, compared as
+ * text (as the columns joined by NUL would compare), so concurrent writers on PostgreSQL lock the
+ * rows they share in the same order and never deadlock.
+ */
+function inKeyOrder(a: AnswerCountsTable, b: AnswerCountsTable): number {
+  return (
+    compareText(String(a.questionnaire_id), String(b.questionnaire_id)) ||
+    compareText(a.question_id, b.question_id) ||
+    compareText(a.item, b.item) ||
+    compareText(a.col, b.col) ||
+    compareText(a.respondent_role, b.respondent_role) ||
+    compareText(String(a.grade_id), String(b.grade_id)) ||
+    compareText(String(a.class_id), String(b.class_id))
+  );
+}
+
+/**
+ * Counters added up in memory (many replies' rows), then written at once. Kept per respondent
+ * group, then by question, item and column: a reply's ~150 rows share its group, and looking a
+ * counter up by its short parts is far cheaper than building a joined key for every row (the
+ * tally was a third of the counting's time).
+ */
 export class CounterTally {
-  private readonly byKey = new Map<string, AnswerCountsTable>();
-  /** the same summed over the groups (answer_totals, migration 0022) */
-  private readonly totals = new Map<string, AnswerTotalsTable>();
+  /** questionnaire, role, grade and class joined by NUL (ids hold no NUL: the trim plugin refuses it) → its counters */
+  private readonly groups = new Map<string, ByCell<AnswerCountsTable>>();
+  /** questionnaire → the same summed over the groups (answer_totals, migration 0022) */
+  private readonly totals = new Map<number, ByCell<AnswerTotalsTable>>();
 
   /** `withTotals` false: for migrations before 0022, which made the totals table from the counters */
   constructor(private readonly withTotals = true) {}
 
   add(rows: ReplyAnswerRow[], sign: 1 | -1): this {
+    // the previous row's group, looked up again only when a row's differs (a reply's rows share it)
+    let last: ReplyAnswerRow | undefined;
+    let group: ByCell<AnswerCountsTable> | undefined;
+    let totals: ByCell<AnswerTotalsTable> | undefined;
     for (const r of rows) {
-      const role = r.respondent_role ?? '';
-      const grade = r.grade_id ?? 0;
-      const klass = r.class_id ?? 0;
-      // the key of the counter's columns in COUNTED's order (ids hold no NUL: the trim plugin refuses it)
-      const totalKey = `${r.questionnaire_id}\u0000${r.question_id}\u0000${r.item}\u0000${r.col}`;
-      const key = `${totalKey}\u0000${role}\u0000${grade}\u0000${klass}`;
-      let counter = this.byKey.get(key);
-      if (!counter) this.byKey.set(key, (counter = { questionnaire_id: r.questionnaire_id, question_id: r.question_id, item: r.item, col: r.col, respondent_role: role, grade_id: grade, class_id: klass, n: 0 }));
-      counter.n += sign;
-      let total = this.totals.get(totalKey);
-      if (!total) this.totals.set(totalKey, (total = { questionnaire_id: r.questionnaire_id, question_id: r.question_id, item: r.item, col: r.col, n: 0 }));
-      total.n += sign;
+      const { questionnaire_id, question_id, item, col } = r;
+      const respondent_role = r.respondent_role ?? '';
+      const grade_id = r.grade_id ?? 0;
+      const class_id = r.class_id ?? 0;
+      if (!last || !group || !totals || last.questionnaire_id !== questionnaire_id || last.respondent_role !== r.respondent_role || last.grade_id !== r.grade_id || last.class_id !== r.class_id) {
+        last = r;
+        const key = `${questionnaire_id}\u0000${respondent_role}\u0000${grade_id}\u0000${class_id}`;
+        group = this.groups.get(key);
+        if (!group) this.groups.set(key, (group = new Map()));
+        totals = this.totals.get(questionnaire_id);
+        if (!totals) this.totals.set(questionnaire_id, (totals = new Map()));
+      }
+      cellOf(group, question_id, item, col, () => ({ questionnaire_id, question_id, item, col, respondent_role, grade_id, class_id, n: 0 })).n += sign;
+      cellOf(totals, question_id, item, col, () => ({ questionnaire_id, question_id, item, col, n: 0 })).n += sign;
     }
     return this;
   }
 
-  /**
-   * Adds the tally to answer_counts (migration 0018). The counters are written in one order
-   * (their key's) by every writer, so concurrent writers on PostgreSQL lock the rows they share
-   * in the same order and never deadlock.
-   */
+  /** Adds the tally to answer_counts (migration 0018) and answer_totals, each in inKeyOrder. */
   async write(db: DB): Promise<void> {
-    await insertRows(db, 'answer_counts', [...COUNTED, 'n'], byKey(this.byKey).map((c) => [c.questionnaire_id, c.question_id, c.item, c.col, c.respondent_role, c.grade_id, c.class_id, c.n]), ADD_TO_COUNTS);
+    const counters: AnswerCountsTable[] = [];
+    for (const group of this.groups.values()) for (const items of group.values()) for (const cols of items.values()) for (const c of cols.values()) counters.push(c);
+    counters.sort(inKeyOrder);
+    await insertRows(db, 'answer_counts', [...COUNTED, 'n'], counters.map((c) => [c.questionnaire_id, c.question_id, c.item, c.col, c.respondent_role, c.grade_id, c.class_id, c.n]), ADD_TO_COUNTS);
     if (!this.withTotals) return;
-    await insertRows(db, 'answer_totals', [...TOTALLED, 'n'], byKey(this.totals).map((t) => [t.questionnaire_id, t.question_id, t.item, t.col, t.n]), ADD_TO_TOTALS);
+    const totals: AnswerTotalsTable[] = [];
+    for (const byCell of this.totals.values()) for (const items of byCell.values()) for (const cols of items.values()) for (const t of cols.values()) totals.push(t);
+    totals.sort((a, b) => compareText(String(a.questionnaire_id), String(b.questionnaire_id)) || compareText(a.question_id, b.question_id) || compareText(a.item, b.item) || compareText(a.col, b.col));
+    await insertRows(db, 'answer_totals', [...TOTALLED, 'n'], totals.map((t) => [t.questionnaire_id, t.question_id, t.item, t.col, t.n]), ADD_TO_TOTALS);
   }
 }
 
