@@ -11,6 +11,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance as perf } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { DB } from '../src/server/db/connect.js';
@@ -111,7 +112,7 @@ function benchAnswers(definition: Definition): Answers {
  * session per student, then SUBMIT_CONNECTIONS connections POSTing replies, each request the
  * next student's (scripts/bench-submission.cjs), until the students run out or the time is up.
  */
-async function submissionRun(qe: string, db: DB, config: Config): Promise<RunResult & { submissionsPerSec: number; questions: number; students: number; stored: number; submitted: number }> {
+async function submissionRun(qe: string, db: DB, config: Config): Promise<RunResult & { submissionsPerSec: number; counting: { allCountedAfterMs: number; busyMsPerReply: number }; questions: number; students: number; stored: number; submitted: number }> {
   const { data: teacher } = await api(qe, '/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'teacher01', password: DEMO_PASSWORD }) });
   const headers = { authorization: `Bearer ${teacher.tk}`, 'accept-language': 'en', 'content-type': 'application/json' };
   const definition = benchDefinition();
@@ -149,6 +150,8 @@ async function submissionRun(qe: string, db: DB, config: Config): Promise<RunRes
     if (table === 'feedback') q = q.where('status', '=', 'SUBMITTED');
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
+  const countingStarted = performance.now();
+  const busyBefore = perf.eventLoopUtilization();
   // requests in flight when the time ran out are still stored after autocannon let go of them: wait until all is written
   let stored = await count('replies');
   for (let before = -1; stored !== before; stored = await count('replies')) {
@@ -156,11 +159,17 @@ async function submissionRun(qe: string, db: DB, config: Config): Promise<RunRes
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   const submitted = await count('feedback');
+  // the counting (src/server/statistics/counting.ts) waits for the submissions to pause: how long
+  // after the burst (from the end of the run, above) every reply was counted, and what that cost the thread, reply by reply
+  const uncounted = async () => Number((await db.selectFrom('replies').select((eb) => eb.fn.countAll().as('n')).where('questionnaire_id', '=', created.id).where('counted', '=', 0).executeTakeFirstOrThrow()).n);
+  while ((await uncounted()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  const counting = { allCountedAfterMs: Math.round(performance.now() - countingStarted), busyMsPerReply: round(perf.eventLoopUtilization(busyBefore).active / Math.max(1, stored), 3) };
+  log(`submissions: every reply counted ${counting.allCountedAfterMs} ms after the burst, ${counting.busyMsPerReply} ms of the thread a reply`);
   const ok = run.result['2xx'];
   log(`submissions: ${ok} answered 2xx in ${run.result.duration} s; ${stored} replies stored, ${submitted} feedback records SUBMITTED`);
   if (stored !== submitted || stored < ok || stored > ok + SUBMIT_CONNECTIONS) throw new Error(`${ok} submissions succeeded but ${stored} replies and ${submitted} submitted feedback records are stored`);
   const submissionsPerSec = round(ok / run.result.duration);
-  return { ...summary(run), requestsPerSec: submissionsPerSec, submissionsPerSec, questions: QUESTIONS, students: students.length, stored, submitted };
+  return { ...summary(run), requestsPerSec: submissionsPerSec, submissionsPerSec, counting, questions: QUESTIONS, students: students.length, stored, submitted };
 }
 
 const ownPassword = (run: number, i: number) => `Own${run}-${i}x`;

@@ -16,6 +16,10 @@ import { parseDefinition } from '../questionnaires/definitions.js';
 
 /** Replies per transaction: counters shared by many replies, others kept waiting a few ms at most. */
 const BATCH_REPLIES = 100;
+/** Counting waits for a pause in the submissions this long… */
+const QUIET_MS = 200;
+/** …but no longer than this after the first reply it has to count (a statistics call counts at once). */
+const MAX_WAIT_MS = 3000;
 
 /** Writes the countable rows and counters of a questionnaire's uncounted replies; answers how many replies. */
 export async function countPendingReplies(db: DB, questionnaireId: number): Promise<number> {
@@ -61,37 +65,62 @@ export async function countAllPendingReplies(db: DB): Promise<number> {
 }
 
 /**
- * The background side: `soon()` after a named submission counts the pending replies a moment
- * later, so that submissions arriving together are counted together; at start, the replies a
- * stop left uncounted. `close()` waits for a counting under way.
+ * The background side: `soon()` after a named submission counts the pending replies once the
+ * submissions pause (QUIET_MS without one) or, under a burst that does not pause, MAX_WAIT_MS
+ * after the first of them — so that what a pupil waits for (the acknowledgement of a reply) is
+ * not kept waiting by what nobody waits for (its counting), and the submissions of a burst are
+ * counted together. A statistics call never waits for this: it counts what is pending before it
+ * reads. At start, the replies a stop left uncounted. `close()` waits for a counting under way.
  */
 export class ReplyCounting {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private again = false;
   private closed = false;
+  /** when the first submission not yet counted, and the last one, came (ms) */
+  private firstAt = 0;
+  private lastAt = 0;
 
   constructor(
     private readonly db: DB,
     private readonly log: { error: (o: object, m: string) => void },
-    private readonly delayMs = 100,
+    private readonly quietMs = QUIET_MS,
+    private readonly maxWaitMs = MAX_WAIT_MS,
   ) {}
 
   /** Counts what a stop left uncounted (at start). */
   start(): void {
-    this.soon(0);
+    if (this.closed) return;
+    this.timer = setTimeout(() => this.run(), 0);
+    this.timer.unref();
   }
 
-  /** Counts the pending replies after the delay (once for all the submissions meanwhile). */
-  soon(delayMs = this.delayMs): void {
+  /** A named reply was stored: counted with the others once the submissions pause, or at the latest after maxWaitMs. */
+  soon(): void {
     if (this.closed) return;
+    const now = Date.now();
+    this.lastAt = now;
     if (this.running) {
       this.again = true;
       return;
     }
     if (this.timer) return;
-    this.timer = setTimeout(() => this.run(), delayMs);
+    this.firstAt = now;
+    this.arm(Math.min(this.quietMs, this.maxWaitMs));
+  }
+
+  private arm(delayMs: number): void {
+    this.timer = setTimeout(() => this.due(), Math.max(0, delayMs));
     this.timer.unref();
+  }
+
+  /** One timer for the whole burst: re-armed for what is left of the pause, not reset by every submission. */
+  private due(): void {
+    const now = Date.now();
+    const quietLeft = this.lastAt + this.quietMs - now;
+    const waitLeft = this.firstAt + this.maxWaitMs - now;
+    if (quietLeft > 0 && waitLeft > 0) return this.arm(Math.min(quietLeft, waitLeft));
+    this.run();
   }
 
   private run(): void {
@@ -101,7 +130,11 @@ export class ReplyCounting {
       .catch((err) => this.log.error({ err }, 'counting replies failed'))
       .finally(() => {
         this.running = null;
-        if (this.again) this.soon();
+        if (this.again && !this.closed) {
+          // the submissions that came meanwhile: counted by the same rule, from the first of them
+          this.firstAt = Date.now();
+          this.arm(Math.min(this.quietMs, this.maxWaitMs));
+        }
       });
   }
 
