@@ -140,12 +140,12 @@ runBench('bench-statistics', async ({ app, db, config, databaseUrl, yardstick })
       : await statisticsRun(filteredName, filteredDescription, `${qe}/v1/statistics/${q.id}${filterQuery}`, auth);
     if ('skipped' in filteredRun) log(`${filteredName}: ${filteredRun.skipped}`);
 
-    let exported: { ms: number; bytes: number; eventLoopMaxMs: number } | { skipped: string };
+    let exported: { ms: number; bytes: number; eventLoopMaxMs: number; gcMaxMs: number } | { skipped: string };
     const estimate = exportPerReplyMs * q.size;
     if (!exportPerReplyMs || estimate < EXPORT_BUDGET_MS) {
       const e0 = performance.now();
       // the longest the server's event loop was held meanwhile (it shares this process)
-      const { value: res, eventLoopMaxMs } = await withLoopDelay(async () => {
+      const { value: res, eventLoopMaxMs, gcMaxMs } = await withLoopDelay(async () => {
         const answer = await fetch(`${qe}/v1/statistics/${q.id}/export`, { headers: auth });
         return { status: answer.status, bytes: (await answer.arrayBuffer()).byteLength };
       });
@@ -153,8 +153,8 @@ runBench('bench-statistics', async ({ app, db, config, databaseUrl, yardstick })
       const ms = Math.round(performance.now() - e0);
       if (res.status !== 200) throw new Error(`the export of questionnaire ${q.id} answered HTTP ${res.status}`);
       exportPerReplyMs = ms / q.size;
-      exported = { ms, bytes, eventLoopMaxMs };
-      log(`${q.size} replies: xlsx export ${ms} ms, ${Math.round(bytes / 1024)} KiB, event loop max ${eventLoopMaxMs} ms`);
+      exported = { ms, bytes, eventLoopMaxMs, gcMaxMs };
+      log(`${q.size} replies: xlsx export ${ms} ms, ${Math.round(bytes / 1024)} KiB, event loop max ${eventLoopMaxMs} ms (longest GC pause ${gcMaxMs} ms)`);
     } else {
       exported = { skipped: `estimated ${Math.round(estimate / 1000)} s from the smaller export, over the ${EXPORT_BUDGET_MS / 1000} s budget` };
       log(`${q.size} replies: xlsx export skipped (${exported.skipped})`);

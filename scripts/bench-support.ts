@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance as perf, PerformanceObserver } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import autocannon from 'autocannon';
@@ -39,6 +39,8 @@ export interface RunResult {
   connections: number;
   /** the longest the server's event loop was held during the run (perf_hooks.monitorEventLoopDelay) */
   eventLoopMaxMs?: number;
+  /** the longest pause of the servers' thread's garbage collector during the run (PerformanceObserver 'gc') */
+  gcMaxMs?: number;
   /**
    * the servers' thread's busy milliseconds per answered request during the run
    * (performance.eventLoopUtilization): what a request costs the one thread, far steadier than
@@ -53,15 +55,25 @@ export const wanted = (name: string) => {
   return only.length === 0 || only.includes(name);
 };
 
-/** Measures the longest event-loop delay of this thread (the servers') while `work` runs, in ms. */
-export async function withLoopDelay<T>(work: () => Promise<T>): Promise<{ value: T; eventLoopMaxMs: number }> {
+/**
+ * Measures the longest event-loop delay of this thread (the servers') while `work` runs, in ms,
+ * and the longest pause of this thread's garbage collector meanwhile: the bench's own client code
+ * shares the thread and its heap, so a delay its garbage caused is told apart from QE's work.
+ */
+export async function withLoopDelay<T>(work: () => Promise<T>): Promise<{ value: T; eventLoopMaxMs: number; gcMaxMs: number }> {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
+  let gcMaxMs = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration);
+  });
+  gc.observe({ entryTypes: ['gc'] });
   histogram.enable();
   try {
     const value = await work();
-    return { value, eventLoopMaxMs: round(histogram.max / 1e6) };
+    return { value, eventLoopMaxMs: round(histogram.max / 1e6), gcMaxMs: round(gcMaxMs) };
   } finally {
     histogram.disable();
+    gc.disconnect();
   }
 }
 
@@ -70,11 +82,11 @@ export async function cannon(log: (m: string) => void, name: string, description
   const options: autocannon.Options = { url, connections: 10, duration: DURATION, headers, workers: 1, ...more };
   log(`${name}: ${options.connections} connections, ${DURATION} s`);
   const before = perf.eventLoopUtilization();
-  const { value: r, eventLoopMaxMs } = await withLoopDelay(() => profiled(log, name, () => autocannon(options)));
+  const { value: r, eventLoopMaxMs, gcMaxMs } = await withLoopDelay(() => profiled(log, name, () => autocannon(options)));
   const busyMsPerRequest = round(perf.eventLoopUtilization(before).active / Math.max(1, r['2xx']), 3);
   // autocannon counts requests per sample interval (a second unless the run says otherwise)
   const requestsPerSec = round((r.requests.mean * 1000) / (options.sampleInt ?? 1000));
-  log(`${name}: ${requestsPerSec} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, event loop max ${eventLoopMaxMs} ms, ${busyMsPerRequest} ms of the thread a request`);
+  log(`${name}: ${requestsPerSec} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, event loop max ${eventLoopMaxMs} ms (longest GC pause ${gcMaxMs} ms), ${busyMsPerRequest} ms of the thread a request`);
   return {
     name,
     description,
@@ -86,6 +98,7 @@ export async function cannon(log: (m: string) => void, name: string, description
     non2xx: r.non2xx,
     connections: options.connections!,
     eventLoopMaxMs,
+    gcMaxMs,
     busyMsPerRequest,
     result: r,
   };
