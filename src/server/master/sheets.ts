@@ -214,7 +214,6 @@ function columnName(n: number): string {
   return name;
 }
 
-/** What an existing record (same code) in the file becomes: refused (the default), updated or skipped. */
 /**
  * An entity's row validators: a new record's, and an existing one's (no password needed, and no
  * default fills a column the sheet leaves out). Compiled once per entity, a turn of the event loop
@@ -240,6 +239,7 @@ function rowValidators(store: EntityStore): Promise<{ validate: ValidateFunction
   return compiled;
 }
 
+/** What an existing record (same code) in the file becomes: refused (the default), updated or skipped. */
 export type ExistingChoice = 'refuse' | 'update' | 'skip';
 export type ImportOutcome = ImportCounts & { job?: ImportJobView };
 
