@@ -177,12 +177,13 @@ export function useServerDraft({ questionnaireId, definition, userId, enabled, i
   return {
     status,
     offer,
-    /** The answers changed: written after the pause. */
+    /** The answers changed: written after the pause. Until then the screen no longer says they are saved. */
     save(answers: Answers) {
       s.latest = answers;
       s.localSavedAt = new Date().toISOString();
       if (!enabled) return;
       s.dirty = true;
+      setStatus((shown) => (shown.state === 'saved' ? { state: 'idle' } : shown));
       schedule();
     },
     /** A submission is under way: nothing more is written (a stored reply takes the draft with it). */

@@ -105,6 +105,21 @@ describe('the draft on the server', () => {
     expect(screen.getByTestId('draft-note').textContent).toContain('保存在此裝置');
   });
 
+  it('no longer says saved while a later change waits to be written, then says it again', async () => {
+    const server = fakeServer();
+    renderScreen();
+    const input = await screen.findByRole('textbox', { name: '姓名' });
+    await waitFor(() => expect(server.draftCalls().map((c) => c.method)).toEqual(['GET']));
+    fireEvent.change(input, { target: { value: '陳大文' } });
+    await waitFor(() => expect(state().dataset.state).toBe('saved'), { timeout: 4000 });
+    fireEvent.click(within(card('pick')).getByLabelText('乙'));
+    expect(state().dataset.state).not.toBe('saved');
+    expect(state().textContent).toBe('');
+    await waitFor(() => expect(state().dataset.state).toBe('saved'), { timeout: 4000 });
+    const puts = server.draftCalls().filter((c) => c.method === 'PUT');
+    expect(puts.map((p) => p.body)).toEqual([{ answers: { name: '陳大文' } }, { answers: { name: '陳大文', pick: { choice: 'o2' } } }]);
+  });
+
   it('offers a draft from another device when this one has none, and continues it', async () => {
     fakeServer({ draft: { answers: { name: '李小明', pick: { choice: 'o1' } }, savedAt: '2025-03-04T10:30:00.000Z' } });
     renderScreen();
