@@ -164,7 +164,7 @@ export function FieldsDialog({
         <Button onClick={onClose} disabled={busy}>
           {translate('qe.common.cancel')}
         </Button>
-        <Button variant="contained" onClick={submit} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid={`${testId}-save`}>
+        <Button variant="contained" onClick={submit} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined} data-testid={`${testId}-save`}>
           {translate('qe.common.save')}
         </Button>
       </DialogActions>

@@ -111,7 +111,7 @@ export function RolePermissionScreen() {
                 <Button startIcon={<UndoIcon />} disabled={!dirty || saving} onClick={() => setSelected(new Set(held))} data-testid="permission-reset">
                   {translate('qe.developer.permission.reset')}
                 </Button>
-                <Button variant="contained" startIcon={saving ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />} disabled={!dirty || saving} onClick={save} data-testid="permission-save">
+                <Button variant="contained" startIcon={saving ? <CircularProgress size={18} color="inherit" aria-hidden /> : <SaveIcon />} disabled={!dirty || saving} onClick={save} data-testid="permission-save">
                   {translate('qe.common.save')}
                 </Button>
               </>

@@ -153,7 +153,7 @@ function AddUsersDialog({ role, holders, open, onClose, onAdded }: { role: Role;
         <Button onClick={onClose} disabled={busy}>
           {translate('qe.common.cancel')}
         </Button>
-        <Button variant="contained" onClick={add} disabled={busy || picked.length === 0} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="role-users-add">
+        <Button variant="contained" onClick={add} disabled={busy || picked.length === 0} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined} data-testid="role-users-add">
           {translate('qe.developer.users.add')}
         </Button>
       </DialogActions>

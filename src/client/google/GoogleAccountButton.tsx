@@ -119,7 +119,7 @@ export function GoogleAccountButton() {
       <Tooltip title={label}>
         <span>
           <IconButton color="inherit" onClick={() => setConfirming(true)} disabled={loading} aria-label={`${translate('qe.nav.googleAccount')} — ${label}`} aria-busy={loading} data-testid="google-account">
-            {loading ? <CircularProgress size={20} color="inherit" /> : <GoogleIcon />}
+            {loading ? <CircularProgress size={20} color="inherit" aria-hidden /> : <GoogleIcon />}
           </IconButton>
         </span>
       </Tooltip>

@@ -53,7 +53,7 @@ export function DesignerToolbar(props: DesignerToolbarProps) {
       {dirty && <Chip size="small" color="warning" variant="outlined" label={translate('qe.designer.unsaved')} data-testid="designer-dirty" />}
     </Box>
   );
-  const saveIcon = saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />;
+  const saveIcon = saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SaveIcon />;
 
   if (phone) {
     return (

@@ -123,7 +123,7 @@ export function OptionsAutocomplete({
               ...params.slotProps.input,
               endAdornment: (
                 <>
-                  {loading ? <CircularProgress color="inherit" size={16} /> : null}
+                  {loading ? <CircularProgress color="inherit" size={16} aria-hidden /> : null}
                   {params.slotProps.input.endAdornment}
                 </>
               ),

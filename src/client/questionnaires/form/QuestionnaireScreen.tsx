@@ -172,7 +172,7 @@ function QuestionnaireForm({ type, record, readOnly }: { type: ScreenType; recor
   // named or anonymous is fixed once it opens (the server refuses the change too)
   const typeFrozen = status === 'PROCESSING' || status === 'FINISHED';
   const step = (name: Step, label: MessageKey, icon: ReactNode, variant: 'contained' | 'outlined' = 'outlined') => (
-    <Button variant={variant} startIcon={busy === name ? <CircularProgress size={16} color="inherit" /> : icon} disabled={busy !== null} onClick={() => run(name)} data-testid={`q-${name}`}>
+    <Button variant={variant} startIcon={busy === name ? <CircularProgress size={16} color="inherit" aria-hidden /> : icon} disabled={busy !== null} onClick={() => run(name)} data-testid={`q-${name}`}>
       {translate(label)}
     </Button>
   );

@@ -247,7 +247,7 @@ export function QuestionnaireView({ definition, value, onChange, onSubmit, readO
               ) : (
                 !readOnly &&
                 (preview || onSubmit) && (
-                  <Button variant="contained" endIcon={submitting ? <CircularProgress size={16} color="inherit" /> : <SendIcon />} onClick={submit} disabled={submitting} data-testid="section-submit">
+                  <Button variant="contained" endIcon={submitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SendIcon />} onClick={submit} disabled={submitting} data-testid="section-submit">
                     {translate('qe.question.submit')}
                   </Button>
                 )

@@ -39,7 +39,7 @@ export function ExportButton({ id, title, filter, language }: { id: number; titl
     }
   };
   return (
-    <Button variant="outlined" size="small" onClick={run} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />} data-testid="statistics-export">
+    <Button variant="outlined" size="small" onClick={run} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />} data-testid="statistics-export">
       {translate('qe.statistics.export')}
     </Button>
   );

@@ -64,7 +64,7 @@ export function PdfButton({ detail, language }: { detail: StatisticsDetail; lang
       data-testid="statistics-pdf"
       data-state={state}
     >
-      {waiting ? <CircularProgress size={16} color="inherit" /> : <PictureAsPdfIcon />}
+      {waiting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <PictureAsPdfIcon />}
     </Button>
   );
 }

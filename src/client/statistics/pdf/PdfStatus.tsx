@@ -14,7 +14,7 @@ export function PdfStatus() {
   if (state === 'idle') return null;
   const tip = translate(`qe.pdf.tip.${state}`);
   const icon =
-    state === 'loading' ? <CircularProgress size={14} color="inherit" /> : state === 'success' ? <PictureAsPdfIcon fontSize="small" /> : <ErrorOutlineIcon fontSize="small" />;
+    state === 'loading' ? <CircularProgress size={14} color="inherit" aria-hidden /> : state === 'success' ? <PictureAsPdfIcon fontSize="small" /> : <ErrorOutlineIcon fontSize="small" />;
   const retry = state === 'failed' ? () => void preparePdf().catch(() => undefined) : undefined;
   return (
     <Tooltip title={tip}>
