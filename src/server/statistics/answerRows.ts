@@ -97,12 +97,14 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * text (as the columns joined by NUL would compare), so concurrent writers on PostgreSQL lock the
  * rows they share in the same order and never deadlock.
  */
+function inCellOrder(a: AnswerTotalsTable, b: AnswerTotalsTable): number {
+  return compareText(String(a.questionnaire_id), String(b.questionnaire_id)) || compareText(a.question_id, b.question_id) || compareText(a.item, b.item) || compareText(a.col, b.col);
+}
+
+/** The counters' order: their cell's (the totals' order), then their group's. */
 function inKeyOrder(a: AnswerCountsTable, b: AnswerCountsTable): number {
   return (
-    compareText(String(a.questionnaire_id), String(b.questionnaire_id)) ||
-    compareText(a.question_id, b.question_id) ||
-    compareText(a.item, b.item) ||
-    compareText(a.col, b.col) ||
+    inCellOrder(a, b) ||
     compareText(a.respondent_role, b.respondent_role) ||
     compareText(String(a.grade_id), String(b.grade_id)) ||
     compareText(String(a.class_id), String(b.class_id))
@@ -157,7 +159,7 @@ export class CounterTally {
     if (!this.withTotals) return;
     const totals: AnswerTotalsTable[] = [];
     for (const byCell of this.totals.values()) for (const items of byCell.values()) for (const cols of items.values()) for (const t of cols.values()) totals.push(t);
-    totals.sort((a, b) => compareText(String(a.questionnaire_id), String(b.questionnaire_id)) || compareText(a.question_id, b.question_id) || compareText(a.item, b.item) || compareText(a.col, b.col));
+    totals.sort(inCellOrder);
     await insertRows(db, 'answer_totals', [...TOTALLED, 'n'], totals.map((t) => [t.questionnaire_id, t.question_id, t.item, t.col, t.n]), ADD_TO_TOTALS);
   }
 }

@@ -105,6 +105,11 @@ export class ReplyCounting {
       return;
     }
     if (this.timer) return;
+    this.waitFrom(now);
+  }
+
+  /** The first reply to count came at `now`: counted after the pause, or at the latest after maxWaitMs. */
+  private waitFrom(now: number): void {
     this.firstAt = now;
     this.arm(Math.min(this.quietMs, this.maxWaitMs));
   }
@@ -132,8 +137,7 @@ export class ReplyCounting {
         this.running = null;
         if (this.again && !this.closed) {
           // the submissions that came meanwhile: counted by the same rule, from the first of them
-          this.firstAt = Date.now();
-          this.arm(Math.min(this.quietMs, this.maxWaitMs));
+          this.waitFrom(Date.now());
         }
       });
   }
