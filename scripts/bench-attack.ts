@@ -15,20 +15,22 @@ import { openSession } from '../src/server/auth/sessions.js';
 import { seedDemoSchool, DEMO_PASSWORD } from '../src/server/demo/seed.js';
 import { openQuestionnaire } from '../src/server/questionnaires/lifecycle.js';
 import type { Definition } from '../src/shared/questionnaire/definition.js';
-import { api, cannon, listen, logger, median, round, runBench, summary, timed } from './bench-support.js';
+import { api, cannon, logger, median, round, runBench, serveInProcess, summary, timed } from './bench-support.js';
 
 const FLOOD = 200;
 const log = logger('bench-attack');
 
-runBench('bench-attack', async ({ app, db, config, databaseUrl, yardstick }) => {
+runBench('bench-attack', async ({ app, db, config, databaseUrl, serveYardstick }) => {
   await seedDemoSchool(db);
-  const qe = await listen(app);
-  const bare = await listen(yardstick);
+  // QE in this process: the flood below comes through inject(), from an address of its own
+  const server = await serveInProcess(app);
+  const qe = server.url;
+  const yardstick = await serveYardstick();
   const { data: admin } = await api(qe, '/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
   const auth = { authorization: `Bearer ${admin.tk}` };
 
-  const yard = summary(await cannon(log, 'yardstick', 'bare Fastify, one GET answering a small JSON', `${bare}/hello`));
-  const quiet = summary(await cannon(log, 'user-info', 'the logged-in admin, nothing else going on', `${qe}/v1/my/user-info`, auth));
+  const yard = summary(await cannon(log, 'yardstick', 'bare Fastify, one GET answering a small JSON', yardstick, '/hello'));
+  const quiet = summary(await cannon(log, 'user-info', 'the logged-in admin, nothing else going on', server, '/v1/my/user-info', auth));
 
   // the flood: 200 wrong logins for made-up names from one address (no account limit stops them:
   // each is a hash); a real pupil logs in from another address while it lasts
@@ -50,7 +52,7 @@ runBench('bench-attack', async ({ app, db, config, databaseUrl, yardstick }) => 
     const res = await app.inject({ method: 'POST', url: '/v1/login', remoteAddress: '198.51.100.20', payload: { username: 'student001', password: DEMO_PASSWORD } });
     return { code: res.json().code as number, ms: round(performance.now() - t0) };
   })();
-  const during = summary(await cannon(log, 'user-info-during-login-flood', `the same GET while ${FLOOD} wrong logins arrive at once`, `${qe}/v1/my/user-info`, auth));
+  const during = summary(await cannon(log, 'user-info-during-login-flood', `the same GET while ${FLOOD} wrong logins arrive at once`, server, '/v1/my/user-info', auth));
   const codes = await flood;
   delay.disable();
   const real = await realLogin;

@@ -9,17 +9,16 @@
  */
 import { copyFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { seedDemoSchool, DEMO_PASSWORD } from '../src/server/demo/seed.js';
 import { restoreArchive } from '../src/server/backup/restore.js';
-import { api, cannon, listen, logger, round, runBench, summary } from './bench-support.js';
+import { api, cannon, logger, round, runBench, summary } from './bench-support.js';
 import { NOT_SUBMITTED_SHARE, seedQuestionnaire, seedRespondents, surveyDefinition } from './bench-seed.js';
 
 const REPLIES = 25_000;
 const STUDENTS = 5_000;
 const log = logger('bench-backup');
 
-runBench('bench-backup', async ({ app, db, config, databaseUrl, yardstick }) => {
+runBench('bench-backup', async ({ db, config, databaseUrl, serveQe, serveYardstick }) => {
   await seedDemoSchool(db);
   const year = await db.selectFrom('school_years').select('id').where('year_status', '=', '1').executeTakeFirstOrThrow();
   const places = (await db.selectFrom('classes').select(['id', 'grade_id']).orderBy('id').execute()).map((c) => ({ classId: c.id, gradeId: c.grade_id }));
@@ -28,30 +27,31 @@ runBench('bench-backup', async ({ app, db, config, databaseUrl, yardstick }) => 
   const seeded = await seedQuestionnaire(db, REPLIES, surveyDefinition(), respondents, places, teacher.id, year.id);
   log(`${respondents.length} accounts, ${REPLIES} replies (${seeded.rows} answer rows) seeded (${databaseUrl ? 'postgres' : 'sqlite'})`);
 
-  const qe = await listen(app);
-  const bare = await listen(yardstick);
+  const server = await serveQe();
+  const qe = server.url;
+  const yardstick = await serveYardstick();
   const { data: session } = await api(qe, '/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'superadmin', password: DEMO_PASSWORD }) });
   const auth = { authorization: `Bearer ${session.tk}`, 'accept-language': 'en' };
-  const light = `${qe}/v1/my/user-info`;
+  const light = '/v1/my/user-info';
 
-  const yardstickRun = summary(await cannon(log, 'yardstick', 'bare Fastify, one GET answering a small JSON', `${bare}/hello`));
-  const alone = summary(await cannon(log, 'light-alone', 'GET /v1/my/user-info, nothing else running', light, auth));
+  const yardstickRun = summary(await cannon(log, 'yardstick', 'bare Fastify, one GET answering a small JSON', yardstick, '/hello'));
+  const alone = summary(await cannon(log, 'light-alone', 'GET /v1/my/user-info, nothing else running', server, light, auth));
 
   // the backup, started as the screen starts it, and the same light call while it runs
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
   const t0 = performance.now();
-  const started = await api(qe, '/v1/backups', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
-  if (started.code !== 202 && started.code !== 200) throw new Error(`POST /v1/backups answered ${JSON.stringify(started)}`);
-  let job = started.data as { state: string; name: string | null; error: unknown } | null;
-  const during = cannon(log, 'light-during-backup', 'GET /v1/my/user-info while a backup of the whole school runs', light, auth);
-  while (job?.state === 'running') {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    job = (await api(qe, '/v1/backups/job', { headers: auth })).data;
-  }
-  const backupMs = Math.round(performance.now() - t0);
-  delay.disable();
-  const duringRun = summary(await during);
+  let backupMs = 0;
+  const { value: [job, duringRun], eventLoopMaxMs, gcMaxMs } = await server.measure(async () => {
+    const started = await api(qe, '/v1/backups', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
+    if (started.code !== 202 && started.code !== 200) throw new Error(`POST /v1/backups answered ${JSON.stringify(started)}`);
+    let job = started.data as { state: string; name: string | null; error: unknown } | null;
+    const during = cannon(log, 'light-during-backup', 'GET /v1/my/user-info while a backup of the whole school runs', server, light, auth);
+    while (job?.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await api(qe, '/v1/backups/job', { headers: auth })).data;
+    }
+    backupMs = Math.round(performance.now() - t0);
+    return [job, summary(await during)] as const;
+  });
   if (job?.state !== 'done' || !job.name) throw new Error(`the backup did not finish: ${JSON.stringify(job)}`);
   const bytes = statSync(join(config.dataDir, 'backups', job.name)).size;
   log(`backup ${job.name}: ${backupMs} ms, ${Math.round(bytes / 1024)} KiB; light call p99 ${alone.latencyMs.p99} ms alone, ${duringRun.latencyMs.p99} ms during`);
@@ -79,7 +79,7 @@ runBench('bench-backup', async ({ app, db, config, databaseUrl, yardstick }) => 
     accounts: respondents.length,
     replies: REPLIES,
     answerRows: seeded.rows,
-    backup: { ms: backupMs, bytes, file: job.name, eventLoopMaxDelayMs: round(delay.max / 1e6) },
+    backup: { ms: backupMs, bytes, file: job.name, eventLoopMaxMs, gcMaxMs },
     restore: { ms: restoreMs, rows: restored.rows },
     sqliteFileCopy: fileCopy,
     runs: [yardstickRun, alone, duringRun],

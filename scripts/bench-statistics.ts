@@ -25,7 +25,8 @@ import { StatisticsService } from '../src/server/statistics/service.js';
 import { answerCounts } from '../src/server/statistics/detail.js';
 import type { AuthUser } from '../src/server/plugins/guard.js';
 import type { StatisticsFilter } from '../src/shared/statistics/types.js';
-import { api, cannon, DURATION, listen, logger, round, runBench, summary, timed, withLoopDelay, type RunResult } from './bench-support.js';
+import Fastify from 'fastify';
+import { api, cannon, DURATION, logger, round, runBench, serveInProcess, summary, timed, type RunResult, type Served } from './bench-support.js';
 import { NOT_SUBMITTED_SHARE, seedQuestionnaire, seedRespondents, surveyDefinition } from './bench-seed.js';
 
 const SIZES = [3000, 25000];
@@ -40,8 +41,8 @@ const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const log = logger('bench-statistics');
 
 /** One autocannon run over CONNECTIONS connections (a detail call is slow: long time-outs). */
-const statisticsRun = async (name: string, description: string, url: string, headers: Record<string, string> = {}): Promise<RunResult> =>
-  summary(await cannon(log, name, description, url, headers, { connections: CONNECTIONS, timeout: 120 }));
+const statisticsRun = async (name: string, description: string, server: Served, path: string, headers: Record<string, string> = {}): Promise<RunResult> =>
+  summary(await cannon(log, name, description, server, path, headers, { connections: CONNECTIONS, timeout: 120 }));
 
 /** The one raw GROUP BY the detail is measured against. */
 const rawGroupBy = (db: DB, id: number) =>
@@ -83,8 +84,10 @@ async function plans(db: DB, admin: AuthUser, minGroupSize: number, id: number, 
   return out;
 }
 
-runBench('bench-statistics', async ({ app, db, config, databaseUrl, yardstick }) => {
-  yardstick.get<{ Params: { id: number } }>('/raw/:id', { schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } }, async (request) => ({ code: 200, msg: 'ok', data: await rawGroupBy(db, request.params.id) }));
+runBench('bench-statistics', async ({ db, config, databaseUrl, serveQe, serveYardstick }) => {
+  // the raw GROUP BY served by a bare Fastify route in this process, on the bench's own connection
+  const rawApp = Fastify({ logger: false });
+  rawApp.get<{ Params: { id: number } }>('/raw/:id', { schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } }, async (request) => ({ code: 200, msg: 'ok', data: await rawGroupBy(db, request.params.id) }));
   await seedDemoSchool(db);
   const definition = surveyDefinition();
   const year = await db.selectFrom('school_years').select('id').where('year_status', '=', '1').executeTakeFirstOrThrow();
@@ -100,8 +103,10 @@ runBench('bench-statistics', async ({ app, db, config, databaseUrl, yardstick })
   // one (the feedback records' grouped read went through all their pages). SQLite has neither.
   if (isPostgres(db)) await sql`vacuum analyze`.execute(db);
 
-  const qe = await listen(app);
-  const bare = await listen(yardstick);
+  const server = await serveQe();
+  const qe = server.url;
+  const yardstick = await serveYardstick();
+  const rawServer = await serveInProcess(rawApp);
   const { data: session } = await api(qe, '/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
   const auth = { authorization: `Bearer ${session.tk}`, 'accept-language': 'en' };
   const service = new StatisticsService(db, config.anonymousMinGroup);
@@ -109,7 +114,7 @@ runBench('bench-statistics', async ({ app, db, config, databaseUrl, yardstick })
   const adminRow = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
   const admin: AuthUser = { id: adminRow.id, userType: 'ADMIN', sessionId: '', permissions: new Set(['data-statistics.view', 'data-statistics.management']), questionnaireId: null, seen: { auth: 0, calendar: 0, profile: 0, of: () => 0 } };
 
-  const yardstickRun = await statisticsRun('yardstick', 'bare Fastify, one GET answering a small JSON', `${bare}/hello`);
+  const yardstickRun = await statisticsRun('yardstick', 'bare Fastify, one GET answering a small JSON', yardstick, '/hello');
   const results = [];
   let exportPerReplyMs = 0;
   for (const q of seeded) {
@@ -127,25 +132,25 @@ runBench('bench-statistics', async ({ app, db, config, databaseUrl, yardstick })
     const filteredSlow = filteredFirstMs > SLOW_MS;
     const filteredSequential = filteredSlow ? { medianMs: filteredFirstMs, runsMs: [filteredFirstMs] } : await timed(SEQUENTIAL, () => api(qe, `/v1/statistics/${q.id}${filterQuery}`, { headers: auth }));
     const rawDb = await timed(SEQUENTIAL, () => rawGroupBy(db, q.id));
-    const rawHttp = await timed(SEQUENTIAL, () => api(bare, `/raw/${q.id}`));
+    const rawHttp = await timed(SEQUENTIAL, () => api(rawServer.url, `/raw/${q.id}`));
     const detailInProcess = await timed(SEQUENTIAL, () => service.scoped(admin, q.id).then((scoped) => service.detail(scoped, {}, 'en')));
     const countsInProcess = await timed(SEQUENTIAL, () => answerCounts(db, q.id, {}));
     log(`${q.size} replies: detail ${detailSequential.medianMs} ms (${detailInProcess.medianMs} ms in process), filtered ${filteredSequential.medianMs} ms, its grouped count ${countsInProcess.medianMs} ms, raw GROUP BY ${rawDb.medianMs} ms on the database, ${rawHttp.medianMs} ms over HTTP`);
 
-    const detailRun = await statisticsRun(`detail-${q.size}`, `GET /v1/statistics/:id, ${q.size} replies × 40 questions, as the admin`, `${qe}/v1/statistics/${q.id}`, auth);
+    const detailRun = await statisticsRun(`detail-${q.size}`, `GET /v1/statistics/:id, ${q.size} replies × 40 questions, as the admin`, server, `/v1/statistics/${q.id}`, auth);
     const filteredName = `detail-filtered-${q.size}`;
     const filteredDescription = `the same, role=STUDENT and grade ${grade.nameEn} (${filtered.replyCount} replies)`;
     const filteredRun = filteredSlow
       ? { name: filteredName, description: filteredDescription, skipped: `one call took ${filteredFirstMs} ms, over ${SLOW_MS} ms: timed once, not loaded` }
-      : await statisticsRun(filteredName, filteredDescription, `${qe}/v1/statistics/${q.id}${filterQuery}`, auth);
+      : await statisticsRun(filteredName, filteredDescription, server, `/v1/statistics/${q.id}${filterQuery}`, auth);
     if ('skipped' in filteredRun) log(`${filteredName}: ${filteredRun.skipped}`);
 
     let exported: { ms: number; bytes: number; eventLoopMaxMs: number; gcMaxMs: number } | { skipped: string };
     const estimate = exportPerReplyMs * q.size;
     if (!exportPerReplyMs || estimate < EXPORT_BUDGET_MS) {
       const e0 = performance.now();
-      // the longest the server's event loop was held meanwhile (it shares this process)
-      const { value: res, eventLoopMaxMs, gcMaxMs } = await withLoopDelay(async () => {
+      // the longest QE's event loop was held meanwhile
+      const { value: res, eventLoopMaxMs, gcMaxMs } = await server.measure(async () => {
         const answer = await fetch(`${qe}/v1/statistics/${q.id}/export`, { headers: auth });
         return { status: answer.status, bytes: (await answer.arrayBuffer()).byteLength };
       });
@@ -160,9 +165,7 @@ runBench('bench-statistics', async ({ app, db, config, databaseUrl, yardstick })
       log(`${q.size} replies: xlsx export skipped (${exported.skipped})`);
     }
 
-    // after the export: the bare route's GROUP BY holds this process's event loop, and calls still
-    // queued at the end of its run would be counted against the export
-    const rawRun = await statisticsRun(`raw-group-by-${q.size}`, 'bare Fastify: one select question_id, item, col, count(*) from reply_answers where questionnaire_id = ? group by question_id, item, col', `${bare}/raw/${q.id}`);
+    const rawRun = await statisticsRun(`raw-group-by-${q.size}`, 'bare Fastify: one select question_id, item, col, count(*) from reply_answers where questionnaire_id = ? group by question_id, item, col', rawServer, `/raw/${q.id}`);
     results.push({
       replies: q.size,
       questions: 40,
@@ -197,6 +200,7 @@ runBench('bench-statistics', async ({ app, db, config, databaseUrl, yardstick })
     });
   }
 
+  await rawApp.close();
   const result = {
     date: new Date().toISOString(),
     node: process.version,

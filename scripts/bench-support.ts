@@ -1,20 +1,25 @@
 /**
- * What the bench scripts share (scripts/bench.ts, scripts/bench-statistics.ts): the real app on
- * a fresh database with a bare Fastify app beside it (the yardstick), autocannon runs, timing,
- * the API's envelope, and the JSON results file.
+ * What the bench scripts share (scripts/bench.ts, scripts/bench-statistics.ts, …): a fresh
+ * database, QE and a bare Fastify app (the yardstick) each served in a process of its own and
+ * measured there (scripts/bench-server.ts), autocannon runs, timing, the API's envelope, and the
+ * JSON results file. The bench's own work — seeding, building workbooks, reading results — stays
+ * in this process, so its garbage and its turns are not counted against QE's event loop.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance as perf, PerformanceObserver } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import autocannon from 'autocannon';
 import type { Config } from '../src/server/config.js';
 import { testConfig } from '../tests/support/config.js';
 import { buildApp } from '../src/server/app.js';
 import type { DB } from '../src/server/db/connect.js';
 import { createTestDatabase } from '../tests/support/database.js';
+import type { FromServer, ToServer } from './bench-server.js';
 
 /** Seconds of each autocannon run (BENCH_DURATION, default 8). */
 export const DURATION = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 8;
@@ -55,42 +60,110 @@ export const wanted = (name: string) => {
   return only.length === 0 || only.includes(name);
 };
 
+/** What a piece of work cost a server's thread (scripts/bench-server.ts measures it where it runs). */
+export type Measured<T> = { value: T; eventLoopMaxMs: number; gcMaxMs: number; busyMs: number };
+
 /**
- * Measures the longest event-loop delay of this thread (the servers') while `work` runs, in ms,
- * and the longest pause of this thread's garbage collector meanwhile: the bench's own client code
- * shares the thread and its heap, so a delay its garbage caused is told apart from QE's work.
+ * A server of the bench on loopback: its address, and `measure`, which runs some work (a load, a
+ * call) and answers the longest delay of that server's event loop meanwhile, its garbage
+ * collector's longest pause, and its thread's busy milliseconds; with `profile` a CPU profile of
+ * the server is written to bench-results/.
  */
-export async function withLoopDelay<T>(work: () => Promise<T>): Promise<{ value: T; eventLoopMaxMs: number; gcMaxMs: number }> {
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  let gcMaxMs = 0;
-  const gc = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration);
-  });
-  gc.observe({ entryTypes: ['gc'] });
-  histogram.enable();
-  try {
-    const value = await work();
-    return { value, eventLoopMaxMs: round(histogram.max / 1e6), gcMaxMs: round(gcMaxMs) };
-  } finally {
-    histogram.disable();
-    gc.disconnect();
-  }
+export interface Served {
+  url: string;
+  measure<T>(work: () => Promise<T>, profile?: string): Promise<Measured<T>>;
 }
 
-/** One autocannon run; the load comes from a worker thread so the servers have this thread's event loop. */
-export async function cannon(log: (m: string) => void, name: string, description: string, url: string, headers: Record<string, string> = {}, more: autocannon.Options | object = {}): Promise<RunResult & { result: autocannon.Result }> {
+/**
+ * A server in a process of its own (scripts/bench-server.ts), as `npm start` runs QE: `qe` on the
+ * bench's database, or `yardstick`. It ends with the bench.
+ */
+function serveApart(kind: 'qe' | 'yardstick', database: { dataDir: string; databaseUrl?: string }, children: ChildProcess[]): Promise<Served> {
+  // fork() passes on this process's Node options: tsx's loader among them
+  const child = fork(fileURLToPath(new URL('./bench-server.ts', import.meta.url)), [kind], {
+    env: { ...process.env, QE_BENCH_DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  let nextId = 1;
+  const waiting = new Map<number, { resolve: (m: Omit<Measured<unknown>, 'value'> & { profileFile?: string }) => void; reject: (e: Error) => void }>();
+  const ask = (message: ToServer) =>
+    new Promise<Omit<Measured<unknown>, 'value'> & { profileFile?: string }>((resolve, reject) => {
+      waiting.set(message.id, { resolve, reject });
+      child.send(message);
+    });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      const err = new Error(`the bench's ${kind} server ended (exit code ${code})`);
+      reject(err);
+      for (const w of waiting.values()) w.reject(err);
+    });
+    child.on('message', (message: FromServer) => {
+      if ('port' in message) {
+        resolve({
+          url: `http://127.0.0.1:${message.port}`,
+          async measure(work, profile) {
+            const id = nextId++;
+            await ask({ id, measure: 'start', profile });
+            const value = await work();
+            const { profileFile, ...measured } = await ask({ id, measure: 'stop' });
+            if (profileFile) process.stderr.write(`${kind}: CPU profile written to ${profileFile}\n`);
+            return { value, ...measured };
+          },
+        });
+        return;
+      }
+      const w = waiting.get(message.id);
+      waiting.delete(message.id);
+      if ('error' in message) w?.reject(new Error(message.error));
+      else w?.resolve(message.measured);
+    });
+  });
+}
+
+/**
+ * A server in this process (the attack bench's QE, which it calls in process as well; the
+ * statistics bench's raw GROUP BY): measured here, so the bench's own work and garbage count too.
+ */
+export async function serveInProcess(app: FastifyInstance): Promise<Served> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    async measure(work, profile) {
+      const histogram = monitorEventLoopDelay({ resolution: 10 });
+      let gcMaxMs = 0;
+      const gc = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration);
+      });
+      gc.observe({ entryTypes: ['gc'] });
+      histogram.enable();
+      const before = perf.eventLoopUtilization();
+      try {
+        const value = await profiled(profile, work);
+        return { value, eventLoopMaxMs: round(histogram.max / 1e6), gcMaxMs: round(gcMaxMs), busyMs: round(perf.eventLoopUtilization(before).active) };
+      } finally {
+        histogram.disable();
+        gc.disconnect();
+      }
+    },
+  };
+}
+
+/** One autocannon run against `server`; the load comes from a worker thread, and the server is measured where it runs. */
+export async function cannon(log: (m: string) => void, name: string, description: string, server: Served, path: string, headers: Record<string, string> = {}, more: autocannon.Options | object = {}): Promise<RunResult & { result: autocannon.Result }> {
+  const url = server.url + path;
   const options: autocannon.Options = { url, connections: 10, duration: DURATION, headers, workers: 1, ...more };
   log(`${name}: ${options.connections} connections, ${DURATION} s`);
-  const before = perf.eventLoopUtilization();
-  const { value: r, eventLoopMaxMs, gcMaxMs } = await withLoopDelay(() => profiled(log, name, () => autocannon(options)));
-  const busyMsPerRequest = round(perf.eventLoopUtilization(before).active / Math.max(1, r['2xx']), 3);
+  const profile = process.env.BENCH_PROFILE === name ? name : undefined;
+  const { value: r, eventLoopMaxMs, gcMaxMs, busyMs } = await server.measure(() => autocannon(options), profile);
+  const busyMsPerRequest = round(busyMs / Math.max(1, r['2xx']), 3);
   // autocannon counts requests per sample interval (a second unless the run says otherwise)
   const requestsPerSec = round((r.requests.mean * 1000) / (options.sampleInt ?? 1000));
   log(`${name}: ${requestsPerSec} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, event loop max ${eventLoopMaxMs} ms (longest GC pause ${gcMaxMs} ms), ${busyMsPerRequest} ms of the thread a request`);
   return {
     name,
     description,
-    path: new URL(url).pathname + new URL(url).search,
+    path,
     requestsPerSec,
     latencyMs: { p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99 },
     requests: r.requests.total,
@@ -104,12 +177,9 @@ export async function cannon(log: (m: string) => void, name: string, description
   };
 }
 
-/**
- * BENCH_PROFILE=submissions (a run's name) writes a CPU profile of this thread — the servers' —
- * during that run to bench-results/<name>-<time>.cpuprofile (open it in Chrome's DevTools).
- */
-async function profiled<T>(log: (m: string) => void, name: string, work: () => Promise<T>): Promise<T> {
-  if (process.env.BENCH_PROFILE !== name) return work();
+/** BENCH_PROFILE=<a run's name>: a CPU profile of this thread during that run, to bench-results/ (open it in Chrome's DevTools). */
+async function profiled<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!name) return work();
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -122,7 +192,7 @@ async function profiled<T>(log: (m: string) => void, name: string, work: () => P
     mkdirSync('bench-results', { recursive: true });
     const file = join('bench-results', `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
-    log(`${name}: CPU profile written to ${file}`);
+    process.stderr.write(`${name}: CPU profile written to ${file}\n`);
     session.disconnect();
   }
 }
@@ -141,11 +211,6 @@ export async function timed(count: number, call: () => Promise<unknown>): Promis
   return { medianMs: round(median(runsMs)), runsMs };
 }
 
-export async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
 /** A call of the API that must succeed: the envelope, or an error naming the answer. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the envelope's data varies
 export async function api(base: string, path: string, init: RequestInit = {}): Promise<{ code: number; msg?: string; data?: any }> {
@@ -156,12 +221,15 @@ export async function api(base: string, path: string, init: RequestInit = {}): P
 }
 
 export interface Bench {
+  /** QE in this process, not listening: for seeding through its database and for calls in process */
   app: FastifyInstance;
   db: DB;
   config: Config;
   databaseUrl: string | undefined;
-  /** a bare Fastify app answering GET /hello: the yardstick; a script may add routes before it listens */
-  yardstick: FastifyInstance;
+  /** QE on this database in a process of its own, as `npm start` runs it */
+  serveQe(): Promise<Served>;
+  /** a bare Fastify app answering GET /hello, in a process of its own: the yardstick */
+  serveYardstick(): Promise<Served>;
 }
 
 /**
@@ -179,10 +247,16 @@ export function runBench(name: string, body: (bench: Bench) => Promise<{ date: s
       await database.drop();
       throw err;
     });
-    const yardstick = Fastify({ logger: false });
-    yardstick.get('/hello', async () => ({ code: 200, msg: 'ok', data: { hello: 'world' } }));
+    const children: ChildProcess[] = [];
     try {
-      const result = await body({ app, db, config, databaseUrl: database.databaseUrl, yardstick });
+      const result = await body({
+        app,
+        db,
+        config,
+        databaseUrl: database.databaseUrl,
+        serveQe: () => serveApart('qe', database, children),
+        serveYardstick: () => serveApart('yardstick', database, children),
+      });
       const json = JSON.stringify(result, null, 2);
       process.stdout.write(json + '\n');
       mkdirSync('bench-results', { recursive: true });
@@ -190,7 +264,7 @@ export function runBench(name: string, body: (bench: Bench) => Promise<{ date: s
       writeFileSync(file, json + '\n');
       log(`written to ${file} (${Math.round((Date.now() - started) / 1000)} s in all)`);
     } finally {
-      await yardstick.close();
+      for (const child of children) child.kill();
       await app.close();
       // BENCH_KEEP=1 leaves the database for a look at its queries afterwards
       if (process.env.BENCH_KEEP === '1') log(`kept: ${database.databaseUrl ?? join(database.dataDir, 'qe.sqlite')}`);

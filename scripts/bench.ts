@@ -11,7 +11,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance as perf } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { DB } from '../src/server/db/connect.js';
@@ -26,7 +25,7 @@ import { replyProblems, type Answers } from '../src/shared/questionnaire/answers
 import { sampleAnswers } from '../src/shared/questionnaire/sample-answers.js';
 import { seededRandom } from '../tests/support/random.js';
 import { fieldLabel } from '../src/shared/master/labels.js';
-import { api, cannon, DURATION, listen, logger, median, round, runBench, summary, wanted, withLoopDelay, type RunResult } from './bench-support.js';
+import { api, cannon, DURATION, logger, median, round, runBench, summary, wanted, type RunResult, type Served } from './bench-support.js';
 
 const STUDENTS = 5000;
 const IMPORT_ROWS = 3000;
@@ -112,7 +111,8 @@ function benchAnswers(definition: Definition): Answers {
  * session per student, then SUBMIT_CONNECTIONS connections POSTing replies, each request the
  * next student's (scripts/bench-submission.cjs), until the students run out or the time is up.
  */
-async function submissionRun(qe: string, db: DB, config: Config): Promise<RunResult & { submissionsPerSec: number; counting: { allCountedAfterMs: number; busyMsPerReply: number }; questions: number; students: number; stored: number; submitted: number }> {
+async function submissionRun(server: Served, db: DB, config: Config): Promise<RunResult & { submissionsPerSec: number; counting: { allCountedAfterMs: number; busyMsPerReply: number }; questions: number; students: number; stored: number; submitted: number }> {
+  const qe = server.url;
   const { data: teacher } = await api(qe, '/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'teacher01', password: DEMO_PASSWORD }) });
   const headers = { authorization: `Bearer ${teacher.tk}`, 'accept-language': 'en', 'content-type': 'application/json' };
   const definition = benchDefinition();
@@ -136,7 +136,7 @@ async function submissionRun(qe: string, db: DB, config: Config): Promise<RunRes
   // the worker thread copies this process's environment when it starts
   process.env.QE_BENCH_SUBMISSIONS = file;
 
-  const run = await cannon(log, 'submissions', `a ${QUESTIONS}-question reply, each request another of ${students.length} students, ${SUBMIT_CONNECTIONS} connections`, `${qe}/v1/my/questionnaires/${created.id}/replies`, { 'content-type': 'application/json', 'accept-language': 'en' }, {
+  const run = await cannon(log, 'submissions', `a ${QUESTIONS}-question reply, each request another of ${students.length} students, ${SUBMIT_CONNECTIONS} connections`, server, `/v1/my/questionnaires/${created.id}/replies`, { 'content-type': 'application/json', 'accept-language': 'en' }, {
     method: 'POST',
     connections: SUBMIT_CONNECTIONS,
     maxOverallRequests: tokens.length,
@@ -151,19 +151,20 @@ async function submissionRun(qe: string, db: DB, config: Config): Promise<RunRes
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
   const countingStarted = performance.now();
-  const busyBefore = perf.eventLoopUtilization();
-  // requests in flight when the time ran out are still stored after autocannon let go of them: wait until all is written
-  let stored = await count('replies');
-  for (let before = -1; stored !== before; stored = await count('replies')) {
-    before = stored;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  const submitted = await count('feedback');
   // the counting (src/server/statistics/counting.ts) waits for the submissions to pause: how long
-  // after the burst (from the end of the run, above) every reply was counted, and what that cost the thread, reply by reply
-  const uncounted = async () => Number((await db.selectFrom('replies').select((eb) => eb.fn.countAll().as('n')).where('questionnaire_id', '=', created.id).where('counted', '=', 0).executeTakeFirstOrThrow()).n);
-  while ((await uncounted()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-  const counting = { allCountedAfterMs: Math.round(performance.now() - countingStarted), busyMsPerReply: round(perf.eventLoopUtilization(busyBefore).active / Math.max(1, stored), 3) };
+  // after the burst (from the end of the run) every reply was counted, and what that cost QE's thread, reply by reply
+  const { value: [stored, submitted], busyMs } = await server.measure(async () => {
+    // requests in flight when the time ran out are still stored after autocannon let go of them: wait until all is written
+    let stored = await count('replies');
+    for (let before = -1; stored !== before; stored = await count('replies')) {
+      before = stored;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    const uncounted = async () => Number((await db.selectFrom('replies').select((eb) => eb.fn.countAll().as('n')).where('questionnaire_id', '=', created.id).where('counted', '=', 0).executeTakeFirstOrThrow()).n);
+    while ((await uncounted()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    return [stored, await count('feedback')];
+  });
+  const counting = { allCountedAfterMs: Math.round(performance.now() - countingStarted), busyMsPerReply: round(busyMs / Math.max(1, stored), 3) };
   log(`submissions: every reply counted ${counting.allCountedAfterMs} ms after the burst, ${counting.busyMsPerReply} ms of the thread a reply`);
   const ok = run.result['2xx'];
   log(`submissions: ${ok} answered 2xx in ${run.result.duration} s; ${stored} replies stored, ${submitted} feedback records SUBMITTED`);
@@ -236,7 +237,7 @@ async function pagesNotKept(qe: string, auth: Record<string, string>) {
  * user-info: what a logged-in user's calls get while the hashes fill the cores.
  */
 const LOGIN_CONNECTIONS = 50;
-async function loginRun(qe: string, usernames: string[], auth: Record<string, string>): Promise<RunResult & { userInfoMeanwhile: RunResult }> {
+async function loginRun(server: Served, usernames: string[], auth: Record<string, string>): Promise<RunResult & { userInfoMeanwhile: RunResult }> {
   const { Worker } = await import('node:worker_threads');
   log(`logins: ${LOGIN_CONNECTIONS} connections, ${DURATION} s`);
   const code = `
@@ -255,11 +256,11 @@ async function loginRun(qe: string, usernames: string[], auth: Record<string, st
   `;
   const started = Date.now();
   const logins = new Promise<{ latencies: number[]; failed: number }>((resolve, reject) => {
-    const worker = new Worker(code, { eval: true, workerData: { url: `${qe}/v1/login`, usernames, password: DEMO_PASSWORD, connections: LOGIN_CONNECTIONS, ms: DURATION * 1000 } });
+    const worker = new Worker(code, { eval: true, workerData: { url: `${server.url}/v1/login`, usernames, password: DEMO_PASSWORD, connections: LOGIN_CONNECTIONS, ms: DURATION * 1000 } });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
-  const meanwhile = summary(await cannon(log, 'user-info-during-logins', 'the logged-in admin, one connection, while the logins run', `${qe}/v1/my/user-info`, auth, { connections: 1 }));
+  const meanwhile = summary(await cannon(log, 'user-info-during-logins', 'the logged-in admin, one connection, while the logins run', server, '/v1/my/user-info', auth, { connections: 1 }));
   const { latencies, failed } = await logins;
   const seconds = (Date.now() - started) / 1000;
   const sorted = [...latencies].sort((a, b) => a - b);
@@ -278,13 +279,14 @@ async function loginRun(qe: string, usernames: string[], auth: Record<string, st
   };
 }
 
-runBench('bench', async ({ app, db, config, databaseUrl, yardstick }) => {
+runBench('bench', async ({ db, config, databaseUrl, serveQe, serveYardstick }) => {
   const started = Date.now();
   await seedDemoSchool(db);
   const students = await seedStudents(db);
   log(`${students} students seeded in ${Date.now() - started} ms (${databaseUrl ? 'postgres' : 'sqlite'})`);
-  const qe = await listen(app);
-  const bare = await listen(yardstick);
+  const server = await serveQe();
+  const qe = server.url;
+  const yardstick = await serveYardstick();
 
   const { data: session } = await api(qe, '/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
   const auth = { authorization: `Bearer ${session.tk}`, 'accept-language': 'en' };
@@ -295,22 +297,22 @@ runBench('bench', async ({ app, db, config, databaseUrl, yardstick }) => {
   log(`student list: ${pageRows} rows on page 7 of ${page.data.total} matching`);
   await api(qe, '/v1/my/user-info', { headers: auth });
 
-  const runs: RunResult[] = [summary(await cannon(log, 'yardstick', 'bare Fastify, one GET answering a small JSON', `${bare}/hello`))];
-  if (wanted('students-list')) runs.push(summary(await cannon(log, 'students-list', 'page 7 of 50 students of 5,000, sorted by nameEn, status=1, q=chan', qe + LIST_PATH, auth)));
+  const runs: RunResult[] = [summary(await cannon(log, 'yardstick', 'bare Fastify, one GET answering a small JSON', yardstick, '/hello'))];
+  if (wanted('students-list')) runs.push(summary(await cannon(log, 'students-list', 'page 7 of 50 students of 5,000, sorted by nameEn, status=1, q=chan', server, LIST_PATH, auth)));
   const listNotKept = wanted('students-list') ? await pagesNotKept(qe, auth) : null;
-  if (wanted('user-info')) runs.push(summary(await cannon(log, 'user-info', 'the logged-in admin, permissions and calendar', `${qe}/v1/my/user-info`, auth)));
+  if (wanted('user-info')) runs.push(summary(await cannon(log, 'user-info', 'the logged-in admin, permissions and calendar', server, '/v1/my/user-info', auth)));
   const benchStudents = (await db.selectFrom('users').select('username').where('username', 'like', 'bench%').orderBy('id').limit(2000).execute()).map((u) => u.username);
-  if (wanted('logins')) runs.push(await loginRun(qe, benchStudents, auth));
+  if (wanted('logins')) runs.push(await loginRun(server, benchStudents, auth));
   // before the import, which would add students to ALL_STUDENTS
-  const submissions = wanted('submissions') ? await submissionRun(qe, db, config) : null;
+  const submissions = wanted('submissions') ? await submissionRun(server, db, config) : null;
   if (submissions) runs.push(submissions);
   // the home screen after the whole school replied: an administrator's counts every running questionnaire's
   // respondents (5,000 here); a pupil's is what is left to answer
   if (wanted('dashboard')) {
-    runs.push(summary(await cannon(log, 'dashboard-admin', "the administrator's home screen: the school's running questionnaires counted, latest imports", `${qe}/v1/my/dashboard`, auth)));
+    runs.push(summary(await cannon(log, 'dashboard-admin', "the administrator's home screen: the school's running questionnaires counted, latest imports", server, '/v1/my/dashboard', auth)));
     const pupil = await db.selectFrom('users').select('id').where('username', 'like', 'bench%').orderBy('id', 'desc').executeTakeFirstOrThrow();
     const pupilAuth = { authorization: `Bearer ${await openSession(db, config, pupil.id)}`, 'accept-language': 'en' };
-    runs.push(summary(await cannon(log, 'dashboard-student', "a pupil's home screen: what is left to answer", `${qe}/v1/my/dashboard`, pupilAuth)));
+    runs.push(summary(await cannon(log, 'dashboard-student', "a pupil's home screen: what is left to answer", server, '/v1/my/dashboard', pupilAuth)));
   }
   const base = runs[0].requestsPerSec;
   if (listNotKept) log(`students-list, pages not kept: p50 ${listNotKept.p50} ms, p99 ${listNotKept.p99} ms (${listNotKept.pages} pages one after another)`);
@@ -337,7 +339,7 @@ runBench('bench', async ({ app, db, config, databaseUrl, yardstick }) => {
       const form = new FormData();
       form.append('file', new Blob([file.bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'students.xlsx');
       const t0 = performance.now();
-      const { value: answer, eventLoopMaxMs, gcMaxMs } = await withLoopDelay(() => api(qe, '/v1/students/import', { method: 'POST', headers: auth, body: form }));
+      const { value: answer, eventLoopMaxMs, gcMaxMs } = await server.measure(() => api(qe, '/v1/students/import', { method: 'POST', headers: auth, body: form }), process.env.BENCH_PROFILE === `import-${run}` ? `import-${run}` : undefined);
       const ms = performance.now() - t0;
       if (answer.data?.imported !== IMPORT_ROWS) throw new Error(`import run ${run} imported ${answer.data?.imported}, not ${IMPORT_ROWS}`);
       runsMs.push(Math.round(ms));
@@ -360,11 +362,11 @@ runBench('bench', async ({ app, db, config, databaseUrl, yardstick }) => {
     const form = new FormData();
     form.append('file', new Blob([file.bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'students.xlsx');
     const t0 = performance.now();
-    const { value: outcome, eventLoopMaxMs, gcMaxMs } = await withLoopDelay(async () => {
+    const { value: outcome, eventLoopMaxMs, gcMaxMs } = await server.measure(async () => {
       const answer = await api(qe, '/v1/students/import', { method: 'POST', headers: auth, body: form });
       const answeredMs = performance.now() - t0;
       if (answer.data?.job?.status !== 'running') throw new Error(`the own-password import answered no running job: ${JSON.stringify(answer).slice(0, 300)}`);
-      const meanwhile = summary(await cannon(log, 'user-info-during-import', 'the logged-in admin while 3,000 passwords are hashed', `${qe}/v1/my/user-info`, auth));
+      const meanwhile = summary(await cannon(log, 'user-info-during-import', 'the logged-in admin while 3,000 passwords are hashed', server, '/v1/my/user-info', auth));
       let job = answer.data.job;
       while (job.status === 'running') {
         await new Promise((r) => setTimeout(r, 250));
