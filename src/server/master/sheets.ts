@@ -30,7 +30,10 @@ import { eventLoopTurns } from '../event-loop-turns.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true, coerceTypes: false, useDefaults: true, keywords: ['x-qe', 'x-qe-rule', 'x-qe-input'] });
+// validateSchema: false — the same schemas were checked against JSON Schema's meta-schema when their
+// routes were compiled at start (crud.ts); checking them again here meant compiling the meta-schema
+// itself inside the first import, some 30 ms of one turn of the event loop
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true, coerceTypes: false, useDefaults: true, validateSchema: false, keywords: ['x-qe', 'x-qe-rule', 'x-qe-input'] });
 addFormats.default(ajv);
 
 /** The columns of an entity's sheets: the properties marked `sheet`, or for export every shown one. */
@@ -259,6 +262,9 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
   const entityKey = store.entity.key;
   const columns = sheetColumns(store, true);
   const fail = (lines: string[]) => new BusinessError('IMPORT_ERRORS', {}, lines);
+  // the file is checked a slice at a time, every step of it, so that a 10,000-row file does not
+  // hold other requests (SQLite's driver answers its queries within the same turn of the event loop)
+  const pause = eventLoopTurns();
   // the heading row is the first that holds anything; each row keeps its number in the spreadsheet
   const numbered = sheet.rows.map((cells, i) => ({ row: sheet.rowNumbers[i], cells: cells ?? [] }));
   const filled = numbered.filter(({ cells: r }) => r.some((c) => cellText(c) !== null));
@@ -303,6 +309,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
   const refKeys = new Map<string, Map<string, number>>();
   for (const [name, p] of columns) {
     if (!propertyMeta(p).reference) continue;
+    await pause();
     const keys = await referenceKeys(deps.db, p);
     refKeys.set(name, new Map([...keys].map(([id, key]) => [normal(key), id as number])));
   }
@@ -322,6 +329,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
   if (keyField && keyColumn && keyIndex !== undefined) {
     const keys = [...new Set(data.map((d) => cellText(d.cells[keyIndex])).filter((k): k is string => k !== null).map((k) => k.normalize('NFKC')))];
     for (let i = 0; i < keys.length; i += 500) {
+      await pause();
       let q = (deps.db as any).selectFrom(store.meta.table).select(['id', `${keyColumn} as k`]).where(keyColumn, 'in', keys.slice(i, i + 500));
       for (const [c, v] of Object.entries(store.meta.scope ?? {})) q = q.where(c, '=', v);
       for (const f of await q.execute()) storedIds.set(String(f.k), Number(f.id));
@@ -330,8 +338,6 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
 
   const records: { row: number; id: number | null; values: Row }[] = [];
   let skipped = 0;
-  // a slice of rows at a time, so that a 10,000-row file does not hold other requests
-  const pause = eventLoopTurns();
   for (const { row, cells: r } of data) {
     await pause();
     const keyText = keyIndex === undefined ? null : cellText(r[keyIndex]);
@@ -410,6 +416,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
     const values = records.map((r) => r.values[field]).filter((v) => v !== undefined && v !== null);
     const stored = new Map<string, number>();
     for (let i = 0; i < values.length; i += 500) {
+      await pause();
       const found = await (deps.db as any).selectFrom(store.meta.table).select(['id', `${columnOf(field, p)} as v`]).where(columnOf(field, p), 'in', values.slice(i, i + 500)).execute();
       for (const f of found) stored.set(String(f.v), Number(f.id));
     }
@@ -425,6 +432,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
   // a place in a class (the class and its number) is one pupil's a year: not twice in the file, not one already held
   const placeField = store.placeField;
   if (placeField && currentYear !== null) {
+    await pause();
     const { taken, repeated } = await placeClashes(store, deps.db as any, currentYear, records.map((r) => ({ id: r.id, values: r.values })));
     records.forEach((r, i) => {
       const same = repeated.get(i);

@@ -215,11 +215,11 @@ export class EntityStore extends EntityShape {
     const stamp = now();
     await this.db.transaction().execute(async (t) => {
       const trx = t as unknown as Transaction<any>;
-      const yearId = await schoolYearOf(this, trx, schoolYearId);
-      const yearly = this.yearly.length ? propertyMeta(this.yearly[0][1]).yearly! : null;
       // SQLite's driver answers within the same tick: without pauses the whole import would hold
       // the event loop (its queries still wait for the one connection, other work does not)
       const pause = eventLoopTurns();
+      const yearId = await schoolYearOf(this, trx, schoolYearId);
+      const yearly = this.yearly.length ? propertyMeta(this.yearly[0][1]).yearly! : null;
       for (const { id, values } of updates) {
         await pause();
         await this.rules.beforeSave?.(trx, values, null);
@@ -235,6 +235,7 @@ export class EntityStore extends EntityShape {
       }
       if (yearly && yearId !== null) {
         await lockFor(t, 'classNumbers');
+        await pause();
         const { taken } = await placeClashes(this, trx, yearId, records.map((values) => ({ id: null, values })));
         if (taken.size) throw new PlacesTaken([...taken]);
       }
