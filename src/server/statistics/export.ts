@@ -108,7 +108,7 @@ async function summarySheet(sheet: XlsxWriter, detail: StatisticsDetail, filterT
  * exceljs's streaming writer took 10 s for 25,000 replies, building the workbook in memory
  * 15–17 s) into memory, so that a failure still answers 719 rather than half a file.
  */
-export async function statisticsWorkbook(db: DB, scoped: Scoped, detail: StatisticsDetail, filter: StatisticsFilter, lang: Lang): Promise<Buffer> {
+export async function statisticsWorkbook(db: DB, scoped: Scoped, detail: StatisticsDetail, filter: StatisticsFilter, lang: Lang): Promise<Buffer[]> {
   const t = (key: keyof AppMessages['qe']['statisticsExport'], p: Record<string, string | number> = {}) => messageText(lang, `qe.statisticsExport.${key}`, p);
   const name = (n: { nameHk: string; nameEn: string }) => (lang === 'en' ? n.nameEn : n.nameHk);
   const parts = [

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { schoolDay } from '../school-day.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
@@ -107,12 +108,13 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
       const filter = filterOf(request.query);
       const scoped = await service.scoped(user, request.params.id);
       const detail = await service.detail(scoped, filter, lang);
-      const buffer = await statisticsWorkbook(db, scoped, detail, filter, lang);
+      const parts = await statisticsWorkbook(db, scoped, detail, filter, lang);
       const name = encodeURIComponent(`${titleIn(scoped.row, lang)}-${schoolDay()}.xlsx`);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="statistics-${scoped.row.id}.xlsx"; filename*=UTF-8''${name}`)
-        .send(buffer);
+        .header('content-length', parts.reduce((n, part) => n + part.length, 0))
+        .send(Readable.from(parts));
     } catch (err) {
       return downloadFailed(request, reply, err, lang);
     }

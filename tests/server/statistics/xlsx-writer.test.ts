@@ -13,7 +13,7 @@ describe('the plain xlsx writer of the statistics export', () => {
     await writer.row(['No.', 'Answer'], true);
     for (let i = 1; i <= 600; i++) await writer.row([i, i % 2 ? '𠝹𨋢 峯 邨 嘅 咗 😀' : `bell\u0007 and tab\tend ${i}`]);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await writer.finish()) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(Buffer.concat(await writer.finish()) as unknown as ArrayBuffer);
 
     const [summary, answers] = workbook.worksheets;
     expect(summary.name).toBe('Summary  a b  1 ');
@@ -39,7 +39,7 @@ describe('the plain xlsx writer of the statistics export', () => {
     await writer.startSheet({ name: 'Answers', widths: [10, 30] });
     const values = ['Agree', 'Disagree', '  two spaces before', 'after ', 'line\nbreak', ''];
     for (let i = 0; i < 300; i++) await writer.row([i, values[i % values.length], 'Agree']);
-    const file = await writer.finish();
+    const file = Buffer.concat(await writer.finish());
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
