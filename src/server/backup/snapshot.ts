@@ -5,6 +5,11 @@ import type { Config } from '../config.js';
 
 /** Rows read in pages of this many; between pages the event loop serves everyone else. */
 const PAGE = 1000;
+/**
+ * On SQLite, whose reads answer within the turn, a page also ends once it has been read this
+ * long: a thousand replies with their answers took 57 ms of one turn, and the page's JSON as much again.
+ */
+const PAGE_MS = 8;
 
 export type Row = Record<string, unknown>;
 
@@ -55,12 +60,14 @@ function sqliteSnapshot(file: string): Snapshot {
       // a WITHOUT ROWID table (reply_answers) is named by its key; the others by rowid
       const rows = conn.prepare(`select * from "${table}" order by ${orderBy ?? 'rowid'}`).iterate() as IterableIterator<Row>;
       let page: Row[] = [];
+      let started = performance.now();
       for (const row of rows) {
         page.push(row);
-        if (page.length === PAGE) {
+        if (page.length === PAGE || (page.length % 32 === 0 && performance.now() - started > PAGE_MS)) {
           yield page;
           page = [];
           await pause();
+          started = performance.now();
         }
       }
       if (page.length) yield page;
