@@ -11,7 +11,7 @@ import { copyFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedDemoSchool, DEMO_PASSWORD } from '../src/server/demo/seed.js';
 import { restoreArchive } from '../src/server/backup/restore.js';
-import { api, cannon, logger, round, runBench, summary } from './bench-support.js';
+import { api, cannon, logger, loopText, round, runBench, summary } from './bench-support.js';
 import { NOT_SUBMITTED_SHARE, seedQuestionnaire, seedRespondents, surveyDefinition } from './bench-seed.js';
 
 const REPLIES = 25_000;
@@ -40,7 +40,7 @@ runBench('bench-backup', async ({ db, config, databaseUrl, serveQe, serveYardsti
   // the backup, started as the screen starts it, and the same light call while it runs
   const t0 = performance.now();
   let backupMs = 0;
-  const { value: [job, duringRun], eventLoopMaxMs, gcMaxMs } = await server.measure(async () => {
+  const { value: [job, duringRun], eventLoopMaxMs, eventLoopCpuMaxMs, gcMaxMs } = await server.measure(async () => {
     const started = await api(qe, '/v1/backups', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
     if (started.code !== 202 && started.code !== 200) throw new Error(`POST /v1/backups answered ${JSON.stringify(started)}`);
     let job = started.data as { state: string; name: string | null; error: unknown } | null;
@@ -51,10 +51,10 @@ runBench('bench-backup', async ({ db, config, databaseUrl, serveQe, serveYardsti
     }
     backupMs = Math.round(performance.now() - t0);
     return [job, summary(await during)] as const;
-  });
+  }, process.env.BENCH_PROFILE === 'backup' ? 'backup' : undefined);
   if (job?.state !== 'done' || !job.name) throw new Error(`the backup did not finish: ${JSON.stringify(job)}`);
   const bytes = statSync(join(config.dataDir, 'backups', job.name)).size;
-  log(`backup ${job.name}: ${backupMs} ms, ${Math.round(bytes / 1024)} KiB; light call p99 ${alone.latencyMs.p99} ms alone, ${duringRun.latencyMs.p99} ms during`);
+  log(`backup ${job.name}: ${backupMs} ms, ${Math.round(bytes / 1024)} KiB, ${loopText({ eventLoopMaxMs, eventLoopCpuMaxMs, gcMaxMs })}; light call p99 ${alone.latencyMs.p99} ms alone, ${duringRun.latencyMs.p99} ms during`);
 
   // the restore of the same archive (in process: it ends every session, the bench's too)
   const r0 = performance.now();
@@ -79,7 +79,7 @@ runBench('bench-backup', async ({ db, config, databaseUrl, serveQe, serveYardsti
     accounts: respondents.length,
     replies: REPLIES,
     answerRows: seeded.rows,
-    backup: { ms: backupMs, bytes, file: job.name, eventLoopMaxMs, gcMaxMs },
+    backup: { ms: backupMs, bytes, file: job.name, eventLoopMaxMs, eventLoopCpuMaxMs, gcMaxMs },
     restore: { ms: restoreMs, rows: restored.rows },
     sqliteFileCopy: fileCopy,
     runs: [yardstickRun, alone, duringRun],

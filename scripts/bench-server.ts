@@ -7,21 +7,16 @@
  * request: the event loop's longest delay, the garbage collector's longest pause, the thread's
  * busy milliseconds, and with a profile name a CPU profile written to bench-results/.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay, performance, PerformanceObserver, type EventLoopUtilization } from 'node:perf_hooks';
-import { Session } from 'node:inspector/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { testConfig } from '../tests/support/config.js';
+import { Measurement, type Measured } from './bench-measure.js';
 
 /** Measurements may nest (a run inside a longer one): each has the id the bench gave it. */
 export type ToServer = { id: number; measure: 'start'; profile?: string } | { id: number; measure: 'stop' };
-export type Measured = { eventLoopMaxMs: number; gcMaxMs: number; busyMs: number; profileFile?: string };
 export type FromServer = { port: number } | { id: number; measured: Measured } | { id: number; error: string };
 
-const round = (n: number) => Math.round(n * 10) / 10;
 const send = (message: FromServer) => process.send!(message);
 
 async function build(kind: string): Promise<FastifyInstance> {
@@ -35,47 +30,6 @@ async function build(kind: string): Promise<FastifyInstance> {
   return (await buildApp(testConfig({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined }), { logger: false })).app;
 }
 
-/** What one measure: 'start' … 'stop' pair watches. */
-class Measurement {
-  private readonly delay = monitorEventLoopDelay({ resolution: 10 });
-  private gcMaxMs = 0;
-  private readonly gc = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) this.gcMaxMs = Math.max(this.gcMaxMs, entry.duration);
-  });
-  private readonly busyBefore: EventLoopUtilization;
-  private session: Session | null = null;
-
-  constructor(private readonly profile: string | undefined) {
-    this.gc.observe({ entryTypes: ['gc'] });
-    this.delay.enable();
-    this.busyBefore = performance.eventLoopUtilization();
-  }
-
-  async startProfile() {
-    if (!this.profile) return;
-    this.session = new Session();
-    this.session.connect();
-    await this.session.post('Profiler.enable');
-    await this.session.post('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_PROFILE_INTERVAL_US) || 100 });
-    await this.session.post('Profiler.start');
-  }
-
-  async stop(): Promise<Measured> {
-    const busyMs = performance.eventLoopUtilization(this.busyBefore).active;
-    this.delay.disable();
-    this.gc.disconnect();
-    let profileFile: string | undefined;
-    if (this.session) {
-      const { profile } = await this.session.post('Profiler.stop');
-      mkdirSync('bench-results', { recursive: true });
-      profileFile = join('bench-results', `${this.profile}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
-      writeFileSync(profileFile, JSON.stringify(profile));
-      this.session.disconnect();
-    }
-    return { eventLoopMaxMs: round(this.delay.max / 1e6), gcMaxMs: round(this.gcMaxMs), busyMs: round(busyMs), profileFile };
-  }
-}
-
 async function main() {
   const app = await build(process.argv[2]);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -86,7 +40,7 @@ async function main() {
         const measurement = new Measurement(message.profile);
         measurements.set(message.id, measurement);
         await measurement.startProfile();
-        return { eventLoopMaxMs: 0, gcMaxMs: 0, busyMs: 0 };
+        return { eventLoopMaxMs: 0, eventLoopCpuMaxMs: 0, gcMaxMs: 0, busyMs: 0 };
       }
       const measurement = measurements.get(message.id);
       if (!measurement) throw new Error(`measure ${message.id}: stop without a start`);

@@ -8,8 +8,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay, performance as perf, PerformanceObserver } from 'node:perf_hooks';
-import { Session } from 'node:inspector/promises';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +18,7 @@ import { buildApp } from '../src/server/app.js';
 import type { DB } from '../src/server/db/connect.js';
 import { createTestDatabase } from '../tests/support/database.js';
 import type { FromServer, ToServer } from './bench-server.js';
+import { Measurement, type Measured as ServerMeasured } from './bench-measure.js';
 
 /** Seconds of each autocannon run (BENCH_DURATION, default 8). */
 export const DURATION = Number(process.env.BENCH_DURATION) > 0 ? Number(process.env.BENCH_DURATION) : 8;
@@ -44,7 +43,9 @@ export interface RunResult {
   connections: number;
   /** the longest the server's event loop was held during the run (perf_hooks.monitorEventLoopDelay) */
   eventLoopMaxMs?: number;
-  /** the longest pause of the servers' thread's garbage collector during the run (PerformanceObserver 'gc') */
+  /** the most CPU time the server's thread spent without letting its loop turn (scripts/bench-measure.ts) */
+  eventLoopCpuMaxMs?: number;
+  /** the longest pause of the server's garbage collector during the run (PerformanceObserver 'gc') */
   gcMaxMs?: number;
   /**
    * the servers' thread's busy milliseconds per answered request during the run
@@ -61,7 +62,7 @@ export const wanted = (name: string) => {
 };
 
 /** What a piece of work cost a server's thread (scripts/bench-server.ts measures it where it runs). */
-export type Measured<T> = { value: T; eventLoopMaxMs: number; gcMaxMs: number; busyMs: number };
+export type Measured<T> = { value: T } & Omit<ServerMeasured, 'profileFile'>;
 
 /**
  * A server of the bench on loopback: its address, and `measure`, which runs some work (a load, a
@@ -86,9 +87,9 @@ function serveApart(kind: 'qe' | 'yardstick', database: { dataDir: string; datab
   });
   children.push(child);
   let nextId = 1;
-  const waiting = new Map<number, { resolve: (m: Omit<Measured<unknown>, 'value'> & { profileFile?: string }) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (m: ServerMeasured) => void; reject: (e: Error) => void }>();
   const ask = (message: ToServer) =>
-    new Promise<Omit<Measured<unknown>, 'value'> & { profileFile?: string }>((resolve, reject) => {
+    new Promise<ServerMeasured>((resolve, reject) => {
       waiting.set(message.id, { resolve, reject });
       child.send(message);
     });
@@ -130,21 +131,12 @@ export async function serveInProcess(app: FastifyInstance): Promise<Served> {
   return {
     url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     async measure(work, profile) {
-      const histogram = monitorEventLoopDelay({ resolution: 10 });
-      let gcMaxMs = 0;
-      const gc = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration);
-      });
-      gc.observe({ entryTypes: ['gc'] });
-      histogram.enable();
-      const before = perf.eventLoopUtilization();
-      try {
-        const value = await profiled(profile, work);
-        return { value, eventLoopMaxMs: round(histogram.max / 1e6), gcMaxMs: round(gcMaxMs), busyMs: round(perf.eventLoopUtilization(before).active) };
-      } finally {
-        histogram.disable();
-        gc.disconnect();
-      }
+      const measurement = new Measurement(profile);
+      await measurement.startProfile();
+      const value = await work();
+      const { profileFile, ...measured } = await measurement.stop();
+      if (profileFile) process.stderr.write(`CPU profile written to ${profileFile}\n`);
+      return { value, ...measured };
     },
   };
 }
@@ -155,11 +147,11 @@ export async function cannon(log: (m: string) => void, name: string, description
   const options: autocannon.Options = { url, connections: 10, duration: DURATION, headers, workers: 1, ...more };
   log(`${name}: ${options.connections} connections, ${DURATION} s`);
   const profile = process.env.BENCH_PROFILE === name ? name : undefined;
-  const { value: r, eventLoopMaxMs, gcMaxMs, busyMs } = await server.measure(() => autocannon(options), profile);
+  const { value: r, eventLoopMaxMs, eventLoopCpuMaxMs, gcMaxMs, busyMs } = await server.measure(() => autocannon(options), profile);
   const busyMsPerRequest = round(busyMs / Math.max(1, r['2xx']), 3);
   // autocannon counts requests per sample interval (a second unless the run says otherwise)
   const requestsPerSec = round((r.requests.mean * 1000) / (options.sampleInt ?? 1000));
-  log(`${name}: ${requestsPerSec} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, event loop max ${eventLoopMaxMs} ms (longest GC pause ${gcMaxMs} ms), ${busyMsPerRequest} ms of the thread a request`);
+  log(`${name}: ${requestsPerSec} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${loopText({ eventLoopMaxMs, eventLoopCpuMaxMs, gcMaxMs })}, ${busyMsPerRequest} ms of the thread a request`);
   return {
     name,
     description,
@@ -171,31 +163,16 @@ export async function cannon(log: (m: string) => void, name: string, description
     non2xx: r.non2xx,
     connections: options.connections!,
     eventLoopMaxMs,
+    eventLoopCpuMaxMs,
     gcMaxMs,
     busyMsPerRequest,
     result: r,
   };
 }
 
-/** BENCH_PROFILE=<a run's name>: a CPU profile of this thread during that run, to bench-results/ (open it in Chrome's DevTools). */
-async function profiled<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
-  if (!name) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 100 });
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    mkdirSync('bench-results', { recursive: true });
-    const file = join('bench-results', `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
-    writeFileSync(file, JSON.stringify(profile));
-    process.stderr.write(`${name}: CPU profile written to ${file}\n`);
-    session.disconnect();
-  }
-}
+/** A measurement's event-loop figures for the log. */
+export const loopText = (m: { eventLoopMaxMs: number; eventLoopCpuMaxMs: number; gcMaxMs: number }) =>
+  `event loop max ${m.eventLoopMaxMs} ms (${m.eventLoopCpuMaxMs} ms of it at most on the CPU, longest GC pause ${m.gcMaxMs} ms)`;
 
 /** A run without autocannon's raw result, for the JSON. */
 export const summary = ({ result: _result, ...run }: RunResult & { result: autocannon.Result }): RunResult => run;

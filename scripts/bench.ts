@@ -25,7 +25,7 @@ import { replyProblems, type Answers } from '../src/shared/questionnaire/answers
 import { sampleAnswers } from '../src/shared/questionnaire/sample-answers.js';
 import { seededRandom } from '../tests/support/random.js';
 import { fieldLabel } from '../src/shared/master/labels.js';
-import { api, cannon, DURATION, logger, median, round, runBench, summary, wanted, type RunResult, type Served } from './bench-support.js';
+import { api, cannon, DURATION, logger, loopText, median, round, runBench, summary, wanted, type RunResult, type Served } from './bench-support.js';
 
 const STUDENTS = 5000;
 const IMPORT_ROWS = 3000;
@@ -322,8 +322,7 @@ runBench('bench', async ({ db, config, databaseUrl, serveQe, serveYardstick }) =
   // the 3,000-row import: template header, class codes, then IMPORT_RUNS files of fresh students
   const runsMs: number[] = [];
   let header: string[] = [];
-  let importLoopMaxMs = 0;
-  let importGcMaxMs = 0;
+  const importLoop = { eventLoopMaxMs: 0, eventLoopCpuMaxMs: 0, gcMaxMs: 0 };
   if (wanted('import')) {
     const templateRes = await fetch(`${qe}/v1/students/import-template`, { headers: auth });
     if (!templateRes.ok) throw new Error(`import-template answered HTTP ${templateRes.status}`);
@@ -339,13 +338,12 @@ runBench('bench', async ({ db, config, databaseUrl, serveQe, serveYardstick }) =
       const form = new FormData();
       form.append('file', new Blob([file.bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'students.xlsx');
       const t0 = performance.now();
-      const { value: answer, eventLoopMaxMs, gcMaxMs } = await server.measure(() => api(qe, '/v1/students/import', { method: 'POST', headers: auth, body: form }), process.env.BENCH_PROFILE === `import-${run}` ? `import-${run}` : undefined);
+      const { value: answer, ...measured } = await server.measure(() => api(qe, '/v1/students/import', { method: 'POST', headers: auth, body: form }), process.env.BENCH_PROFILE === `import-${run}` ? `import-${run}` : undefined);
       const ms = performance.now() - t0;
       if (answer.data?.imported !== IMPORT_ROWS) throw new Error(`import run ${run} imported ${answer.data?.imported}, not ${IMPORT_ROWS}`);
       runsMs.push(Math.round(ms));
-      importLoopMaxMs = Math.max(importLoopMaxMs, eventLoopMaxMs);
-      importGcMaxMs = Math.max(importGcMaxMs, gcMaxMs);
-      log(`import run ${run}: ${IMPORT_ROWS} rows in ${Math.round(ms)} ms (${Math.round(file.bytes.byteLength / 1024)} KiB), event loop max ${eventLoopMaxMs} ms (longest GC pause ${gcMaxMs} ms)`);
+      for (const k of ['eventLoopMaxMs', 'eventLoopCpuMaxMs', 'gcMaxMs'] as const) importLoop[k] = Math.max(importLoop[k], measured[k]);
+      log(`import run ${run}: ${IMPORT_ROWS} rows in ${Math.round(ms)} ms (${Math.round(file.bytes.byteLength / 1024)} KiB), ${loopText(measured)}`);
     }
   }
   const medianMs = runsMs.length ? median(runsMs) : 0;
@@ -362,7 +360,7 @@ runBench('bench', async ({ db, config, databaseUrl, serveQe, serveYardstick }) =
     const form = new FormData();
     form.append('file', new Blob([file.bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), 'students.xlsx');
     const t0 = performance.now();
-    const { value: outcome, eventLoopMaxMs, gcMaxMs } = await server.measure(async () => {
+    const { value: outcome, eventLoopMaxMs, eventLoopCpuMaxMs, gcMaxMs } = await server.measure(async () => {
       const answer = await api(qe, '/v1/students/import', { method: 'POST', headers: auth, body: form });
       const answeredMs = performance.now() - t0;
       if (answer.data?.job?.status !== 'running') throw new Error(`the own-password import answered no running job: ${JSON.stringify(answer).slice(0, 300)}`);
@@ -377,8 +375,8 @@ runBench('bench', async ({ db, config, databaseUrl, serveQe, serveYardstick }) =
     if (outcome.job.status !== 'done' || outcome.job.added !== IMPORT_ROWS) throw new Error(`the own-password import ended ${JSON.stringify(outcome.job).slice(0, 300)}`);
     const login = await api(qe, '/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: `import${run}_${String(IMPORT_ROWS).padStart(5, '0')}`, password: ownPassword(run, IMPORT_ROWS) }) });
     if (login.code !== 200) throw new Error(`an imported pupil could not log in: ${JSON.stringify(login).slice(0, 300)}`);
-    ownPasswords = { rows: IMPORT_ROWS, answeredMs: Math.round(outcome.answeredMs), doneMs: Math.round(outcome.doneMs), eventLoopMaxMs, gcMaxMs, userInfoMeanwhile: outcome.meanwhile };
-    log(`own-password import: answered in ${Math.round(outcome.answeredMs)} ms, all ${IMPORT_ROWS} hashed and written in ${Math.round(outcome.doneMs / 1000)} s, event loop max ${eventLoopMaxMs} ms (longest GC pause ${gcMaxMs} ms); user-info meanwhile ${outcome.meanwhile.requestsPerSec} req/s, p99 ${outcome.meanwhile.latencyMs.p99} ms`);
+    ownPasswords = { rows: IMPORT_ROWS, answeredMs: Math.round(outcome.answeredMs), doneMs: Math.round(outcome.doneMs), eventLoopMaxMs, eventLoopCpuMaxMs, gcMaxMs, userInfoMeanwhile: outcome.meanwhile };
+    log(`own-password import: answered in ${Math.round(outcome.answeredMs)} ms, all ${IMPORT_ROWS} hashed and written in ${Math.round(outcome.doneMs / 1000)} s, ${loopText({ eventLoopMaxMs, eventLoopCpuMaxMs, gcMaxMs })}; user-info meanwhile ${outcome.meanwhile.requestsPerSec} req/s, p99 ${outcome.meanwhile.latencyMs.p99} ms`);
   }
 
   const result = {
@@ -391,7 +389,7 @@ runBench('bench', async ({ db, config, databaseUrl, serveQe, serveYardstick }) =
     runs,
     ratioToYardstick: ratios,
     studentListPagesNotKept: listNotKept,
-    import: runsMs.length ? { rows: IMPORT_ROWS, columns: header, runsMs, medianMs, rowsPerSec: Math.round((IMPORT_ROWS / medianMs) * 1000), eventLoopMaxMs: importLoopMaxMs, gcMaxMs: importGcMaxMs } : null,
+    import: runsMs.length ? { rows: IMPORT_ROWS, columns: header, runsMs, medianMs, rowsPerSec: Math.round((IMPORT_ROWS / medianMs) * 1000), ...importLoop } : null,
     importOwnPasswords: ownPasswords,
   };
   return result;

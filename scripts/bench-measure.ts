@@ -1,0 +1,71 @@
+/**
+ * What the bench measures of a server's thread while some work runs (scripts/bench-server.ts in
+ * QE's own process, scripts/bench-support.ts for a server in the bench's): the event loop's
+ * longest delay, the CPU time of its longest stretch, the garbage collector's longest pause, the
+ * thread's busy milliseconds, and with a profile name a CPU profile written to bench-results/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance, PerformanceObserver, type EventLoopUtilization } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
+
+export type Measured = { eventLoopMaxMs: number; eventLoopCpuMaxMs: number; gcMaxMs: number; busyMs: number; profileFile?: string };
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** One measurement, from its construction to stop(). */
+export class Measurement {
+  private readonly delay = monitorEventLoopDelay({ resolution: 10 });
+  private gcMaxMs = 0;
+  private readonly gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) this.gcMaxMs = Math.max(this.gcMaxMs, entry.duration);
+  });
+  private readonly busyBefore: EventLoopUtilization;
+  private session: Session | null = null;
+  /**
+   * The most CPU time this thread spent between two ticks of a 5 ms timer: how long QE's own work
+   * (and its garbage collector) held the loop, where the delay above also counts the time the
+   * thread waited for a core — on 2 cores shared with zlib's and SQLite's threads, the hash
+   * workers and the bench's load, tens of milliseconds.
+   */
+  private cpuMaxMs = 0;
+  private readonly ticker: NodeJS.Timeout;
+
+  constructor(private readonly profile: string | undefined) {
+    this.gc.observe({ entryTypes: ['gc'] });
+    this.delay.enable();
+    this.busyBefore = performance.eventLoopUtilization();
+    let last = process.threadCpuUsage();
+    this.ticker = setInterval(() => {
+      const now = process.threadCpuUsage();
+      this.cpuMaxMs = Math.max(this.cpuMaxMs, (now.user - last.user + now.system - last.system) / 1000);
+      last = now;
+    }, 5);
+  }
+
+  async startProfile() {
+    if (!this.profile) return;
+    this.session = new Session();
+    this.session.connect();
+    await this.session.post('Profiler.enable');
+    await this.session.post('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_PROFILE_INTERVAL_US) || 100 });
+    await this.session.post('Profiler.start');
+  }
+
+  async stop(): Promise<Measured> {
+    const busyMs = performance.eventLoopUtilization(this.busyBefore).active;
+    clearInterval(this.ticker);
+    this.delay.disable();
+    this.gc.disconnect();
+    let profileFile: string | undefined;
+    if (this.session) {
+      const { profile } = await this.session.post('Profiler.stop');
+      mkdirSync('bench-results', { recursive: true });
+      profileFile = join('bench-results', `${this.profile}-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`);
+      writeFileSync(profileFile, JSON.stringify(profile));
+      this.session.disconnect();
+    }
+    return { eventLoopMaxMs: round(this.delay.max / 1e6), eventLoopCpuMaxMs: round(this.cpuMaxMs), gcMaxMs: round(this.gcMaxMs), busyMs: round(busyMs), profileFile };
+  }
+}
+
