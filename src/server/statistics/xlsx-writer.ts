@@ -42,8 +42,11 @@ function columnName(i: number): string {
   return name;
 }
 
-/** Rows written between two turns of the event loop. */
-const ROWS_A_TURN = 250;
+/**
+ * How long the rows (and the caller's work between them) may hold the event loop before they are
+ * handed to zlib and the loop turns: by time, as a row of 40 answers costs ten times one of 4.
+ */
+const TURN_MS = 8;
 
 export class XlsxWriter {
   /**
@@ -57,6 +60,7 @@ export class XlsxWriter {
   private current: { file: ReturnType<ZipWriter['entry']>; rows: number; pending: string[] } | null = null;
   /** each distinct string's place in the shared-strings table */
   private readonly strings = new Map<string, number>();
+  private turnStarted = performance.now();
   private uses = 0;
 
   private stringIndex(text: string): number {
@@ -88,7 +92,7 @@ export class XlsxWriter {
     this.current.pending.push(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${frozen}${cols}<sheetData>`);
   }
 
-  /** Adds a row (bold: every cell, or 'first' the first alone); yields to the event loop every ROWS_A_TURN rows. */
+  /** Adds a row (bold: every cell, or 'first' the first alone); yields to the event loop every TURN_MS. */
   async row(values: CellValue[], bold: boolean | 'first' = false): Promise<void> {
     const sheet = this.current;
     if (!sheet) throw new Error('no sheet started');
@@ -103,10 +107,15 @@ export class XlsxWriter {
       else xml += `<c r="${ref}"${style} t="s"><v>${this.stringIndex(v)}</v></c>`;
     }
     sheet.pending.push(`${xml}</row>`);
-    if (sheet.rows % ROWS_A_TURN === 0) {
+    if (performance.now() - this.turnStarted >= TURN_MS) {
       await this.flush();
-      await new Promise((resolve) => setImmediate(resolve));
+      await this.turn();
     }
+  }
+
+  private async turn() {
+    await new Promise((resolve) => setImmediate(resolve));
+    this.turnStarted = performance.now();
   }
 
   private async flush() {
@@ -131,10 +140,10 @@ export class XlsxWriter {
     let n = 0;
     for (const text of this.strings.keys()) {
       pending.push(SPACED.test(text) ? `<si><t xml:space="preserve">${escapeXml(text)}</t></si>` : `<si><t>${escapeXml(text)}</t></si>`);
-      if (++n % 5000 === 0) {
+      if (++n % 100 === 0 && performance.now() - this.turnStarted >= TURN_MS) {
         await file.write(encoder.encode(pending.join('')));
         pending = [];
-        await new Promise((resolve) => setImmediate(resolve));
+        await this.turn();
       }
     }
     pending.push('</sst>');
