@@ -7,6 +7,7 @@ import { ARCHIVED_TABLES, FORMAT, FORMAT_VERSION, IV_BYTES, SALT_BYTES, SCRYPT, 
 import { openSnapshot } from './snapshot.js';
 import { QE_VERSION } from './version.js';
 import { ZipWriter } from '../zip-writer.js';
+import { eventLoopTurns } from '../event-loop-turns.js';
 
 export interface BackupProgress {
   /** rows written so far */
@@ -80,6 +81,7 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
     options.onProgress?.({ done, total });
     const sha256: Record<string, string> = {};
     const encoder = new TextEncoder();
+    const pause = eventLoopTurns(8);
 
     for (const table of ARCHIVED_TABLES) {
       const name = `tables/${table}.jsonl`;
@@ -87,9 +89,13 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
       const hash = createHash('sha256');
       let written = 0;
       for await (const page of snapshot.pages(table, UNLINKED_ORDER[table])) {
-        const bytes = encoder.encode(page.map((row) => `${JSON.stringify(row)}\n`).join(''));
-        hash.update(bytes);
-        await entry.write(bytes);
+        // a page of replies is megabytes of JSON: written a slice at a time, the loop let turn between
+        for (let i = 0; i < page.length; i += 100) {
+          const bytes = encoder.encode(page.slice(i, i + 100).map((row) => `${JSON.stringify(row)}\n`).join(''));
+          hash.update(bytes);
+          await entry.write(bytes);
+          await pause();
+        }
         written += page.length;
         done += page.length;
         options.onProgress?.({ done, total: Math.max(total, done) });
