@@ -1,4 +1,5 @@
 import { ZipWriter } from '../zip-writer.js';
+import { eventLoopTurns } from '../event-loop-turns.js';
 
 /**
  * A minimal .xlsx writer for large, plain sheets (the statistics export's 25,000 rows × 70
@@ -60,7 +61,7 @@ export class XlsxWriter {
   private current: { file: ReturnType<ZipWriter['entry']>; rows: number; pending: string[] } | null = null;
   /** each distinct string's place in the shared-strings table */
   private readonly strings = new Map<string, number>();
-  private turnStarted = performance.now();
+  private readonly turns = eventLoopTurns(TURN_MS);
   private uses = 0;
 
   private stringIndex(text: string): number {
@@ -107,15 +108,10 @@ export class XlsxWriter {
       else xml += `<c r="${ref}"${style} t="s"><v>${this.stringIndex(v)}</v></c>`;
     }
     sheet.pending.push(`${xml}</row>`);
-    if (performance.now() - this.turnStarted >= TURN_MS) {
+    if (this.turns.due()) {
       await this.flush();
-      await this.turn();
+      await this.turns();
     }
-  }
-
-  private async turn() {
-    await new Promise((resolve) => setImmediate(resolve));
-    this.turnStarted = performance.now();
   }
 
   private async flush() {
@@ -140,10 +136,10 @@ export class XlsxWriter {
     let n = 0;
     for (const text of this.strings.keys()) {
       pending.push(SPACED.test(text) ? `<si><t xml:space="preserve">${escapeXml(text)}</t></si>` : `<si><t>${escapeXml(text)}</t></si>`);
-      if (++n % 100 === 0 && performance.now() - this.turnStarted >= TURN_MS) {
+      if (++n % 100 === 0 && this.turns.due()) {
         await file.write(encoder.encode(pending.join('')));
         pending = [];
-        await this.turn();
+        await this.turns();
       }
     }
     pending.push('</sst>');
