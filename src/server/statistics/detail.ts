@@ -6,7 +6,8 @@ import { summarise, type Counts } from './summaries.js';
 import { definitionIn } from '../../shared/questionnaire/languages.js';
 import { REPLY_QUESTION_ID } from './answerRows.js';
 import { filtered, groupOf } from './filters.js';
-import { replyGroups, withheldResults, type GroupRow } from './withholding.js';
+import { readAside } from '../db/read-aside.js';
+import { replyGroups, withheldIn, type GroupRow } from './withholding.js';
 import type { RespondentCell, Scoped } from './scoped.js';
 
 /**
@@ -20,17 +21,14 @@ export async function answerCounts(db: DB, id: number, filter: StatisticsFilter)
   let rows: { question_id: string; item: string; col: string; n: number | string }[];
   if (!group) {
     // everyone: the counters' totals (migration 0022), one row per counted thing
-    rows = await db.selectFrom('answer_totals').select(['question_id', 'item', 'col', 'n']).where('questionnaire_id', '=', id).execute();
+    rows = await readAside(db, db.selectFrom('answer_totals').select(['question_id', 'item', 'col', 'n']).where('questionnaire_id', '=', id));
   } else {
     let q = db.selectFrom('answer_counts as ac').where('ac.questionnaire_id', '=', id);
     if (group.none) q = q.where(sql<boolean>`1 = 0`);
     if (group.role !== undefined) q = q.where('ac.respondent_role', '=', group.role);
     if (group.gradeId !== undefined) q = q.where('ac.grade_id', '=', group.gradeId);
     if (group.classId !== undefined) q = q.where('ac.class_id', '=', group.classId);
-    rows = await q
-      .select((eb) => ['ac.question_id', 'ac.item', 'ac.col', eb.fn.sum<number>('ac.n').as('n')])
-      .groupBy(['ac.question_id', 'ac.item', 'ac.col'])
-      .execute();
+    rows = await readAside(db, q.select((eb) => ['ac.question_id', 'ac.item', 'ac.col', eb.fn.sum<number>('ac.n').as('n')]).groupBy(['ac.question_id', 'ac.item', 'ac.col']));
   }
   const counts: Counts = { cells: [], answered: new Map(), rowBases: new Map() };
   for (const r of rows) {
@@ -48,10 +46,12 @@ export async function answerCounts(db: DB, id: number, filter: StatisticsFilter)
 /** The results of a questionnaire the caller may read (see `scoped`), for the filter's respondents. */
 export async function statisticsDetail(db: DB, minGroupSize: number, scoped: Scoped, filter: StatisticsFilter, lang: Lang): Promise<StatisticsDetail> {
   const id = scoped.row.id;
-  const withheld = await withheldResults(db, scoped.row, filter, minGroupSize);
   const anonymous = scoped.row.type === 'ANONYMOUS';
+  // anonymous: the released replies by group, read once for what is withheld and for the groups
+  const released = anonymous ? await replyGroups(db, id) : null;
+  const withheld = released ? withheldIn(released, filter, minGroupSize) : null;
   const cells = scoped.cells;
-  const [groups, counts] = await Promise.all([respondentGroups(db, id, anonymous, cells), withheld ? null : answerCounts(db, id, filter)]);
+  const [groups, counts] = await Promise.all([respondentGroups(db, cells, released), withheld ? null : answerCounts(db, id, filter)]);
   const asked = cells.filter((c) => (filter.role === undefined || c.role === filter.role) && (filter.gradeId === undefined || c.gradeId === filter.gradeId) && (filter.classId === undefined || c.classId === filter.classId));
   const people = { total: asked.reduce((sum, c) => sum + c.n, 0), submitted: asked.filter((c) => c.submitted).reduce((sum, c) => sum + c.n, 0) };
   // the replies' own counter (answerRows.ts), read with the others; counted when the results are withheld
@@ -79,9 +79,9 @@ export function releasedReplies(db: DB, id: number, filter: StatisticsFilter) {
 
 /**
  * Roles, grades and classes with respondents, and how many of each submitted: from the
- * feedback records, or for an anonymous questionnaire from its released replies.
+ * feedback records, or for an anonymous questionnaire from its released replies (`released`).
  */
-async function respondentGroups(db: DB, id: number, anonymous: boolean, cells: RespondentCell[]): Promise<StatisticsDetail['groups']> {
+async function respondentGroups(db: DB, cells: RespondentCell[], released: GroupRow[] | null): Promise<StatisticsDetail['groups']> {
   const tally = <K>(key: (c: RespondentCell) => K | null) => {
     const out = new Map<K, { respondentNum: number; submittedNum: number }>();
     for (const c of cells) {
@@ -108,8 +108,7 @@ async function respondentGroups(db: DB, id: number, anonymous: boolean, cells: R
     grade: (gradeId: number) => byGrade.get(gradeId)?.submittedNum ?? 0,
     class: (classId: number) => byClass.get(classId)?.submittedNum ?? 0,
   };
-  if (anonymous) {
-    const released = await replyGroups(db, id);
+  if (released) {
     const sum = (match: (g: GroupRow) => boolean) => released.filter(match).reduce((total, g) => total + g.n, 0);
     submittedIn = {
       role: (role) => sum((g) => g.respondent_role === role),

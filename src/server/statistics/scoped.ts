@@ -12,6 +12,7 @@ import { percent } from '../../shared/statistics/types.js';
 import type { StatisticsListQuery, StatisticsPage, StatisticsRow } from '../../shared/calls/statistics.js';
 import { releasedCounts } from '../filling/released.js';
 import { countPendingReplies, hasPendingReplies } from './counting.js';
+import { readAside } from '../db/read-aside.js';
 
 /** A questionnaire whose results the caller may read. */
 export interface Scoped {
@@ -112,12 +113,15 @@ export async function statisticsList(db: DB, user: AuthUser, query: StatisticsLi
  * (migration 0016) that the groups and the filter's counts are all made of.
  */
 async function respondentCells(db: DB, id: number): Promise<RespondentCell[]> {
-  const rows = await db
-    .selectFrom('feedback')
-    .select((eb) => ['respondent_role', 'grade_id', 'class_id', 'status', eb.fn.countAll<number>().as('n')])
-    .where('questionnaire_id', '=', id)
-    .groupBy(['respondent_role', 'grade_id', 'class_id', 'status'])
-    .execute();
+  // aside: it reads a row per respondent (2 ms of SQLite at 26,000), and every statistics call runs it
+  const rows = await readAside(
+    db,
+    db
+      .selectFrom('feedback')
+      .select((eb) => ['respondent_role', 'grade_id', 'class_id', 'status', eb.fn.countAll<number>().as('n')])
+      .where('questionnaire_id', '=', id)
+      .groupBy(['respondent_role', 'grade_id', 'class_id', 'status']),
+  );
   return rows.map((r) => ({ role: r.respondent_role, gradeId: r.grade_id ?? null, classId: r.class_id ?? null, submitted: r.status === 'SUBMITTED', n: Number(r.n) }));
 }
 

@@ -1,6 +1,7 @@
 import type { DB } from '../db/connect.js';
 import type { StatisticsFilter, StatisticsRow, Withheld } from '../../shared/statistics/types.js';
 import { FILTER_KEYS } from './filters.js';
+import { readAside } from '../db/read-aside.js';
 
 /** How many released replies one group (role, grade, class) has. */
 export type GroupRow = { respondent_role: string | null; grade_id: number | null; class_id: number | null; n: number };
@@ -41,15 +42,17 @@ export function isWithheld(groups: GroupRow[], filter: StatisticsFilter, min: nu
   return false;
 }
 
-/** The released replies of a questionnaire, counted by group. */
+/** The released replies of a questionnaire, counted by group (aside: a row per reply is read). */
 export async function replyGroups(db: DB, id: number): Promise<GroupRow[]> {
-  const rows = await db
-    .selectFrom('replies')
-    .select((eb) => ['respondent_role', 'grade_id', 'class_id', eb.fn.countAll<number>().as('n')])
-    .where('questionnaire_id', '=', id)
-    .where('released', '=', 1)
-    .groupBy(['respondent_role', 'grade_id', 'class_id'])
-    .execute();
+  const rows = await readAside(
+    db,
+    db
+      .selectFrom('replies')
+      .select((eb) => ['respondent_role', 'grade_id', 'class_id', eb.fn.countAll<number>().as('n')])
+      .where('questionnaire_id', '=', id)
+      .where('released', '=', 1)
+      .groupBy(['respondent_role', 'grade_id', 'class_id']),
+  );
   return rows.map((r) => ({ ...r, respondent_role: r.respondent_role ?? null, grade_id: r.grade_id ?? null, class_id: r.class_id ?? null, n: Number(r.n) }));
 }
 
@@ -59,7 +62,11 @@ export async function replyGroups(db: DB, id: number): Promise<GroupRow[]> {
  */
 export async function withheldResults(db: DB, row: StatisticsRow, filter: StatisticsFilter, minGroupSize: number): Promise<Withheld | null> {
   if (row.type !== 'ANONYMOUS') return null;
-  const groups = await replyGroups(db, row.id);
+  return withheldIn(await replyGroups(db, row.id), filter, minGroupSize);
+}
+
+/** The same from the released replies' groups already read. */
+export function withheldIn(groups: GroupRow[], filter: StatisticsFilter, minGroupSize: number): Withheld | null {
   const total = groups.reduce((sum, g) => sum + g.n, 0);
   if (total > 0 && total < minGroupSize) return { minGroupSize, reason: 'total' };
   return isWithheld(groups, filter, minGroupSize) ? { minGroupSize, reason: 'group' } : null;

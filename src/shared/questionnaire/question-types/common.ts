@@ -84,7 +84,11 @@ export function countProblem(rule: ChoiceCountRule | undefined, n: number, row?:
 export const cell = (item: string, col = '', value_text: string | null = null, value_number: number | null = null): AnswerCell => ({ item, col, value_text, value_number });
 
 /** How many replies gave `item` (and `col`) among a question's counts. */
-export const countIn = (cells: CountRow[]) => (item: string, col = '') => cells.find((c) => c.item === item && c.col === col)?.n ?? 0;
+export function countIn(cells: CountRow[]): (item: string, col?: string) => number {
+  // looked up, not searched: a date question has a cell per day answered, and each is counted
+  const counts = new Map(cells.map((c) => [`${c.item}\u0000${c.col}`, c.n]));
+  return (item, col = '') => counts.get(`${item}\u0000${col}`) ?? 0;
+}
 
 /** Labels by id (options or grid columns), looked up once per cell rather than searched. */
 export const labelsOf = (items: { id: string; label: string }[] | undefined) => new Map((items ?? []).map((o) => [o.id, o.label]));
