@@ -85,6 +85,7 @@ export const cell = (item: string, col = '', value_text: string | null = null, v
 
 /** How many replies gave `item` (and `col`) among a question's counts. */
 export function countIn(cells: CountRow[]): (item: string, col?: string) => number {
+  if (cells.length <= 16) return (item, col = '') => cells.find((c) => c.item === item && c.col === col)?.n ?? 0;
   // looked up, not searched: a date question has a cell per day answered, and each is counted
   const counts = new Map(cells.map((c) => [`${c.item}\u0000${c.col}`, c.n]));
   return (item, col = '') => counts.get(`${item}\u0000${col}`) ?? 0;
