@@ -186,3 +186,18 @@ describe('summary rows (shared by the screen, the xlsx and the PDF)', () => {
     ]);
   });
 });
+
+describe('a distribution of many values (a date question answered on many days)', () => {
+  it('counts each value once, in order, with its percentage', () => {
+    const date = question('DATE');
+    const days = Array.from({ length: 400 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10));
+    // stored order is not value order; each day counted i % 3 + 1 times
+    const cells = [...days].reverse().map((day, i) => ({ questionId: date.id, item: day, col: '', n: ((days.length - 1 - i) % 3) + 1 }));
+    const answered = cells.reduce((sum, c) => sum + c.n, 0);
+    const [stats] = summarise({ version: 1, sections: [{ id: 's1', title: '', questions: [date] }] }, { cells, answered: new Map([[date.id, answered]]), rowBases: new Map() }, 'en');
+    const summary = stats.summary as Extract<QuestionSummary, { kind: 'distribution' }>;
+    expect(summary.values.map((v) => v.value)).toEqual(days);
+    expect(summary.values.map((v) => v.count)).toEqual(days.map((_, i) => (i % 3) + 1));
+    expect(summary.values[2]).toEqual({ value: days[2], count: 3, percent: Math.round((3 / answered) * 1000) / 10 });
+  });
+});
