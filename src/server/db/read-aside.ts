@@ -17,10 +17,15 @@ class ReadThread {
   private readonly pending = new Map<number, Pending>();
   private next = 0;
   private idle: NodeJS.Timeout | undefined;
+  /** holds under way (`hold`): queries wait in `held` meanwhile; `drained` wait for the thread to finish what it has */
+  private holds = 0;
+  private held: (() => void)[] = [];
+  private drained: (() => void)[] = [];
 
   constructor(private readonly file: string) {}
 
-  all(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
+  async all(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
+    while (this.holds > 0) await new Promise<void>((resolve) => this.held.push(resolve));
     const worker = this.start();
     clearTimeout(this.idle);
     const id = this.next++;
@@ -42,17 +47,40 @@ class ReadThread {
       if (this.pending.size === 0) {
         this.idle = setTimeout(() => this.stop(), IDLE_MS);
         this.idle.unref();
+        this.wakeDrained();
       }
     });
     const failAll = (error: Error) => {
       this.worker = null;
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();
+      this.wakeDrained();
     };
     worker.on('error', failAll);
     worker.on('exit', (code) => failAll(new Error(`the reading thread ended (${code})`)));
     this.worker = worker;
     return worker;
+  }
+
+  /** Answers once the queries already sent are answered; none is sent until the function it answers is called. */
+  async hold(): Promise<() => void> {
+    this.holds++;
+    if (this.pending.size) await new Promise<void>((resolve) => this.drained.push(resolve));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.holds > 0) return;
+      const held = this.held;
+      this.held = [];
+      for (const resume of held) resume();
+    };
+  }
+
+  private wakeDrained(): void {
+    const drained = this.drained;
+    this.drained = [];
+    for (const resume of drained) resume();
   }
 
   private stop(): void {
@@ -79,4 +107,17 @@ export async function readAside<R>(db: Kysely<any>, query: Compilable<R> & { exe
   let thread = threads.get(file);
   if (!thread) threads.set(file, (thread = new ReadThread(file)));
   return (await thread.all(sql, parameters)) as R[];
+}
+
+/**
+ * Keeps the reading thread of `db` out of SQLite's write-ahead log: answers once the queries it
+ * was given are answered, and sends it no other until the function it answers is called (they
+ * wait meanwhile). A read transaction of its own would otherwise keep the log from being truncated:
+ * the anonymity scrub (scrub.ts) needs no reader in it, and a caller who keeps the thread reading
+ * without a pause (statistics called in a loop) must not keep a submission's pages in the log.
+ */
+export async function holdReadsAside(db: Kysely<any>): Promise<() => void> {
+  const file = files.get(db);
+  const thread = file ? threads.get(file) : undefined;
+  return thread ? thread.hold() : () => undefined;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isPostgres, type DB } from './connect.js';
+import { holdReadsAside } from './read-aside.js';
 
 /** The tables whose rows are rewritten to keep anonymous replies apart from their respondents. */
 const ANONYMITY_TABLES = ['feedback', 'replies', 'reply_answers'] as const;
@@ -30,16 +31,22 @@ export async function scrubRewrittenRows(db: DB): Promise<boolean> {
   // must not wait for it — better-sqlite3 would wait on the event loop — but give up at once and
   // be tried again next round. The connection is held throughout, so nothing else runs without
   // the usual busy timeout meanwhile.
-  return db.connection().execute(async (conn) => {
-    const { rows: [before] } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn);
-    await sql`pragma busy_timeout = 0`.execute(conn);
-    try {
-      const { rows } = await sql<{ busy: number; log: number; checkpointed: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(conn);
-      return rows[0]?.busy === 0;
-    } finally {
-      await sql.raw(`pragma busy_timeout = ${Number(before?.timeout ?? 5000)}`).execute(conn);
-    }
-  });
+  // QE's own reading thread (read-aside.ts) is kept out of the log meanwhile
+  const release = await holdReadsAside(db);
+  try {
+    return await db.connection().execute(async (conn) => {
+      const { rows: [before] } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn);
+      await sql`pragma busy_timeout = 0`.execute(conn);
+      try {
+        const { rows } = await sql<{ busy: number; log: number; checkpointed: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(conn);
+        return rows[0]?.busy === 0;
+      } finally {
+        await sql.raw(`pragma busy_timeout = ${Number(before?.timeout ?? 5000)}`).execute(conn);
+      }
+    });
+  } finally {
+    release();
+  }
 }
 
 /**
@@ -52,5 +59,10 @@ export async function compactDatabase(db: DB): Promise<void> {
     return;
   }
   await sql`vacuum`.execute(db);
-  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  const release = await holdReadsAside(db);
+  try {
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  } finally {
+    release();
+  }
 }
