@@ -26,6 +26,7 @@ import * as m0023_profile_version from '../migrations/0023_profile_version.js';
 import * as m0024_reply_drafts from '../migrations/0024_reply_drafts.js';
 import * as m0025_questionnaire_languages from '../migrations/0025_questionnaire_languages.js';
 import * as m0026_reminder_languages from '../migrations/0026_reminder_languages.js';
+import * as m0027_replies_questionnaire_index from '../migrations/0027_replies_questionnaire_index.js';
 
 /** Every migration of src/server/db/migrations, by name: Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0024_reply_drafts': m0024_reply_drafts,
   '0025_questionnaire_languages': m0025_questionnaire_languages,
   '0026_reminder_languages': m0026_reminder_languages,
+  '0027_replies_questionnaire_index': m0027_replies_questionnaire_index,
 };
