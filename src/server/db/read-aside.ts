@@ -62,7 +62,7 @@ class ReadThread {
     return worker;
   }
 
-  /** Answers once the queries already sent are answered; none is sent until the function it answers is called. */
+  /** Answers once the queries already sent are answered; none is sent until the function it answers is called (once). */
   async hold(): Promise<() => void> {
     this.holds++;
     if (this.pending.size) await new Promise<void>((resolve) => this.drained.push(resolve));
@@ -110,14 +110,20 @@ export async function readAside<R>(db: Kysely<any>, query: Compilable<R> & { exe
 }
 
 /**
- * Keeps the reading thread of `db` out of SQLite's write-ahead log: answers once the queries it
- * was given are answered, and sends it no other until the function it answers is called (they
- * wait meanwhile). A read transaction of its own would otherwise keep the log from being truncated:
+ * Runs `work` with the reading thread of `db` kept out of SQLite's write-ahead log: once the
+ * queries it was given are answered, and sending it no other until `work` is done (they wait
+ * meanwhile). A read transaction of its own would otherwise keep the log from being truncated:
  * the anonymity scrub (scrub.ts) needs no reader in it, and a caller who keeps the thread reading
  * without a pause (statistics called in a loop) must not keep a submission's pages in the log.
  */
-export async function holdReadsAside(db: Kysely<any>): Promise<() => void> {
+export async function withReadsAsideHeld<T>(db: Kysely<any>, work: () => Promise<T>): Promise<T> {
   const file = files.get(db);
   const thread = file ? threads.get(file) : undefined;
-  return thread ? thread.hold() : () => undefined;
+  if (!thread) return work();
+  const release = await thread.hold();
+  try {
+    return await work();
+  } finally {
+    release();
+  }
 }

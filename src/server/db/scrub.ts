@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { isPostgres, type DB } from './connect.js';
-import { holdReadsAside } from './read-aside.js';
+import { withReadsAsideHeld } from './read-aside.js';
 
 /** The tables whose rows are rewritten to keep anonymous replies apart from their respondents. */
 const ANONYMITY_TABLES = ['feedback', 'replies', 'reply_answers'] as const;
@@ -32,9 +32,8 @@ export async function scrubRewrittenRows(db: DB): Promise<boolean> {
   // be tried again next round. The connection is held throughout, so nothing else runs without
   // the usual busy timeout meanwhile.
   // QE's own reading thread (read-aside.ts) is kept out of the log meanwhile
-  const release = await holdReadsAside(db);
-  try {
-    return await db.connection().execute(async (conn) => {
+  return withReadsAsideHeld(db, () =>
+    db.connection().execute(async (conn) => {
       const { rows: [before] } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn);
       await sql`pragma busy_timeout = 0`.execute(conn);
       try {
@@ -43,10 +42,8 @@ export async function scrubRewrittenRows(db: DB): Promise<boolean> {
       } finally {
         await sql.raw(`pragma busy_timeout = ${Number(before?.timeout ?? 5000)}`).execute(conn);
       }
-    });
-  } finally {
-    release();
-  }
+    }),
+  );
 }
 
 /**
@@ -59,10 +56,5 @@ export async function compactDatabase(db: DB): Promise<void> {
     return;
   }
   await sql`vacuum`.execute(db);
-  const release = await holdReadsAside(db);
-  try {
-    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-  } finally {
-    release();
-  }
+  await withReadsAsideHeld(db, () => sql`pragma wal_checkpoint(TRUNCATE)`.execute(db));
 }
