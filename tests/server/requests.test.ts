@@ -81,6 +81,13 @@ describe('requests', () => {
     const body = await t.app.inject({ method: 'POST', url: '/v1/login', payload: { username: 'teacher\u000001', password: 'x' } });
     expect(body.statusCode).toBe(400);
     expect(body.json()).toEqual(envelope('INVALID_REQUEST'));
+    // in a key, as JSON text writes it (an escape: a raw NUL is not JSON)
+    const json = { 'content-type': 'application/json' };
+    const inKey = await t.app.inject({ method: 'POST', url: '/v1/login', headers: json, payload: '{"username":"teacher01","password":"x","a\\u0000":1}' });
+    expect(inKey.statusCode).toBe(400);
+    // an escaped backslash before "u0000" is six characters of text, not a NUL: the login goes on (and fails as any wrong password)
+    const lookalike = await t.app.inject({ method: 'POST', url: '/v1/login', headers: json, payload: '{"username":"teacher01","password":"x\\\\u0000"}' });
+    expect(lookalike.json().code).toBe(ERRORS.LOGIN_FAILED.code);
     const { tk } = await login(t.app, 'admin');
     const query = await t.app.inject({ method: 'GET', url: '/v1/students?q=chan%00', headers: bearer(tk) });
     expect(query.statusCode).toBe(400);

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { ownerOnlyFile } from './files.js';
 import { registerSqliteFile } from './read-aside.js';
+import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES, registerCheckpointer } from './checkpoint.js';
 
 // int8 (counts, epoch milliseconds) as JS numbers rather than strings: every value QE
 // keeps there is far below 2^53.
@@ -41,8 +42,12 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DB {
   sqlite.pragma('temp_store = MEMORY');
   // fresh planner statistics where the tables changed much since the last time (cheap when nothing did)
   sqlite.pragma('optimize = 0x10002');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keptStatements(sqlite) }) });
+  // checkpoints on a thread of their own (checkpoint.ts), this connection's only as a safety net
+  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  const checkpointer = new Checkpointer(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keptStatements(sqlite, checkpointer) }) });
   registerSqliteFile(db, file);
+  registerCheckpointer(db, checkpointer);
   handles.set(db, sqlite);
   return db;
 }
@@ -58,16 +63,20 @@ export const sqliteHandleOf = (db: Kysely<any>): SQLite.Database | undefined => 
  * connection runs one query at a time, a streamed one included.
  */
 const STATEMENTS_KEPT = 500;
-function keptStatements(sqlite: SQLite.Database): SqliteDatabase {
+function keptStatements(sqlite: SQLite.Database, checkpointer: Checkpointer): SqliteDatabase {
   const kept = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      checkpointer.stop();
+      sqlite.close();
+    },
     prepare(sql: string) {
       let statement = kept.get(sql);
       if (statement) kept.delete(sql);
       else statement = sqlite.prepare(sql);
       kept.set(sql, statement);
       if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      if (!statement.reader) checkpointer.wrote();
       return statement;
     },
   };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isPostgres, type DB } from './connect.js';
 import { withReadsAsideHeld } from './read-aside.js';
+import { withCheckpointsHeld } from './checkpoint.js';
 
 /** The tables whose rows are rewritten to keep anonymous replies apart from their respondents. */
 const ANONYMITY_TABLES = ['feedback', 'replies', 'reply_answers'] as const;
@@ -31,8 +32,9 @@ export async function scrubRewrittenRows(db: DB): Promise<boolean> {
   // must not wait for it — better-sqlite3 would wait on the event loop — but give up at once and
   // be tried again next round. The connection is held throughout, so nothing else runs without
   // the usual busy timeout meanwhile.
-  // QE's own reading thread (read-aside.ts) is kept out of the log meanwhile
-  return withReadsAsideHeld(db, () =>
+  // QE's own reading and checkpointing threads (read-aside.ts, checkpoint.ts) are kept out of the
+  // log meanwhile
+  return withLogToItself(db, () =>
     db.connection().execute(async (conn) => {
       const { rows: [before] } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn);
       await sql`pragma busy_timeout = 0`.execute(conn);
@@ -56,5 +58,8 @@ export async function compactDatabase(db: DB): Promise<void> {
     return;
   }
   await sql`vacuum`.execute(db);
-  await withReadsAsideHeld(db, () => sql`pragma wal_checkpoint(TRUNCATE)`.execute(db));
+  await withLogToItself(db, () => sql`pragma wal_checkpoint(TRUNCATE)`.execute(db));
 }
+
+/** Runs `work` with QE's other connections to the SQLite file (reading, checkpointing) idle. */
+const withLogToItself = <T>(db: DB, work: () => Promise<T>): Promise<T> => withCheckpointsHeld(db, () => withReadsAsideHeld(db, work));

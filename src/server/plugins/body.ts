@@ -26,6 +26,13 @@ export function jsonNestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+/**
+ * JSON bodies parsed from text without a `\u0000` escape: JSON can write a NUL character in a
+ * string or key only so (a raw one is a syntax error), so these hold none and the NUL check
+ * (trim.ts) need not walk them.
+ */
+export const nulFreeBodies = new WeakSet<object>();
+
 /** A parse error of the multipart reader (busboy) has no HTTP status: it is the caller's malformed body. */
 function asCallerError(error: unknown): unknown {
   if (error instanceof Error && !(error as { statusCode?: number }).statusCode) return new BusinessError('INVALID_REQUEST');
@@ -43,7 +50,10 @@ export const bodyPlugin = fp(async function body(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     if (jsonNestsDeeperThan(text as string, MAX_JSON_DEPTH)) return done(new BusinessError('INVALID_REQUEST'), undefined);
-    parseJson(request, text as string, done);
+    parseJson(request, text as string, (error, body) => {
+      if (!error && body && typeof body === 'object' && !(text as string).includes('\\u0000')) nulFreeBodies.add(body as object);
+      done(error, body);
+    });
   });
 
   // the uploads read their file with request.file() and part.toBuffer(): both parse the caller's body

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { trimStrings } from '../../shared/validation.js';
 import { BusinessError } from './errors.js';
+import { nulFreeBodies } from './body.js';
 
 /** Does any string in a JSON-like value (keys included) hold a NUL character? Walked with a list, like trimStrings. */
 function holdsNul(value: unknown): boolean {
@@ -29,12 +30,15 @@ function holdsNul(value: unknown): boolean {
  */
 export const trimPlugin = fp(async function trim(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
+    const body = request.body;
+    if (holdsNul(request.query) || (typeof body === 'string' ? body.includes('\u0000') : !(body && typeof body === 'object' && nulFreeBodies.has(body)) && holdsNul(body))) {
+      throw new BusinessError('INVALID_REQUEST');
+    }
     // the parsed query's prototype is a bare object of fast-querystring's (neither Object.prototype
     // nor null), which trimStrings leaves alone as a class instance: copy it into a plain object first
     if (request.query && typeof request.query === 'object') request.query = trimStrings({ ...(request.query as object) }) as typeof request.query;
     if (request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body)) {
       request.body = trimStrings(request.body);
     }
-    if (holdsNul(request.query) || (typeof request.body === 'string' ? request.body.includes('\u0000') : holdsNul(request.body))) throw new BusinessError('INVALID_REQUEST');
   });
 });
