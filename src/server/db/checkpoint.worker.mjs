@@ -13,22 +13,28 @@ const FREE = 0;
 const CHECKPOINTING = 1;
 
 const db = new SQLite(file, { fileMustExist: true });
-let copied = -1;
+let seen = -1;
+/** turns still to checkpoint: two after each change seen, as the write that moved the count may commit just after it */
+let due = 0;
 let lastWrite = Date.now();
 
 const timer = setInterval(() => {
   const writes = Atomics.load(shared, WRITES);
-  if (writes === copied) {
+  if (writes !== seen) {
+    seen = writes;
+    due = 2;
+    lastWrite = Date.now();
+  }
+  if (due === 0) {
     if (Date.now() - lastWrite > idleMs) end();
     return;
   }
-  lastWrite = Date.now();
   // the server holds the thread (the anonymity scrub): it checkpoints this turn itself
   if (Atomics.compareExchange(shared, STATE, FREE, CHECKPOINTING) !== FREE) return;
   try {
     // PASSIVE: never waits for the writer nor for readers; what it cannot copy now it copies next time
     const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-    if (result && result.busy === 0 && result.log === result.checkpointed) copied = writes;
+    if (result && result.busy === 0 && result.log === result.checkpointed) due--;
   } catch {
     // a busy or replaced file: the next turn tries again
   } finally {

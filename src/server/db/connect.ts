@@ -63,8 +63,15 @@ export const sqliteHandleOf = (db: Kysely<any>): SQLite.Database | undefined => 
  * connection runs one query at a time, a streamed one included.
  */
 const STATEMENTS_KEPT = 500;
+const BEGIN = /^\s*begin\b/i;
+const TRANSACTION_CONTROL = /^\s*(commit|end|rollback|savepoint|release)\b/i;
 function keptStatements(sqlite: SQLite.Database, checkpointer: Checkpointer): SqliteDatabase {
   const kept = new Map<string, SQLite.Statement>();
+  const begins = new WeakSet<SQLite.Statement>();
+  const controls = new WeakSet<SQLite.Statement>();
+  // whether the transaction under way wrote: a read in a transaction wakes no checkpoint, a write
+  // wakes it when its transaction ends (committed frames are what a checkpoint copies)
+  let wroteInTransaction = false;
   return {
     close: () => {
       checkpointer.stop();
@@ -73,10 +80,20 @@ function keptStatements(sqlite: SQLite.Database, checkpointer: Checkpointer): Sq
     prepare(sql: string) {
       let statement = kept.get(sql);
       if (statement) kept.delete(sql);
-      else statement = sqlite.prepare(sql);
+      else {
+        statement = sqlite.prepare(sql);
+        if (BEGIN.test(sql)) begins.add(statement);
+        else if (TRANSACTION_CONTROL.test(sql)) controls.add(statement);
+      }
       kept.set(sql, statement);
       if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
-      if (!statement.reader) checkpointer.wrote();
+      if (!statement.reader) {
+        if (begins.has(statement)) wroteInTransaction = false;
+        else if (controls.has(statement)) {
+          if (wroteInTransaction) checkpointer.wrote();
+        } else if (sqlite.inTransaction) wroteInTransaction = true;
+        else checkpointer.wrote();
+      }
       return statement;
     },
   };

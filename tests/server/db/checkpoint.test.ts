@@ -29,6 +29,16 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('checkpoints on a thread of t
     await eventually(() => inFile(marker));
   });
 
+  it('copies a transaction’s write once it commits, however long the transaction stayed open', async () => {
+    const marker = `trx${crypto.randomUUID().slice(0, 8)}`;
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ name_en: marker }).where('username', '=', 'student002').execute();
+      // several of the thread's turns with the write not yet committed
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    await eventually(() => inFile(marker));
+  });
+
   it('copies nothing while held, and what was written meanwhile once released', async () => {
     const marker = `held${crypto.randomUUID().slice(0, 8)}`;
     await withCheckpointsHeld(t.db, async () => {
