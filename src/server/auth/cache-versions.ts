@@ -58,7 +58,8 @@ export function cacheVersions(db: DB): CacheVersions {
  * SQLite reads on the app's own connection, not one of its own: a second connection's read
  * snapshots change what the write-ahead log's checkpoints copy into the file, and
  * tests/server/attack/anonymity-at-rest.test.ts found an anonymous reply's earlier copy in the
- * file with one (as a checkpoint thread did before the scrub held it, db/checkpoint.ts).
+ * file with one. (Such a copy has since been found with QE's one connection too: SQLite's b-tree
+ * balance leaves it, docs/security.md#anonymous-means-unlinkable.)
  */
 class TurnVersions implements CacheVersions {
   private next: Promise<Versions> | null = null;

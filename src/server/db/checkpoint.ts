@@ -40,7 +40,7 @@ export class Checkpointer {
 
   constructor(private readonly file: string) {}
 
-  /** Called for each statement that writes (or begins or ends a transaction); starts the thread at need. */
+  /** Called for each write outside a transaction and as each transaction that wrote ends; starts the thread at need. */
   wrote(): void {
     Atomics.add(this.shared, WRITES, 1);
     if (this.worker) return;

@@ -29,7 +29,7 @@ const timer = setInterval(() => {
     if (Date.now() - lastWrite > idleMs) end();
     return;
   }
-  // the server holds the thread (the anonymity scrub): it checkpoints this turn itself
+  // the server holds the thread (the anonymity scrub truncates the log itself): the next turn tries again
   if (Atomics.compareExchange(shared, STATE, FREE, CHECKPOINTING) !== FREE) return;
   try {
     // PASSIVE: never waits for the writer nor for readers; what it cannot copy now it copies next time
