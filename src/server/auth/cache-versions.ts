@@ -59,7 +59,8 @@ export function cacheVersions(db: DB): CacheVersions {
  * snapshots change what the write-ahead log's checkpoints copy into the file, and
  * tests/server/attack/anonymity-at-rest.test.ts found an anonymous reply's earlier copy in the
  * file with one. (Such a copy has since been found with QE's one connection too: SQLite's b-tree
- * balance leaves it, docs/security.md#anonymous-means-unlinkable.)
+ * balance left it, and new replies now wait apart so that it cannot,
+ * docs/security.md#anonymous-means-unlinkable. A second reading connection may well be harmless.)
  */
 class TurnVersions implements CacheVersions {
   private next: Promise<Versions> | null = null;

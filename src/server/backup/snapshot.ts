@@ -23,6 +23,8 @@ export interface Snapshot {
   database: 'sqlite' | 'postgres';
   /** the names of the migrations applied, in order */
   migrations(): Promise<string[]>;
+  /** the tables the database has (one of an earlier level lacks those added since) */
+  tables(): Promise<Set<string>>;
   /** about how many rows the table has, for the progress bar (the manifest counts what is written) */
   estimate(table: string): Promise<number>;
   /** the table's rows, a page at a time, in the order of `orderBy` (columns) or as stored */
@@ -46,6 +48,9 @@ function sqliteSnapshot(file: string): Snapshot {
     database: 'sqlite',
     async migrations() {
       return (conn.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map((r) => r.name);
+    },
+    async tables() {
+      return new Set((conn.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((r) => r.name));
     },
     async estimate(table) {
       // counting millions of answer rows would hold the event loop: replies × answer rows per reply of a sample
@@ -91,6 +96,9 @@ async function postgresSnapshot(url: string): Promise<Snapshot> {
     database: 'postgres',
     async migrations() {
       return (await client.query<{ name: string }>('select name from kysely_migration order by name')).rows.map((r) => r.name);
+    },
+    async tables() {
+      return new Set((await client.query<{ name: string }>('select table_name as name from information_schema.tables where table_schema = current_schema()')).rows.map((r) => r.name));
     },
     async estimate(table) {
       return Number((await client.query<{ n: string }>(`select count(*) as n from "${table}"`)).rows[0].n);

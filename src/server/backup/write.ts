@@ -76,14 +76,18 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
 
     const counts: Record<string, number> = {};
     let total = 0;
-    for (const table of ARCHIVED_TABLES) total += await snapshot.estimate(table);
+    // a database of an earlier level lacks the tables added since: its archive does too, and a
+    // restore migrates it forward
+    const present = await snapshot.tables();
+    const archived = ARCHIVED_TABLES.filter((table) => present.has(table));
+    for (const table of archived) total += await snapshot.estimate(table);
     let done = 0;
     options.onProgress?.({ done, total });
     const sha256: Record<string, string> = {};
     const encoder = new TextEncoder();
     const pause = eventLoopTurns(8);
 
-    for (const table of ARCHIVED_TABLES) {
+    for (const table of archived) {
       const name = `tables/${table}.jsonl`;
       const entry = zip.entry(name, LEVEL);
       const hash = createHash('sha256');

@@ -25,6 +25,7 @@ export interface Database {
   questionnaire_assistants: QuestionnaireAssistantsTable;
   feedback: FeedbackTable;
   replies: RepliesTable;
+  unmixed_replies: UnmixedRepliesTable;
   reply_drafts: ReplyDraftsTable;
   reply_answers: ReplyAnswersTable;
   answer_counts: AnswerCountsTable;
@@ -323,6 +324,23 @@ export interface RepliesTable {
   respondent_role?: string | null;
   grade_id?: number | null;
   class_id?: number | null;
+}
+
+/**
+ * An anonymous reply until its first mixing round (migration 0028, filling/mixing.ts): the round
+ * moves it into `replies` among the others and empties this table whole, so no page keeps it as it
+ * arrived. No foreign key: that would keep SQLite from clearing the table at once.
+ */
+export interface UnmixedRepliesTable {
+  id: string;
+  questionnaire_id: number;
+  respondent_role: string | null;
+  grade_id: number | null;
+  class_id: number | null;
+  /** yyyy-MM-dd */
+  submitted_on: string;
+  /** JSON: Answers */
+  answers: string;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { RespondentPage, StatisticsDetail, StatisticsRow, TextPage } from '
 import { testApp, type TestApp } from '../harness.js';
 import { caller } from '../master/helpers.js';
 import { as, classId, classStudents, data, expectError, userId, type Caller } from '../questionnaires/helpers.js';
-import { goodAnswers, newKey, opened } from '../filling/helpers.js';
+import { goodAnswers, newKey, opened, storedReplies } from '../filling/helpers.js';
 
 /**
  * The teacher in charge of an anonymous questionnaire tries to pair replies with respondents
@@ -119,7 +119,7 @@ describe('anonymous replies through the API', () => {
     // a pupil's reply is stored as anonymous
     const [pupil] = await classStudents(t.db, '5A');
     await submit(q.id, pupil, 'still anonymous');
-    const reply = await t.db.selectFrom('replies').select(['feedback_id']).where('questionnaire_id', '=', q.id).executeTakeFirstOrThrow();
+    const [reply] = await storedReplies(t.db, q.id);
     expect(reply.feedback_id).toBeNull();
   });
 

@@ -6,7 +6,7 @@ import { createDb, type DB } from '../../../src/server/db/connect.js';
 import type { Definition } from '../../../src/shared/questionnaire/definition.js';
 import { createTestDatabase } from '../../support/database.js';
 import { call, QeProcess, qeEnv, type Answer } from '../../support/qe-process.js';
-import { everyType, goodAnswers, newKey } from '../filling/helpers.js';
+import { everyType, goodAnswers, newKey, storedReplies } from '../filling/helpers.js';
 import { counters, recount, totals, recountTotals } from '../statistics/helpers.js';
 
 /**
@@ -89,7 +89,7 @@ describe('kill -9 during 200 concurrent submissions', () => {
   /** What the database holds for the questionnaire: its feedback records and the number of its replies. */
   async function stored(questionnaireId: number) {
     const feedback = await db.selectFrom('feedback').select(['id', 'user_id', 'status', 'submission_key', 'submitted_at']).where('questionnaire_id', '=', questionnaireId).execute();
-    const replies = await db.selectFrom('replies').select(['id', 'feedback_id']).where('questionnaire_id', '=', questionnaireId).execute();
+    const replies = await storedReplies(db, questionnaireId);
     return { feedback: new Map(feedback.map((f) => [f.user_id, f])), replies, submitted: feedback.filter((f) => f.status === 'SUBMITTED').length };
   }
 

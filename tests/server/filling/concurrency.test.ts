@@ -5,7 +5,7 @@ import { mixAnonymousReplies } from '../../../src/server/filling/mixing.js';
 import { ERRORS, errorText } from '../../../src/shared/errors.js';
 import { testApp, type TestApp } from '../harness.js';
 import { as, classStudents, type Caller } from '../questionnaires/helpers.js';
-import { goodAnswers, newKey, opened } from './helpers.js';
+import { goodAnswers, newKey, opened, storedReplies } from './helpers.js';
 
 interface Answer {
   status: number;
@@ -35,7 +35,7 @@ describe('concurrent submissions', () => {
     });
     return { status: res.status, body: await res.json() };
   }
-  const replies = (questionnaireId: number) => t.db.selectFrom('replies').selectAll().where('questionnaire_id', '=', questionnaireId).execute();
+  const replies = (questionnaireId: number) => storedReplies(t.db, questionnaireId);
   const feedback = (questionnaireId: number) => t.db.selectFrom('feedback').selectAll().where('questionnaire_id', '=', questionnaireId).execute();
 
   it('stores one reply for 200 simultaneous submissions of the same key, and answers each with the same result', async () => {

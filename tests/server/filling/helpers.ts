@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { DB } from '../../../src/server/db/connect.js';
 import type { Definition } from '../../../src/shared/questionnaire/definition.js';
 import type { Questionnaire, QuestionnaireType, Target } from '../../../src/shared/questionnaire/types.js';
 import { create, data, inMinutes, type Caller } from '../questionnaires/helpers.js';
@@ -98,3 +99,13 @@ export async function opened(call: Caller, targets: Target[], options: { definit
 
 /** A submission key as the client makes one. */
 export const newKey = () => `k-${crypto.randomUUID()}`;
+
+/**
+ * Every stored reply of a questionnaire: in `replies`, and an anonymous one not mixed yet where it
+ * waits for its round (`unmixed_replies`, no feedback id there either).
+ */
+export async function storedReplies(db: DB, questionnaireId: number): Promise<{ id: string; feedback_id: number | null; answers: string; mixed: number; released: number }[]> {
+  const replies = await db.selectFrom('replies').select(['id', 'feedback_id', 'answers', 'mixed', 'released']).where('questionnaire_id', '=', questionnaireId).execute();
+  const waiting = await db.selectFrom('unmixed_replies').select(['id', 'answers']).where('questionnaire_id', '=', questionnaireId).execute();
+  return [...replies, ...waiting.map((r) => ({ ...r, feedback_id: null, mixed: 0, released: 0 }))];
+}

@@ -5,7 +5,7 @@ import { testApp, type TestApp } from '../harness.js';
 import { caller } from '../master/helpers.js';
 import type { Definition } from '../../../src/shared/questionnaire/definition.js';
 import { as, classId, classStudents, create, data, expectError, inMinutes, oneQuestion, userId, type Caller } from '../questionnaires/helpers.js';
-import { everyType, goodAnswers, newKey, opened } from './helpers.js';
+import { everyType, goodAnswers, newKey, opened, storedReplies } from './helpers.js';
 
 interface Mine {
   id: number;
@@ -377,7 +377,7 @@ describe('filling in a questionnaire', () => {
       const { submittedAt } = data<{ submittedAt: string }>(await submit(student, q.id, goodAnswers()));
       const one = data<Mine>(await student('GET', `/v1/my/questionnaires/${q.id}`));
       expect(one).toMatchObject({ type: 'ANONYMOUS', feedbackStatus: 'SUBMITTED', submittedAt, answers: null });
-      const [reply] = await repliesOf(q.id);
+      const [reply] = await storedReplies(t.db, q.id);
       expect(reply.feedback_id).toBeNull();
       expect(JSON.parse(reply.answers)).toEqual(goodAnswers());
     });
