@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWERED_FROM, CHOICE_TYPES, GRID_TYPES, QUESTION_TYPES, type Definition, type Question, type QuestionType } from '../../src/shared/questionnaire/definition.js';
 import { answerProblem, isAnswered, type Answer } from '../../src/shared/questionnaire/answers.js';
+import { definitionErrors } from '../../src/shared/questionnaire/definition.js';
+import { SCALE_LABEL_MAX } from '../../src/shared/questionnaire/question-types/linear-scale.js';
 import { messageText } from '../../src/shared/master/labels.js';
 import { assertNever } from '../../src/shared/exhaustive.js';
 import { gridCells, summaryLines } from '../../src/shared/statistics/rows.js';
@@ -150,6 +152,19 @@ describe('every question type', () => {
         expect(c.value({}, t), type).toBeNull();
       }
     }
+  });
+});
+
+describe('a linear scale’s end labels', () => {
+  const problems = (scale: Record<string, unknown>) =>
+    definitionErrors({ version: 1, sections: [{ id: 's1', questions: [{ id: 'q', type: 'LINEAR_SCALE', title: 'How much?', required: false, scale: { min: 1, max: 5, ...scale } }] }] });
+
+  it('are text of at most 500 characters, or absent', () => {
+    expect(problems({})).toEqual([]);
+    expect(problems({ minLabel: 'x'.repeat(SCALE_LABEL_MAX), maxLabel: '很好' })).toEqual([]);
+    expect(problems({ maxLabel: 'x'.repeat(SCALE_LABEL_MAX + 1) })).toEqual([{ path: 'sections.0.questions.0.scale', problem: 'tooLong' }]);
+    expect(problems({ minLabel: { text: 'Bad' } })).toEqual([{ path: 'sections.0.questions.0.scale', problem: 'invalid' }]);
+    expect(problems({ minLabel: 7 })).toEqual([{ path: 'sections.0.questions.0.scale', problem: 'invalid' }]);
   });
 });
 

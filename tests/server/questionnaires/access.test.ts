@@ -223,6 +223,11 @@ describe('who may do what with questionnaires', () => {
         'definition.sections.0.questions.1.id': fieldMessage('definition.duplicateId', 'en'),
         'definition.sections.0.questions.1.choiceRule': fieldMessage('definition.badRule', 'en'),
       });
+      // a scale's end labels, shown to every respondent: text of at most 500 characters
+      const scale = (labels: Record<string, unknown>) => ({ version: 1, sections: [{ id: 's1', questions: [question({ type: 'LINEAR_SCALE', scale: { min: 1, max: 5, ...labels } })] }] });
+      expect(await problems(scale({ minLabel: { text: 'Bad' } }))).toEqual({ 'definition.sections.0.questions.0.scale': fieldMessage('definition.invalid', 'en') });
+      expect(await problems(scale({ maxLabel: 7 }), 'zh-hk')).toEqual({ 'definition.sections.0.questions.0.scale': fieldMessage('definition.invalid', 'zh-hk') });
+      expect(await problems(scale({ maxLabel: 'x'.repeat(501) }))).toEqual({ 'definition.sections.0.questions.0.scale': fieldMessage('definition.tooLong', 'en') });
       expect(await problems({ sections: [] })).toEqual({ definition: fieldMessage('definition.notADefinition', 'en') });
       // the same check on creation; nothing was stored
       const created = await teacher01('POST', '/v1/questionnaires', { title: 'Bad', definition: { version: 1, sections: [] } });

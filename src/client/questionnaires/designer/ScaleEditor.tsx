@@ -2,6 +2,7 @@ import type { ChangeEvent } from 'react';
 import { Box, TextField, Typography } from '@mui/material';
 import { useTranslate } from '../../i18n/translate';
 import type { LinearScale } from '../../../shared/questionnaire/definition';
+import { SCALE_LABEL_MAX } from '../../../shared/questionnaire/question-types/linear-scale';
 import { useProblems } from './problems';
 
 const MAXES = [2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -50,7 +51,7 @@ export function ScaleEditor({ scale, onChange, path }: { scale: LinearScale | un
           value={s.minLabel ?? ''}
           onChange={(e: ChangeEvent<HTMLInputElement>) => set({ minLabel: e.target.value })}
           sx={{ flex: '1 1 200px' }}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
+          slotProps={{ htmlInput: { maxLength: SCALE_LABEL_MAX } }}
         />
         <TextField
           fullWidth={false}
@@ -59,7 +60,7 @@ export function ScaleEditor({ scale, onChange, path }: { scale: LinearScale | un
           value={s.maxLabel ?? ''}
           onChange={(e: ChangeEvent<HTMLInputElement>) => set({ maxLabel: e.target.value })}
           sx={{ flex: '1 1 200px' }}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
+          slotProps={{ htmlInput: { maxLength: SCALE_LABEL_MAX } }}
         />
       </Box>
       {problem && (

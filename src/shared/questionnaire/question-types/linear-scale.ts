@@ -1,6 +1,6 @@
 /** LINEAR_SCALE: a point of its scale (from 0 or 1 to 2…10), summarised with its mean and median. */
 import { percent, type ValueCount } from '../../statistics/types.js';
-import { cell, countIn, isObject, oneColumn, ruleErrors } from './common.js';
+import { cell, countIn, isObject, isText, oneColumn, ruleErrors } from './common.js';
 import type { QuestionTypeRules } from './rules.js';
 
 /** The median of values given as (value, count) pairs in ascending order. */
@@ -18,12 +18,22 @@ export function medianOf(points: { value: number; count: number }[]): number | n
   return total % 2 ? at((total + 1) / 2) : (at(total / 2) + at(total / 2 + 1)) / 2;
 }
 
+/** The longest label of a scale's end (translations' too, definition.ts). */
+export const SCALE_LABEL_MAX = 500;
+
 export const LINEAR_SCALE: QuestionTypeRules<'LINEAR_SCALE'> = {
   type: 'LINEAR_SCALE',
   answeredFrom: 'scale',
   settingsErrors(q, path, add, budget) {
     const s = q.scale;
     if (!isObject(s) || ![0, 1].includes(s.min as number) || !Number.isInteger(s.max) || (s.max as number) < 2 || (s.max as number) > 10) add(`${path}.scale`, 'badScale');
+    // the labels of both ends are shown to every respondent: text, as long as a translation's may be
+    else
+      for (const label of [s.minLabel, s.maxLabel]) {
+        if (label === undefined) continue;
+        if (typeof label !== 'string') add(`${path}.scale`, 'invalid');
+        else if (!isText(label, SCALE_LABEL_MAX)) add(`${path}.scale`, 'tooLong');
+      }
     ruleErrors(q, path, add, budget, {});
   },
   isAnswered: (answer) => typeof answer === 'number',
