@@ -36,7 +36,7 @@ export const CORE_TABLES = [
   'questionnaire_assistants',
   'feedback',
   'replies',
-  'unmixed_replies',
+  'waiting_replies',
   'reply_answers',
   'personal_data_requests',
   'seeded_codes',
@@ -87,7 +87,7 @@ export const DERIVED_TABLES = ['answer_counts', 'answer_totals', 'cache_versions
  */
 export const UNLINKED_ORDER: Readonly<Partial<Record<string, string>>> = {
   replies: 'id',
-  unmixed_replies: 'id',
+  waiting_replies: 'id',
   reply_answers: 'reply_id, question_id, item, col',
 } satisfies Partial<Record<CoreTable, string>>;
 

@@ -25,7 +25,7 @@ export interface Database {
   questionnaire_assistants: QuestionnaireAssistantsTable;
   feedback: FeedbackTable;
   replies: RepliesTable;
-  unmixed_replies: UnmixedRepliesTable;
+  waiting_replies: WaitingRepliesTable;
   reply_drafts: ReplyDraftsTable;
   reply_answers: ReplyAnswersTable;
   answer_counts: AnswerCountsTable;
@@ -327,11 +327,12 @@ export interface RepliesTable {
 }
 
 /**
- * An anonymous reply until its first mixing round (migration 0028, filling/mixing.ts): the round
- * moves it into `replies` among the others and empties this table whole, so no page keeps it as it
- * arrived. No foreign key: that would keep SQLite from clearing the table at once.
+ * An anonymous reply until its release (migration 0028, filling/mixing.ts): a round that changes
+ * anything empties this table whole and writes back, in random order, what still waits, so no
+ * page keeps a reply as it arrived or where an earlier round put it. No foreign key: that would
+ * keep SQLite from clearing the table at once.
  */
-export interface UnmixedRepliesTable {
+export interface WaitingRepliesTable {
   id: string;
   questionnaire_id: number;
   respondent_role: string | null;
@@ -341,6 +342,8 @@ export interface UnmixedRepliesTable {
   submitted_on: string;
   /** JSON: Answers */
   answers: string;
+  /** 1 once a round has rewritten it among the others */
+  mixed: Generated<number>;
 }
 
 /**

@@ -4,7 +4,7 @@ import { withReadsAsideHeld } from './read-aside.js';
 import { withCheckpointsHeld } from './checkpoint.js';
 
 /** The tables whose rows are rewritten to keep anonymous replies apart from their respondents. */
-const ANONYMITY_TABLES = ['feedback', 'replies', 'unmixed_replies', 'reply_answers'] as const;
+const ANONYMITY_TABLES = ['feedback', 'replies', 'waiting_replies', 'reply_answers'] as const;
 
 /**
  * After anonymous replies and their respondents' feedback were rewritten (filling/mixing.ts):

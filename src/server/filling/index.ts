@@ -188,8 +188,8 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
         feedback_id: anonymous ? null : row.feedback_id,
         submitted_on: schoolDay(),
         answers: JSON.stringify(kept),
-        // an anonymous reply waits apart (unmixed_replies) to be mixed, and then to be released in a
-        // batch, its countable rows written then;
+        // an anonymous reply waits apart (waiting_replies), mixed every round, until it is released
+        // in a batch, its countable rows written then;
         // a named one is in results at once, its countable rows written in a batch shortly after
         // (statistics/counting.ts: any statistics call counts what is still pending before it reads)
         mixed: 0,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DB } from '../db/connect.js';
-import type { RepliesTable } from '../db/schema.js';
+import type { RepliesTable, WaitingRepliesTable } from '../db/schema.js';
 import { isPostgres } from '../db/connect.js';
 import { scrubRewrittenRows } from '../db/scrub.js';
 import { answerRows, countAnswerRows, storeAnswerRows, type ReplyAnswerRow } from '../statistics/answerRows.js';
@@ -15,14 +15,14 @@ import { parseDefinition } from '../questionnaires/definitions.js';
  * by side in SQLite's write-ahead log, neighbouring places in the tables. And a new reply that
  * appears in results as one respondent turns "submitted" pairs them through the API.
  *
- * So a new anonymous reply waits apart, in `unmixed_replies` (migration 0028), and a round runs
- * every mixing period (at most 60 s, never off) and, for every anonymous questionnaire with new
- * replies, in one transaction:
- * - moves the new replies among the others, and rewrites them with those still waiting for
- *   their batch, in random order; and every submitted feedback record of the
+ * So a new anonymous reply waits apart, in `waiting_replies` (migration 0028), until its batch is
+ * released, and a round runs every mixing period (at most 60 s, never off) and, for every
+ * anonymous questionnaire with new replies, in one transaction:
+ * - rewrites the waiting replies in random order, and every submitted feedback record of the
  *   questionnaire in random order: afterwards all of them carry the round's transaction id and
  *   places that say nothing of who came when (the feedback keeps the day of a submission only);
- * - releases the waiting replies into results — their countable rows written then — once at
+ * - releases the waiting replies into results — moved into `replies` in random order, their
+ *   countable rows written then — once at
  *   least `minGroup` of them have arrived since the last release, or the questionnaire has
  *   finished: so results, reply lists and per-group counts only ever change by a batch of at
  *   least `minGroup` replies, and no polling pairs a reply with a submitter.
@@ -49,97 +49,108 @@ export interface MixingRound {
 const CHUNK = 500;
 const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
 
-/** One questionnaire's part of a round, in the round's transaction. */
-async function mixQuestionnaire(trx: DB, id: number, minGroup: number, now: string): Promise<Omit<MixingRound, 'clean'>> {
+/** What a round found for one questionnaire, and what it will do. */
+interface Plan {
+  id: number;
+  /** gone meanwhile: its waiting replies go as its other replies did */
+  questionnaire: { status: string; end_date: string | null; definition: string } | undefined;
+  /** its replies waiting for their release */
+  waiting: Selectable<WaitingRepliesTable>[];
+  /** replies stored in `replies` unmixed before there was a table to wait in (the demo's, released) */
+  unmixed: string[];
+  release: boolean;
+  /** something came, is released or is left unmixed: the questionnaire's replies and feedback are rewritten */
+  changed: boolean;
+}
+
+/** Reads one questionnaire's part of a round (in the round's transaction) and decides it. */
+async function plan(trx: DB, id: number, minGroup: number, now: string): Promise<Plan> {
   let lock = trx.selectFrom('questionnaires').select(['status', 'end_date', 'definition']).where('id', '=', id);
   // several instances on one PostgreSQL: one of them mixes a questionnaire at a time (a
   // no-key lock, so submissions, whose reply's foreign key takes a key-share lock, go on)
   if (isPostgres(trx)) lock = lock.forNoKeyUpdate();
-  const q = await lock.executeTakeFirst();
-  // the replies that came since the last round, taken from where they waited (migration 0028)
-  const arrived = [];
-  const unmixed = await trx.selectFrom('unmixed_replies').select('id').where('questionnaire_id', '=', id).execute();
-  for (const part of chunks(unmixed.map((r) => r.id))) arrived.push(...(await trx.deleteFrom('unmixed_replies').where('id', 'in', part).returningAll().execute()));
-  // a questionnaire deleted meanwhile: its replies go with it, as its other replies did
-  if (!q) return { mixed: 0, released: 0 };
-  // the mixed replies still waiting for their batch, and any stored unmixed before there was a
-  // table to wait in (the demo's, already released)
-  const waiting = await trx
-    .selectFrom('replies')
-    .select(['id', 'mixed', 'released'])
-    .where('questionnaire_id', '=', id)
-    .where('feedback_id', 'is', null)
-    .where((eb) => eb.or([eb('mixed', '=', 0), eb('released', '=', 0)]))
-    .execute();
-  const held = waiting.filter((r) => r.released === 0).length + arrived.length;
-  const finished = q.status === 'FINISHED' || (q.end_date !== null && q.end_date <= now);
-  const release = held > 0 && (held >= minGroup || finished);
-  if (!release && !arrived.length && !waiting.some((r) => r.mixed === 0)) return { mixed: 0, released: 0 };
+  const questionnaire = await lock.executeTakeFirst();
+  const waiting = await trx.selectFrom('waiting_replies').selectAll().where('questionnaire_id', '=', id).execute();
+  const unmixed = (await trx.selectFrom('replies').select('id').where('questionnaire_id', '=', id).where('feedback_id', 'is', null).where('mixed', '=', 0).execute()).map((r) => r.id);
+  const finished = questionnaire !== undefined && (questionnaire.status === 'FINISHED' || (questionnaire.end_date !== null && questionnaire.end_date <= now));
+  const release = questionnaire !== undefined && waiting.length > 0 && (waiting.length >= minGroup || finished);
+  const changed = questionnaire === undefined || release || unmixed.length > 0 || waiting.some((r) => r.mixed === 0);
+  return { id, questionnaire, waiting, unmixed, release, changed };
+}
 
-  const ids = waiting.map((r) => r.id);
+/** Writes one changed questionnaire's part of a round: its released replies, the unmixed ones, its feedback. What still waits is the caller's. */
+async function rewrite(trx: DB, p: Plan & { questionnaire: NonNullable<Plan['questionnaire']> }): Promise<void> {
   // the stored text rows of replies already released carry the submission's transaction id too:
   // rewritten with them (their counters stay as they are)
   const texts: ReplyAnswerRow[] = [];
-  const replies: Insertable<RepliesTable>[] = arrived.map((r) => ({ ...r, feedback_id: null, mixed: 0, released: 0, counted: 1 }));
-  for (const part of chunks(ids)) {
+  const replies: Insertable<RepliesTable>[] = [];
+  for (const part of chunks(p.unmixed)) {
     texts.push(...(await trx.deleteFrom('reply_answers').where('reply_id', 'in', part).returningAll().execute()));
     replies.push(...(await trx.deleteFrom('replies').where('id', 'in', part).returningAll().execute()));
   }
-  const definition = parseDefinition(q.definition);
   // the rows of the replies released now: counted, and their texts stored
   const fresh: ReplyAnswerRow[] = [];
-  const rewritten = shuffle(replies).map((r) => {
-    if (r.released === 0 && release) fresh.push(...answerRows(definition, { id: r.id, questionnaire_id: id, respondent_role: r.respondent_role ?? null, grade_id: r.grade_id ?? null, class_id: r.class_id ?? null }, JSON.parse(r.answers)));
-    return { ...r, mixed: 1, released: r.released === 1 || release ? 1 : 0 };
-  });
+  if (p.release) {
+    const definition = parseDefinition(p.questionnaire.definition);
+    for (const r of p.waiting) {
+      fresh.push(...answerRows(definition, { id: r.id, questionnaire_id: p.id, respondent_role: r.respondent_role, grade_id: r.grade_id, class_id: r.class_id }, JSON.parse(r.answers)));
+      replies.push({ ...r, feedback_id: null, mixed: 1, released: 1, counted: 1 });
+    }
+  }
+  const rewritten = shuffle(replies).map((r) => ({ ...r, mixed: 1 }));
   for (const part of chunks(rewritten)) await trx.insertInto('replies').values(part).execute();
   await storeAnswerRows(trx, shuffle([...texts, ...fresh]));
   await countAnswerRows(trx, fresh, 1);
 
   // the respondents' side: who has submitted, rewritten in random order, so that no place nor
   // transaction id tells who submitted in this round (no reply refers to these records)
-  const feedback = shuffle(await trx.deleteFrom('feedback').where('questionnaire_id', '=', id).where('status', '=', 'SUBMITTED').returningAll().execute());
+  const feedback = shuffle(await trx.deleteFrom('feedback').where('questionnaire_id', '=', p.id).where('status', '=', 'SUBMITTED').returningAll().execute());
   for (const part of chunks(feedback)) await trx.insertInto('feedback').values(part).execute();
-  return { mixed: rewritten.length, released: release ? held : 0 };
 }
 
 /**
- * One round over every anonymous questionnaire with replies to mix or release, in one
+ * One round over every anonymous questionnaire with replies waiting or left unmixed, in one
  * transaction; then the files are scrubbed — when something was rewritten, or when `scrub` asks
  * (a round before could not).
  *
- * On SQLite the round ends by clearing `unmixed_replies` whole (`delete` without a condition,
- * which SQLite carries out by freeing every page of the table, and a freed page is zeroed under
- * secure_delete): the bytes a balance left in those pages, replies as they arrived, go with them.
- * Nothing else writes while the round's transaction does, so the rows cleared are the rows just
- * mixed. On PostgreSQL, where submissions of other connections go on meanwhile, each round takes
- * the rows it read, by id, and VACUUM removes their earlier versions (db/scrub.ts).
+ * When anything changed, every waiting reply is taken out of `waiting_replies` and those still
+ * waiting are written back, marked mixed, in random order. On SQLite the table is cleared whole
+ * (`delete` without a condition, which SQLite carries out by freeing every page of the table, and
+ * a freed page is zeroed under secure_delete): the bytes a balance left in those pages — replies as
+ * they arrived, or where an earlier round put them — go with them. Nothing else writes while the
+ * round's transaction does, so the rows cleared are the rows read. On PostgreSQL, where
+ * submissions of other connections go on meanwhile, the round takes the rows it read, by id, and
+ * VACUUM removes their earlier versions (db/scrub.ts).
  */
 export async function mixAnonymousReplies(db: DB, minGroup: number, scrub = false): Promise<MixingRound> {
   const now = new Date().toISOString();
   const round: MixingRound = { mixed: 0, released: 0, clean: true };
+  let rewrote = false;
   await db.transaction().execute(async (trx) => {
     const due = await trx
-      .selectFrom('unmixed_replies')
+      .selectFrom('waiting_replies')
       .select('questionnaire_id')
-      .union(
-        trx
-          .selectFrom('replies')
-          .select('questionnaire_id')
-          .where('feedback_id', 'is', null)
-          .where((eb) => eb.or([eb('mixed', '=', 0), eb('released', '=', 0)])),
-      )
+      .union(trx.selectFrom('replies').select('questionnaire_id').where('feedback_id', 'is', null).where('mixed', '=', 0))
       .execute();
     // in the order of their ids, so instances sharing a PostgreSQL lock them in the same order
-    const ids = [...new Set(due.map((d) => d.questionnaire_id))].sort((a, b) => a - b);
-    for (const id of ids) {
-      const done = await mixQuestionnaire(trx, id, minGroup, now);
-      round.mixed += done.mixed;
-      round.released += done.released;
+    const plans: Plan[] = [];
+    for (const id of [...new Set(due.map((d) => d.questionnaire_id))].sort((a, b) => a - b)) plans.push(await plan(trx, id, minGroup, now));
+    if (!plans.some((p) => p.changed)) return;
+    rewrote = true;
+
+    const read = plans.flatMap((p) => p.waiting);
+    if (isPostgres(trx)) for (const part of chunks(read.map((r) => r.id))) await trx.deleteFrom('waiting_replies').where('id', 'in', part).execute();
+    else await trx.deleteFrom('waiting_replies').execute();
+    for (const p of plans) {
+      if (!p.questionnaire || !p.changed) continue;
+      await rewrite(trx, { ...p, questionnaire: p.questionnaire });
+      round.mixed += p.unmixed.length + p.waiting.length;
+      if (p.release) round.released += p.waiting.length;
     }
-    if (ids.length && !isPostgres(trx)) await trx.deleteFrom('unmixed_replies').execute();
+    const still = shuffle(plans.filter((p) => p.questionnaire && !p.release).flatMap((p) => p.waiting.map((r) => ({ ...r, mixed: 1 }))));
+    for (const part of chunks(still)) await trx.insertInto('waiting_replies').values(part).execute();
   });
-  if (round.mixed || scrub) round.clean = await scrubRewrittenRows(db);
+  if (rewrote || scrub) round.clean = await scrubRewrittenRows(db);
   return round;
 }
 

@@ -21,7 +21,7 @@ interface Queued extends Submission {
 /** A reply's columns as a submission writes them (bulk.ts: plain SQL, prepared once). */
 const REPLY_COLUMNS = ['id', 'questionnaire_id', 'respondent_role', 'grade_id', 'class_id', 'feedback_id', 'submitted_on', 'answers', 'mixed', 'released', 'counted'] as const;
 /** An anonymous reply's, which waits for its mixing round apart from the others (mixing.ts, migration 0028). */
-const UNMIXED_COLUMNS = ['id', 'questionnaire_id', 'respondent_role', 'grade_id', 'class_id', 'submitted_on', 'answers'] as const;
+const WAITING_COLUMNS = ['id', 'questionnaire_id', 'respondent_role', 'grade_id', 'class_id', 'submitted_on', 'answers'] as const;
 
 /** At most this many submissions share a transaction (the rest take the next one). */
 const GROUP = 200;
@@ -81,7 +81,7 @@ export class SubmissionWriter {
           const named = replies.filter((r) => r.feedback_id !== null);
           const anonymous = replies.filter((r) => r.feedback_id === null);
           await insertRows(trx, 'replies', REPLY_COLUMNS, named.map((r) => REPLY_COLUMNS.map((c) => r[c])));
-          await insertRows(trx, 'unmixed_replies', UNMIXED_COLUMNS, anonymous.map((r) => UNMIXED_COLUMNS.map((c) => r[c])));
+          await insertRows(trx, 'waiting_replies', WAITING_COLUMNS, anonymous.map((r) => WAITING_COLUMNS.map((c) => r[c])));
           // the answers being typed are the reply now: their draft goes in the same commit
           const drafts = group.filter((s, i) => won[i] && s.draft).map((s) => s.draft!);
           for (let i = 0; i < drafts.length; i += 100) {

@@ -88,7 +88,7 @@ describe('anonymous replies at rest', () => {
 
   it('pairs replies with their respondents before mixing — the attack this suite checks for works', async () => {
     if (isPostgres(first.db)) {
-      const { rows } = await sql<{ xmin: string }>`select f.xmin::text as xmin from feedback f join unmixed_replies r on r.xmin = f.xmin where f.questionnaire_id = ${questionnaireId}`.execute(first.db);
+      const { rows } = await sql<{ xmin: string }>`select f.xmin::text as xmin from feedback f join waiting_replies r on r.xmin = f.xmin where f.questionnaire_id = ${questionnaireId}`.execute(first.db);
       submissionXids = rows.map((r) => r.xmin);
       expect(submissionXids).toHaveLength(pupils.length);
     } else {
@@ -99,7 +99,7 @@ describe('anonymous replies at rest', () => {
         expect(occurrences(wal, keys[i]), keys[i]).toBeGreaterThan(0);
       }
       // the replies wait apart for their round, none among the others yet
-      const unmixed = await first.db.selectFrom('unmixed_replies').select('id').where('questionnaire_id', '=', questionnaireId).execute();
+      const unmixed = await first.db.selectFrom('waiting_replies').select('id').where('questionnaire_id', '=', questionnaireId).execute();
       expect(unmixed).toHaveLength(pupils.length);
       expect(await first.db.selectFrom('replies').select('id').where('questionnaire_id', '=', questionnaireId).execute()).toEqual([]);
     }
@@ -112,7 +112,7 @@ describe('anonymous replies at rest', () => {
     try {
       const db = second.db;
       await eventually(async () => {
-        const unmixed = await db.selectFrom('unmixed_replies').select('id').where('questionnaire_id', '=', questionnaireId).execute();
+        const unmixed = await db.selectFrom('waiting_replies').select('id').where('questionnaire_id', '=', questionnaireId).execute();
         if (unmixed.length) return false;
         return isPostgres(db) ? (await pairedByTransaction(db)).length === 0 : read(`${sqliteFile()}-wal`).length === 0;
       });
@@ -172,7 +172,7 @@ describe('anonymous replies at rest', () => {
   async function pairedByTransaction(db: DB): Promise<string[]> {
     await sql`create extension if not exists pageinspect`.execute(db);
     const found: string[] = [];
-    for (const table of ['replies', 'unmixed_replies', 'reply_answers', 'feedback']) {
+    for (const table of ['replies', 'waiting_replies', 'reply_answers', 'feedback']) {
       const { rows } = await sql<{ xid: string }>`
         select x.xid from (
           select i.t_xmin::text as xmin, i.t_xmax::text as xmax

@@ -88,7 +88,7 @@ describe('anonymous replies', () => {
     let submissionXids: string[] = [];
     if (pg()) {
       // before mixing, PostgreSQL's hidden transaction ids would pair each waiting reply with its feedback update
-      const paired = await sql<{ xmin: string }>`select f.xmin::text as xmin from unmixed_replies r join feedback f on f.xmin = r.xmin where r.questionnaire_id = ${q.id}`.execute(t.db);
+      const paired = await sql<{ xmin: string }>`select f.xmin::text as xmin from waiting_replies r join feedback f on f.xmin = r.xmin where r.questionnaire_id = ${q.id}`.execute(t.db);
       submissionXids = paired.rows.map((r) => r.xmin);
       expect(submissionXids).toHaveLength(submitters.length);
     }
@@ -98,7 +98,7 @@ describe('anonymous replies', () => {
     if (pg()) {
       // after it, no hidden column pairs them: one transaction rewrote them all, in random physical order,
       // and no row carries a submission's transaction id any more
-      for (const table of ['replies', 'unmixed_replies', 'reply_answers', 'feedback'] as const) {
+      for (const table of ['replies', 'waiting_replies', 'reply_answers', 'feedback'] as const) {
         const left = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where questionnaire_id = ${q.id} and xmin::text = any(${submissionXids}::text[])`.execute(t.db);
         expect(left.rows[0].n, table).toBe(0);
       }

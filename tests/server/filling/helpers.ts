@@ -101,11 +101,11 @@ export async function opened(call: Caller, targets: Target[], options: { definit
 export const newKey = () => `k-${crypto.randomUUID()}`;
 
 /**
- * Every stored reply of a questionnaire: in `replies`, and an anonymous one not mixed yet where it
- * waits for its round (`unmixed_replies`, no feedback id there either).
+ * Every stored reply of a questionnaire: in `replies`, and an anonymous one not released yet where
+ * it waits (`waiting_replies`, no feedback id there either).
  */
 export async function storedReplies(db: DB, questionnaireId: number): Promise<{ id: string; feedback_id: number | null; answers: string; mixed: number; released: number }[]> {
   const replies = await db.selectFrom('replies').select(['id', 'feedback_id', 'answers', 'mixed', 'released']).where('questionnaire_id', '=', questionnaireId).execute();
-  const waiting = await db.selectFrom('unmixed_replies').select(['id', 'answers']).where('questionnaire_id', '=', questionnaireId).execute();
-  return [...replies, ...waiting.map((r) => ({ ...r, feedback_id: null, mixed: 0, released: 0 }))];
+  const waiting = await db.selectFrom('waiting_replies').select(['id', 'answers', 'mixed']).where('questionnaire_id', '=', questionnaireId).execute();
+  return [...replies, ...waiting.map((r) => ({ ...r, feedback_id: null, released: 0 }))];
 }

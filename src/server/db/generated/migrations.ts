@@ -27,7 +27,7 @@ import * as m0024_reply_drafts from '../migrations/0024_reply_drafts.js';
 import * as m0025_questionnaire_languages from '../migrations/0025_questionnaire_languages.js';
 import * as m0026_reminder_languages from '../migrations/0026_reminder_languages.js';
 import * as m0027_replies_questionnaire_index from '../migrations/0027_replies_questionnaire_index.js';
-import * as m0028_unmixed_replies from '../migrations/0028_unmixed_replies.js';
+import * as m0028_waiting_replies from '../migrations/0028_waiting_replies.js';
 
 /** Every migration of src/server/db/migrations, by name: Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -58,5 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0025_questionnaire_languages': m0025_questionnaire_languages,
   '0026_reminder_languages': m0026_reminder_languages,
   '0027_replies_questionnaire_index': m0027_replies_questionnaire_index,
-  '0028_unmixed_replies': m0028_unmixed_replies,
+  '0028_waiting_replies': m0028_waiting_replies,
 };
