@@ -20,7 +20,7 @@ interface Queued extends Submission {
 
 /** A reply's columns as a submission writes them (bulk.ts: plain SQL, prepared once). */
 const REPLY_COLUMNS = ['id', 'questionnaire_id', 'respondent_role', 'grade_id', 'class_id', 'feedback_id', 'submitted_on', 'answers', 'mixed', 'released', 'counted'] as const;
-/** An anonymous reply's, which waits for its mixing round apart from the others (mixing.ts, migration 0028). */
+/** An anonymous reply's, which waits apart until its batch is released (mixing.ts, migration 0028). */
 const WAITING_COLUMNS = ['id', 'questionnaire_id', 'respondent_role', 'grade_id', 'class_id', 'submitted_on', 'answers'] as const;
 
 /** At most this many submissions share a transaction (the rest take the next one). */

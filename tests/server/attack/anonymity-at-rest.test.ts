@@ -9,6 +9,7 @@ import { openSession } from '../../../src/server/auth/sessions.js';
 import { isPostgres, type DB } from '../../../src/server/db/connect.js';
 import { seedDemoSchool } from '../../../src/server/demo/seed.js';
 import { createTestDatabase } from '../../support/database.js';
+import { pageOwners, places } from '../../support/sqlite-pages.js';
 import { caller } from '../master/helpers.js';
 import { as, classId, classStudents, data } from '../questionnaires/helpers.js';
 import { goodAnswers, newKey, opened } from '../filling/helpers.js';
@@ -40,26 +41,7 @@ describe('anonymous replies at rest', () => {
 
   const sqliteFile = () => join(database.dataDir, 'qe.sqlite');
   const read = (file: string) => (existsSync(file) ? readFileSync(file) : Buffer.alloc(0));
-  /** The offsets where `needle` lies in `haystack`. */
-  const places = (haystack: Buffer, needle: string) => {
-    const n = Buffer.from(needle);
-    const at: number[] = [];
-    for (let i = haystack.indexOf(n); i !== -1; i = haystack.indexOf(n, i + 1)) at.push(i);
-    return at;
-  };
-  /** SQLite: which table or index each page of the main file belongs to ('free' for a page of none), by a byte's offset. */
-  async function pageOwners(db: DB): Promise<(offset: number) => string> {
-    const { rows: [{ page_size: size }] } = await sql<{ page_size: number }>`pragma page_size`.execute(db);
-    const { rows } = await sql<{ pageno: number; name: string }>`select pageno, name from dbstat`.execute(db);
-    const owner = new Map(rows.map((r) => [r.pageno, r.name]));
-    return (offset) => owner.get(Math.floor(offset / size) + 1) ?? 'free';
-  }
-  const occurrences = (haystack: Buffer, needle: string) => {
-    const n = Buffer.from(needle);
-    let count = 0;
-    for (let at = haystack.indexOf(n); at !== -1; at = haystack.indexOf(n, at + 1)) count++;
-    return count;
-  };
+  const occurrences = (haystack: Buffer, needle: string) => places(haystack, needle).length;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -98,7 +80,7 @@ describe('anonymous replies at rest', () => {
         expect(occurrences(wal, marker), marker).toBeGreaterThan(0);
         expect(occurrences(wal, keys[i]), keys[i]).toBeGreaterThan(0);
       }
-      // the replies wait apart for their round, none among the others yet
+      // the replies wait apart for their release, none among the others yet
       const unmixed = await first.db.selectFrom('waiting_replies').select('id').where('questionnaire_id', '=', questionnaireId).execute();
       expect(unmixed).toHaveLength(pupils.length);
       expect(await first.db.selectFrom('replies').select('id').where('questionnaire_id', '=', questionnaireId).execute()).toEqual([]);
@@ -131,14 +113,14 @@ describe('anonymous replies at rest', () => {
         expect(replyXmins.rows).toHaveLength(1);
         expect(feedbackXmins.rows).toEqual(replyXmins.rows);
       } else {
-        // the log is empty. In the main file each answer lies in the pages of the mixed replies
+        // the log is empty. In the main file each answer lies in the pages of the released replies
         // and their text rows, and nowhere else: not in the pages the replies waited in (emptied
         // whole, so freed and zeroed), not in free pages. Within those pages a balance may leave a
-        // copy of a row in a page's unallocated space (SQLite's rebuildPage): of a reply as mixed,
-        // the only form of it those pages ever held.
+        // copy of a row in a page's unallocated space (SQLite's rebuildPage): of a reply as
+        // released, the only form of it those pages ever held.
         expect(read(`${sqliteFile()}-wal`).length).toBe(0);
         const main = read(sqliteFile());
-        const owners = await pageOwners(db);
+        const { owner: owners } = await pageOwners(db);
         const replies = await db.selectFrom('replies').select('answers').where('questionnaire_id', '=', questionnaireId).execute();
         const rows = await db.selectFrom('reply_answers').select('value_text').where('questionnaire_id', '=', questionnaireId).execute();
         for (const marker of markers) {

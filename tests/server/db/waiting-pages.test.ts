@@ -8,6 +8,7 @@ import { caller } from '../master/helpers.js';
 import { as, data } from '../questionnaires/helpers.js';
 import { goodAnswers, newKey, opened } from '../filling/helpers.js';
 import { testApp, type TestApp } from '../harness.js';
+import { pageOwners, places } from '../../support/sqlite-pages.js';
 
 /**
  * An administrator reads SQLite's main file after a mixing round, looking for anonymous replies as
@@ -38,20 +39,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the pages anonymous replies 
     );
 
   /** Where each marker lies in the main file: the table or index of each page holding it ('free' for a page of none). */
-  async function placesOf(): Promise<{ main: Buffer; size: number; pages: { pageno: number; name: string }[]; places: Map<string, string[]> }> {
+  async function placesOf() {
     const main = readFileSync(join(t.config.dataDir, 'qe.sqlite'));
     expect(readFileSync(join(t.config.dataDir, 'qe.sqlite-wal')).length).toBe(0);
-    const { rows: [{ page_size: size }] } = await sql<{ page_size: number }>`pragma page_size`.execute(t.db);
-    const { rows: pages } = await sql<{ pageno: number; name: string }>`select pageno, name from dbstat`.execute(t.db);
-    const owner = new Map(pages.map((r) => [r.pageno, r.name]));
-    const places = new Map<string, string[]>();
-    for (const marker of markers) {
-      const needle = Buffer.from(marker);
-      const found: string[] = [];
-      for (let at = main.indexOf(needle); at !== -1; at = main.indexOf(needle, at + 1)) found.push(owner.get(Math.floor(at / size) + 1) ?? 'free');
-      places.set(marker, found);
-    }
-    return { main, size, pages, places };
+    const { size, pages, owner } = await pageOwners(t.db);
+    return { main, size, pages, places: new Map(markers.map((marker) => [marker, places(main, marker).map(owner)])) };
   }
 
   beforeAll(async () => {
