@@ -3,7 +3,7 @@ import { schoolDay } from '../school-day.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError, requestLang } from '../plugins/errors.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -47,6 +47,12 @@ function sheetColumns(store: EntityStore, forImport: boolean): [string, Property
 
 function today() {
   return schoolDay();
+}
+
+/** exceljs is loaded at the first sheet asked for, not at start: it is a fifth of QE's start-up. */
+async function newWorkbook(): Promise<ExcelJS.Workbook> {
+  const { default: excel } = await import('exceljs');
+  return new excel.Workbook();
 }
 
 async function sendWorkbook(reply: FastifyReply, workbook: ExcelJS.Workbook, name: string) {
@@ -94,7 +100,7 @@ export async function sheetRoutes(app: FastifyInstance, deps: MasterDeps, store:
     const { list } = await store.list({ ...request.query, page: 1, size: 100_000 });
     const refs = new Map<string, Map<unknown, string>>();
     for (const [name, p] of columns) if (propertyMeta(p).reference) refs.set(name, await referenceKeys(db, p));
-    const workbook = new ExcelJS.Workbook();
+    const workbook = await newWorkbook();
     const sheet = workbook.addWorksheet(meta.resource);
     headerRow(sheet, columns.map(([name]) => fieldLabel(entityKey, name, lang)));
     for (const record of list) {
@@ -117,7 +123,7 @@ export async function sheetRoutes(app: FastifyInstance, deps: MasterDeps, store:
     schema: { tags, summary: `An empty .xlsx with the columns the ${meta.resource} import reads` },
   }, async (request, reply) => {
     const lang = requestLang(request);
-    const workbook = new ExcelJS.Workbook();
+    const workbook = await newWorkbook();
     headerRow(workbook.addWorksheet(meta.resource), importColumns.map(([name]) => fieldLabel(entityKey, name, lang)));
     return sendWorkbook(reply, workbook, `${meta.resource}-template.xlsx`);
   });
