@@ -40,7 +40,7 @@ async function main() {
         const measurement = new Measurement(message.profile);
         measurements.set(message.id, measurement);
         await measurement.startProfile();
-        return { eventLoopMaxMs: 0, eventLoopCpuMaxMs: 0, gcMaxMs: 0, busyMs: 0 };
+        return { eventLoopMaxMs: 0, eventLoopCpuMaxMs: 0, gcMaxMs: 0, busyMs: 0, memoryGrowthMb: { rss: 0, heapAndBuffers: 0 } };
       }
       const measurement = measurements.get(message.id);
       if (!measurement) throw new Error(`measure ${message.id}: stop without a start`);
