@@ -97,12 +97,11 @@ async function respondentGroups(db: DB, cells: RespondentCell[], released: Group
   const byRole = tally((c) => c.role);
   const byGrade = tally((c) => c.gradeId);
   const byClass = tally((c) => c.classId);
-  const grades = byGrade.size
-    ? await db.selectFrom('grades').select(['id', 'name_hk', 'name_en']).where('id', 'in', [...byGrade.keys()]).orderBy('seq').orderBy('id').execute()
-    : [];
-  const classes = byClass.size
-    ? await db.selectFrom('classes').select(['id', 'grade_id', 'name_hk', 'name_en']).where('id', 'in', [...byClass.keys()]).orderBy('seq').orderBy('id').execute()
-    : [];
+  // at once: on PostgreSQL each waits for a round trip of its own
+  const [grades, classes] = await Promise.all([
+    byGrade.size ? db.selectFrom('grades').select(['id', 'name_hk', 'name_en']).where('id', 'in', [...byGrade.keys()]).orderBy('seq').orderBy('id').execute() : [],
+    byClass.size ? db.selectFrom('classes').select(['id', 'grade_id', 'name_hk', 'name_en']).where('id', 'in', [...byClass.keys()]).orderBy('seq').orderBy('id').execute() : [],
+  ]);
   let submittedIn = {
     role: (role: string) => byRole.get(role)?.submittedNum ?? 0,
     grade: (gradeId: number) => byGrade.get(gradeId)?.submittedNum ?? 0,
