@@ -26,7 +26,7 @@ import { answerCounts } from '../src/server/statistics/detail.js';
 import type { AuthUser } from '../src/server/plugins/guard.js';
 import type { StatisticsFilter } from '../src/shared/statistics/types.js';
 import Fastify from 'fastify';
-import { api, cannon, DURATION, logger, loopText, round, runBench, serveInProcess, summary, timed, type RunResult, type Served } from './bench-support.js';
+import { api, cannon, DURATION, logger, loopText, round, runBench, serveInProcess, summary, timed, type Measured, type RunResult, type Served } from './bench-support.js';
 import { NOT_SUBMITTED_SHARE, seedQuestionnaire, seedRespondents, surveyDefinition } from './bench-seed.js';
 
 const SIZES = [3000, 25000];
@@ -145,7 +145,7 @@ runBench('bench-statistics', async ({ db, config, databaseUrl, serveQe, serveYar
       : await statisticsRun(filteredName, filteredDescription, server, `/v1/statistics/${q.id}${filterQuery}`, auth);
     if ('skipped' in filteredRun) log(`${filteredName}: ${filteredRun.skipped}`);
 
-    let exported: { ms: number; bytes: number; eventLoopMaxMs: number; eventLoopCpuMaxMs: number; gcMaxMs: number; memoryGrowthMb: { rss: number; heapAndBuffers: number } } | { skipped: string };
+    let exported: ({ ms: number; bytes: number } & Omit<Measured<unknown>, 'value' | 'busyMs'>) | { skipped: string };
     const estimate = exportPerReplyMs * q.size;
     if (!exportPerReplyMs || estimate < EXPORT_BUDGET_MS) {
       const e0 = performance.now();
