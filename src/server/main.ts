@@ -4,9 +4,15 @@ import { buildApp } from './app.js';
 import { seedDemoSchool } from './demo/seed.js';
 import { seedDemoQuestionnaires } from './demo/questionnaires.js';
 import { seedDemoExtras } from './demo/extras.js';
+import { olderNodeProblem } from './node-version.js';
 
 /** `node dist/node/server/main.js [--demo]` (npm start, npm run demo; tsx src/server/main.ts in development): migrate, optionally load the demo school, serve. */
 async function main() {
+  const older = olderNodeProblem();
+  if (older) {
+    console.error(older);
+    process.exit(1);
+  }
   const demo = process.argv.includes('--demo');
   // the demo keeps its mails in the outbox (shown on the mail setting screen), and its reminders'
   // links point at this machine unless QE_PUBLIC_URL says otherwise
@@ -22,8 +28,13 @@ async function main() {
     app.log.info(loaded ? 'demo school loaded: log in as superadmin, admin, teacher01 or student001 with Passw0rd!' : 'the school already exists: demo not loaded');
   }
   if (config.mailOutbox) app.log.warn(`mail is kept in ${config.dataDir}/outbox and shown on the mail setting screen, not sent (QE_MAIL_OUTBOX or npm run demo): not for a school's real use`);
+  // npm and QE's Node launcher (scripts/qe-node.mjs) pass a Ctrl-C on to the process the terminal
+  // already told: a repeat while closing must not cut the close short
+  let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
       app.log.info(`${signal}: closing`);
       app.close().then(() => process.exit(0), () => process.exit(1));
     });

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { ArchiveRefused } from './read.js';
 import { restoreArchive } from './restore.js';
 import { writeBackup } from './write.js';
+import { olderNodeProblem } from '../node-version.js';
 
 /**
  * The operator's commands (README "Backup and restore"), on the database DATABASE_URL names
@@ -40,6 +41,11 @@ const REASONS: Record<string, string> = {
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
+  const older = olderNodeProblem();
+  if (older) {
+    console.error(older);
+    return 1;
+  }
   const config = openDataFolder(readConfig());
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   if (command === 'backup') {
