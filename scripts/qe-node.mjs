@@ -57,7 +57,8 @@ function npmCommand(args) {
 
 /** Fetches Node 24 from the registry into the cache; returns null, or why it could not. */
 function fetchNode() {
-  if (!existsSync(dirname(CACHE))) return 'QE\'s packages are not installed (run npm install first)';
+  if (!existsSync(join(ROOT, 'node_modules'))) return 'QE\'s packages are not installed (run npm install first)';
+  mkdirSync(dirname(CACHE), { recursive: true });
   const scratch = `${CACHE}.partial-${process.pid}`;
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch);
