@@ -5,7 +5,8 @@
  *  - `"x-qe-input"` says what a pattern does not: `password`, `identityCard`, `amount`, `integer`;
  *  - an integer (or number) property gets the integer (or decimal) filter without it;
  *  - a `pattern` that is one character class, repeated (`^[A-Za-z0-9_-]+$`, `^[0-9+() -]*$`), after
- *    an optional fixed prefix (`^S[A-Za-z0-9_-]*$`), strips what is outside the class;
+ *    an optional fixed prefix (`^S[A-Za-z0-9_-]*$`), strips what is outside the class (a user
+ *    name's, USERNAME_PATTERN, keeps the full-width forms the server reads as the class's own);
  *  - any other pattern (an e-mail address) or none (a name, an address) gets no filter: the check
  *    on blur and the server's stay the only ones.
  *
@@ -13,6 +14,7 @@
  * the screens (src/client/master/inputFilter.ts) and the tests use it alike.
  */
 import { normaliseDocumentNumber } from './personal.js';
+import { normaliseUsername } from './usernames.js';
 
 /** What `"x-qe-input"` may name. */
 export const INPUT_KINDS = ['password', 'identityCard', 'amount', 'integer'] as const;
@@ -193,7 +195,10 @@ export function filterFor(p: FilterableProperty): InputFilter | null {
   if (type !== 'string' || !p.pattern) return null;
   const parsed = parseRepeatedClass(p.pattern);
   if (!parsed) return null;
-  return make(keepChars((c) => inSet(parsed.set, cp(c))), { kind: 'pattern', inputMode: isPhoneSet(parsed.set) ? 'tel' : undefined, maxLength });
+  const inClass = (c: string) => inSet(parsed.set, cp(c));
+  // a user name keeps what it becomes once read (src/shared/usernames.ts): ｆｕｌｌ１２３ as typed with an input method
+  const keep = p.pattern === USERNAME_PATTERN ? (c: string) => normaliseUsername(c) !== '' && [...normaliseUsername(c)].every(inClass) : inClass;
+  return make(keepChars(keep), { kind: 'pattern', inputMode: isPhoneSet(parsed.set) ? 'tel' : undefined, maxLength });
 }
 
 const length = (s: string) => [...s].length;

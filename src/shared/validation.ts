@@ -28,8 +28,8 @@ const isPlainContainer = (v: unknown): v is Record<string, unknown> | unknown[] 
  * request body passes through it: other keys are plain assignments, which keep the copies fast
  * objects (a property defined one by one would not).
  */
-export function trimStrings<T>(value: T): T {
-  const copyOf = (v: unknown): unknown => (typeof v === 'string' ? v.trim() : !isPlainContainer(v) ? v : Array.isArray(v) ? new Array(v.length) : {});
+export function trimStrings<T>(value: T, trim: (text: string) => string = (text) => text.trim()): T {
+  const copyOf = (v: unknown): unknown => (typeof v === 'string' ? trim(v) : !isPlainContainer(v) ? v : Array.isArray(v) ? new Array(v.length) : {});
   const root = copyOf(value);
   if (!isPlainContainer(value)) return root as T;
   const pending: (Record<string, unknown> | unknown[])[] = [value, root as Record<string, unknown> | unknown[]];
@@ -55,6 +55,24 @@ export function trimStrings<T>(value: T): T {
     }
   }
   return root as T;
+}
+
+/**
+ * A request body trimmed as it travels (docs/conventions.md#headers-and-trimming): every string
+ * trimmed, except in the properties its schema marks as a reply's answers (`x-qe-type: answers`),
+ * whose texts lose their trailing whitespace only — a paragraph's leading spaces are the
+ * respondent's (keptAnswer, src/shared/questionnaire/answers.ts, settles the rest by question).
+ */
+export function trimBody<T>(body: T, schema?: unknown): T {
+  const trimmed = trimStrings(body);
+  const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  if (!properties || !isPlainContainer(body) || Array.isArray(body)) return trimmed;
+  for (const [name, p] of Object.entries(properties)) {
+    if (Object.hasOwn(body, name) && (p as { 'x-qe-type'?: string } | null)?.['x-qe-type'] === 'answers') {
+      (trimmed as Record<string, unknown>)[name] = trimStrings((body as Record<string, unknown>)[name], (text) => text.trimEnd());
+    }
+  }
+  return trimmed;
 }
 
 /** Start date must not be after end date (yyyy-MM-dd strings compare as dates). */

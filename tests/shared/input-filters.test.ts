@@ -14,6 +14,7 @@ import {
   type InputFilter,
 } from '../../src/shared/input-filters.js';
 import { normaliseDocumentNumber, validDocumentNumber } from '../../src/shared/personal.js';
+import { normaliseUsername } from '../../src/shared/usernames.js';
 import { readSchemas } from '../../scripts/codegen.js';
 import { EMAIL_PATTERN } from '../../src/shared/validation.js';
 
@@ -91,6 +92,15 @@ describe('filterFor', () => {
     const username = f({ type: 'string', pattern: USERNAME_PATTERN });
     expect(username('chan.tai-man_1@school 陳!')).toBe('chan.tai-man_1@school');
     expect(usernameFilter(' lee ')).toBe('lee');
+  });
+
+  it('a user name keeps the full-width forms an input method types, which the server reads as the ordinary ones (src/shared/usernames.ts)', () => {
+    const username = f({ type: 'string', pattern: USERNAME_PATTERN });
+    expect(username('ｆｕｌｌ１２３')).toBe('ｆｕｌｌ１２３');
+    expect(usernameFilter('ｃｈａｎ．ｔａｉ－ｍａｎ＿１＠ｓｃｈｏｏｌ 陳！')).toBe('ｃｈａｎ．ｔａｉ－ｍａｎ＿１＠ｓｃｈｏｏｌ');
+    // a space, full-width or not, is still refused; and a code's pattern keeps only its own characters
+    expect(usernameFilter('ｆｕｌｌ\u3000１２３')).toBe('ｆｕｌｌ１２３');
+    expect(f({ type: 'string', pattern: '^S[A-Za-z0-9_-]*$' })('Ｓ１２')).toBe('');
   });
 
   it('a phone: digits, +, brackets, space, hyphen; the phone keyboard', () => {
@@ -215,7 +225,9 @@ describe('every schema property', () => {
       for (const s of strings) {
         for (const out of [filter(s), typeAll(filter, s)]) {
           if (!out || (p.maxLength !== undefined && [...out].length > p.maxLength)) continue;
-          const whole = out.startsWith(prefix) ? out : prefix + out;
+          const kept = out.startsWith(prefix) ? out : prefix + out;
+          // a user name is checked as the server reads it (ｆｕｌｌ１２３ is full123)
+          const whole = p.pattern === USERNAME_PATTERN ? normaliseUsername(kept) : kept;
           if (pattern && !pattern.test(whole)) throw new Error(`${where}: the filter let ${JSON.stringify(out)} through, which ${p.pattern} refuses`);
           if (filter.kind === 'integer' && !/^-?\d*$/.test(out)) throw new Error(`${where}: ${out} is not an integer`);
           checked++;

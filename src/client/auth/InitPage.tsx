@@ -5,6 +5,7 @@ import { useTranslate } from '../i18n/translate';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { fieldMessage } from '../../shared/field-messages';
 import { isValidEmail, isValidPassword } from '../../shared/validation';
+import { normaliseUsername } from '../../shared/usernames';
 import { request } from '../providers/http';
 import { CenteredCard } from './CenteredCard';
 import type { InitState } from '../../shared/calls/school';
@@ -34,7 +35,8 @@ export function InitPage() {
     const v = values[f].trim();
     if (f === 'email') return v && !isValidEmail(v) ? fieldMessage('email', lang) : '';
     if (!v) return fieldMessage('required', lang);
-    if (f === 'username' && !/^[A-Za-z0-9_.-]+$/.test(v)) return translate('qe.init.usernamePattern');
+    // a full-width name is the ordinary one (src/shared/usernames.ts): the server reads it so
+    if (f === 'username' && !/^[A-Za-z0-9_.-]+$/.test(normaliseUsername(v))) return translate('qe.init.usernamePattern');
     if (f === 'password' && !isValidPassword(v)) return fieldMessage('password', lang);
     if (f === 'confirmPassword' && v !== values.password.trim()) return fieldMessage('passwordMismatch', lang);
     return '';

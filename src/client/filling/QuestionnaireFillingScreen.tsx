@@ -10,6 +10,7 @@ import { sectionPath, type Answers } from '../../shared/questionnaire/answers';
 import { definitionIn, languageShown, languagesOf, titleIn } from '../../shared/questionnaire/languages';
 import type { Lang } from '../../shared/i18n/text';
 import { request } from '../providers/http';
+import { replyBody } from '../../shared/calls/filling';
 import { recordName } from '../master/labels';
 import { formatDateTime } from '../questionnaires/form/labels';
 import { QuestionnaireView } from '../questionnaires/respondent/QuestionnaireView';
@@ -176,7 +177,7 @@ function AnswerForm({ q, userId, waitMs, onRefused }: { q: MyQuestionnaireDetail
     setPending(true);
     const timer = setTimeout(() => phaseRef.current === 'checking' && go('busy'), waitMs);
     try {
-      await request(replyPath(q.id), { method: 'POST', body: { submissionKey, answers: sent }, ignoreErr: true });
+      await request(replyPath(q.id), { method: 'POST', body: { submissionKey, answers: sent }, bodySchema: replyBody, ignoreErr: true });
       clearDraft(userId, q.id);
       keyRef.current = undefined;
       passRef.current = true;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { draftAnswers, type Answers } from '../../shared/questionnaire/answers';
 import type { Definition } from '../../shared/questionnaire/definition';
-import type { DraftStored, ReplyDraft } from '../../shared/calls/filling';
-import { trimStrings } from '../../shared/validation';
+import { draftBody, type DraftStored, type ReplyDraft } from '../../shared/calls/filling';
+import { trimBody } from '../../shared/validation';
 import { buildUrl, request, requestHeaders } from '../providers/http';
 import { markSynced, type Draft } from './draft';
 
@@ -26,7 +26,7 @@ function canonical(value: unknown): string {
 }
 
 /** Whether two drafts hold the same answers as the server keeps them (trimmed, what it drops dropped). */
-const sameAnswers = (definition: Definition, a: Answers, b: Answers) => canonical(draftAnswers(definition, trimStrings(a))) === canonical(draftAnswers(definition, b));
+const sameAnswers = (definition: Definition, a: Answers, b: Answers) => canonical(draftAnswers(definition, trimBody({ answers: a }, draftBody).answers)) === canonical(draftAnswers(definition, b));
 
 interface Options {
   questionnaireId: number;
@@ -126,7 +126,7 @@ export function useServerDraft({ questionnaireId, definition, userId, enabled, i
     s.dirty = false;
     setStatus({ state: 'saving' });
     try {
-      const { savedAt } = await request<DraftStored>(path, { method: 'PUT', body: { answers: s.latest }, ignoreErr: true });
+      const { savedAt } = await request<DraftStored>(path, { method: 'PUT', body: { answers: s.latest }, bodySchema: draftBody, ignoreErr: true });
       s.seen = savedAt;
       markSynced(userId, questionnaireId, savedAt);
       if (!s.paused) setStatus({ state: 'saved', at: savedAt });
@@ -151,7 +151,7 @@ export function useServerDraft({ questionnaireId, definition, userId, enabled, i
     // the page goes away: one last write that outlives it (keepalive), if anything is unsent
     const leaving = () => {
       if (!s.dirty || s.paused || s.offered || !s.checked) return;
-      const body = JSON.stringify(trimStrings({ answers: s.latest }));
+      const body = JSON.stringify(trimBody({ answers: s.latest }, draftBody));
       // a keepalive request may carry 64 kB; more waits for the local draft to be sent next time
       if (body.length > 60_000) return;
       try {

@@ -1,5 +1,6 @@
 import type { EntitySchema, MasterEntity, PropertySchema } from '../../shared/master/entity';
 import { propertyMeta } from '../../shared/master/entity';
+import { normaliseUsernameIn } from '../../shared/usernames';
 
 /** What a property is on screen: picks its list column and its form input. */
 export type PropertyKind =
@@ -103,5 +104,8 @@ function clean(schema: EntitySchema, values: Record<string, unknown>, skip: (nam
  */
 export function toPayload(entity: MasterEntity, mode: 'add' | 'edit', values: Record<string, unknown>): Record<string, unknown> {
   const schema = mode === 'add' ? entity.create : entity.update;
-  return clean(schema, values ?? {}, (name, p) => Boolean(p.writeOnly && (isEmpty(values[name]) || (mode === 'edit' && entity.meta.account))));
+  const payload = clean(schema, values ?? {}, (name, p) => Boolean(p.writeOnly && (isEmpty(values[name]) || (mode === 'edit' && entity.meta.account))));
+  // an account's user name as the server keeps it (ｆｕｌｌ１２３ is full123): checked and sent so
+  if (entity.meta.account) normaliseUsernameIn(payload);
+  return payload;
 }

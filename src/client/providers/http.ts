@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import { REQUEST_TIMEOUT_MS, SYSTEM_CODE, type Envelope } from '../../shared/envelope';
 import { SUCCESS_CODES } from '../../shared/errors';
-import { trimStrings } from '../../shared/validation';
+import { trimBody, trimStrings } from '../../shared/validation';
 import { handleFailure, toast } from './failures';
 import { currentLocale, translate } from './i18nProvider';
 import { isLeaving, unanswered } from './page-leaving';
@@ -23,6 +23,8 @@ export interface RequestOptions {
   quietSession?: boolean;
   /** how long to wait for the answer (a restore of a whole school takes minutes); REQUEST_TIMEOUT_MS otherwise */
   timeoutMs?: number;
+  /** the call's body schema (src/shared/calls/): a reply's answers in it keep their leading spaces (trimBody) */
+  bodySchema?: unknown;
 }
 
 export function buildUrl(path: string, query?: Record<string, unknown>): string {
@@ -58,7 +60,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(trimStrings(options.body));
+    body = JSON.stringify(trimBody(options.body, options.bodySchema));
   }
 
   const controller = new AbortController();

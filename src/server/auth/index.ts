@@ -11,6 +11,7 @@ import { decoyHash, hashPassword, needsRehash, verifyPassword } from './password
 import { openSession, revokeSession, revokeUserSessions } from './sessions.js';
 import { mayLogIn, userInfo } from './user-info.js';
 import { UserInfoAnswers } from './user-info-answers.js';
+import { normaliseUsername } from '../../shared/usernames.js';
 import { SESSION_ANSWERS } from '../../shared/calls/session.js';
 import { AUTH_ANSWERS, changePasswordBody, loginBody, userIdQuery, type ActionList, type ChangePasswordBody, type LoggedIn, type LoginBody, type MyPermissions, type UserIdQuery } from '../../shared/calls/auth.js';
 
@@ -25,7 +26,9 @@ export async function authRoutes(app: FastifyInstance, { db, config, sessions }:
     config: { permission: 'public' },
     schema: { tags, summary: 'Log in; answers the token (tk) and the user id', body: loginBody, response: AUTH_ANSWERS.login },
   }, async (request) => {
-    const { username, password: given } = request.body;
+    const { password: given } = request.body;
+    // as every user name is kept (the import, an account's form): ｆｕｌｌ１２３ finds full123
+    const username = normaliseUsername(request.body.username);
     // counted before the slow check: a burst gets no more checks than the limit allows
     const attempt = await limiter.login(username, request.ip);
     const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();

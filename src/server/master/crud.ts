@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DB } from '../db/connect.js';
+import { normaliseUsernameIn } from '../../shared/usernames.js';
 import { hashPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
@@ -27,10 +28,14 @@ async function noteMissingNames(request: FastifyRequest, db: DB, schema: EntityS
   if (missing.length) missingNamesOf.set(request, missing);
 }
 
-/** A body's empty strings in optional fields become null ("not given"), as forms send them. */
-function emptyToNull(body: Row, schema: EntitySchema): Row {
+/**
+ * A body's empty strings in optional fields become null ("not given"), as forms send them; an
+ * account's user name is read as the import reads it (src/shared/usernames.ts), before its pattern is checked.
+ */
+function emptyToNull(body: Row, schema: EntitySchema, account?: boolean): Row {
   const required = new Set(schema.required ?? []);
   for (const [k, v] of Object.entries(body)) if (v === '' && !required.has(k) && k in schema.properties) body[k] = null;
+  if (account) normaliseUsernameIn(body);
   return body;
 }
 
@@ -57,7 +62,7 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
     app.put<{ Body: Row }>(base, {
       config: { permission: may('edit') },
       preValidation: async (request) => {
-        emptyToNull(request.body ?? {}, entity.create);
+        emptyToNull(request.body ?? {}, entity.create, meta.account);
         await noteMissingNames(request, deps.db, entity.schema, false);
       },
       schema: { tags, summary: `Saves the ${meta.resource} record`, body: entity.create },
@@ -89,7 +94,7 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
   app.post<{ Body: Row; Querystring: { schoolYearId?: number } }>(base, {
     config: { permission: may('add') },
     preValidation: async (request) => {
-      emptyToNull(request.body ?? {}, entity.create);
+      emptyToNull(request.body ?? {}, entity.create, meta.account);
       await noteMissingNames(request, deps.db, entity.schema, false);
     },
     schema: { tags, summary: `Adds one of ${meta.resource}`, body: entity.create, querystring: yearQuery, response: { 200: envelopeSchema() } },
@@ -101,7 +106,7 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
   app.put<{ Params: { id: number }; Body: Row; Querystring: { schoolYearId?: number } }>(`${base}/:id`, {
     config: { permission: may('edit') },
     preValidation: async (request) => {
-      emptyToNull(request.body ?? {}, entity.update);
+      emptyToNull(request.body ?? {}, entity.update, meta.account);
       await noteMissingNames(request, deps.db, entity.schema, true);
     },
     schema: { tags, summary: `Edits one of ${meta.resource}`, params: idParams, body: entity.update, querystring: yearQuery, response: { 200: envelopeSchema() } },

@@ -27,6 +27,7 @@ import { readWorkbook, WorkbookRefused, type SheetCells } from './workbook/read.
 import { WORKBOOK_LIMITS } from './workbook/limits.js';
 import { neutralCell, restoredText } from './workbook/cells.js';
 import { eventLoopTurns } from '../event-loop-turns.js';
+import { normaliseUsername } from '../../shared/usernames.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -362,7 +363,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
       const i = index.get(name);
       const raw = i === undefined ? null : cellText(r[i]);
       if (raw === null) continue;
-      const text = normalised(p) ? raw.normalize('NFKC') : raw;
+      const text = name === 'username' && store.meta.account ? normaliseUsername(raw) : normalised(p) ? raw.normalize('NFKC') : raw;
       const types = Array.isArray(p.type) ? p.type : [p.type];
       if (propertyMeta(p).reference) {
         const found = refKeys.get(name)!.get(normal(text));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { trimStrings } from '../../shared/validation.js';
+import { trimBody, trimStrings } from '../../shared/validation.js';
 import { BusinessError } from './errors.js';
 import { nulFreeBodies } from './body.js';
 
@@ -25,7 +25,7 @@ function holdsNul(value: unknown): boolean {
 
 /**
  * Trims every string in bodies and query strings before validation (docs/conventions.md#headers-and-trimming), passwords
- * included, as the client does. Text holding a NUL character is refused (400): no form of QE
+ * included, as the client does — a reply's answers at their end only (trimBody). Text holding a NUL character is refused (400): no form of QE
  * sends one, and PostgreSQL cannot store it where SQLite would, so both databases answer alike.
  */
 export const trimPlugin = fp(async function trim(app: FastifyInstance) {
@@ -38,7 +38,8 @@ export const trimPlugin = fp(async function trim(app: FastifyInstance) {
     // nor null), which trimStrings leaves alone as a class instance: copy it into a plain object first
     if (request.query && typeof request.query === 'object') request.query = trimStrings({ ...(request.query as object) }) as typeof request.query;
     if (request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body)) {
-      request.body = trimStrings(request.body);
+      // a reply's answers keep their leading spaces (trimBody): the route's body schema says where they are
+      request.body = trimBody(request.body, request.routeOptions.schema?.body);
     }
   });
 });

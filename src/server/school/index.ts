@@ -4,6 +4,7 @@ import type { DB } from '../db/connect.js';
 import { ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { createFirstSchool } from './init.js';
+import { normaliseUsernameIn } from '../../shared/usernames.js';
 import { initBody, SCHOOL_ANSWERS, type InitBody, type InitState, type SchoolInfo } from '../../shared/calls/school.js';
 import { schoolInfo } from './info.js';
 import { schoolSettingRoutes } from './settings.js';
@@ -34,6 +35,8 @@ export async function schoolRoutes(app: FastifyInstance, { db, config }: { db: D
 
   app.post<{ Body: InitBody }>('/v1/init', {
     config: { permission: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    // a full-width user name is read as the ordinary one before its pattern is checked
+    preValidation: async (request) => normaliseUsernameIn(request.body),
     schema: {
       tags,
       summary: 'First run: create the school and the first super administrator; closed for good afterwards',

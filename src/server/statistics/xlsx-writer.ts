@@ -4,7 +4,7 @@ import { eventLoopTurns } from '../event-loop-turns.js';
 /**
  * A minimal .xlsx writer for large, plain sheets (the statistics export's 25,000 rows × 70
  * columns): the sheet's XML written as text and zipped as it goes (../zip-writer.ts, deflated
- * off the event loop), one bold style. exceljs's streaming writer built objects for every cell
+ * off the event loop), a bold and a wrapped style. exceljs's streaming writer built objects for every cell
  * and zipped on the event loop (10 s for 25,000 replies); this yields to the event loop between
  * batches of rows. Strings go to the shared-strings table, each once: a sheet of answers repeats
  * the same few labels (a grid's columns, a choice, a class) in most of its cells, and an index is
@@ -101,8 +101,10 @@ export class XlsxWriter {
     let xml = `<row r="${r}">`;
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
-      const style = bold === true || (bold === 'first' && i === 0) ? ' s="1"' : '';
       if (v === null || v === undefined || v === '') continue;
+      // styles.xml: 1 bold; a text with line breaks shows them only wrapped (2, 3 with bold)
+      const index = (bold === true || (bold === 'first' && i === 0) ? 1 : 0) + (typeof v === 'string' && v.includes('\n') ? 2 : 0);
+      const style = index ? ` s="${index}"` : '';
       const ref = `${columnName(i)}${r}`;
       if (typeof v === 'number') xml += Number.isFinite(v) ? `<c r="${ref}"${style}><v>${v}</v></c>` : '';
       else xml += `<c r="${ref}"${style} t="s"><v>${this.stringIndex(v)}</v></c>`;
@@ -156,7 +158,7 @@ export class XlsxWriter {
     await this.add('_rels/.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
     await this.add('xl/workbook.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${sheets.map((name, i) => `<sheet name="${escapeXml(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`);
     await this.add('xl/_rels/workbook.xml.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('')}<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId${sheets.length + 2}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`);
-    await this.add('xl/styles.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`);
+    await this.add('xl/styles.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1"><alignment vertical="top" wrapText="1"/></xf></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`);
     this.zip.finish();
     return this.parts;
   }

@@ -35,7 +35,7 @@ export function loadAnswerChecks(definition: Definition): Promise<void> {
 /**
  * What is wrong with one answer (null when it is acceptable): a missing required answer, an answer
  * of the wrong shape or naming an option that does not exist, and the question's response rules.
- * Texts are judged trimmed (the client trims every string it sends). The rules apply only to what
+ * Texts are judged trimmed (a free text's leading spaces are kept, keptAnswer, but are not content). The rules apply only to what
  * was answered: an unanswered optional question is fine.
  */
 export function answerProblem(question: Question, answer: Answer | undefined): AnswerProblem | null {
@@ -103,9 +103,25 @@ export function sectionPath(definition: Definition, answers: Answers): number[] 
 export function answersOnPath(definition: Definition, answers: Answers): Answers {
   const kept: Answers = {};
   for (const i of sectionPath(definition, answers)) {
-    for (const q of definition.sections[i].questions) if (isAnswered(q, answers[q.id])) kept[q.id] = answers[q.id];
+    for (const q of definition.sections[i].questions) if (isAnswered(q, answers[q.id])) kept[q.id] = keptAnswer(q, answers[q.id]!);
   }
   return kept;
+}
+
+/** A text the respondent wrote (a free text, an 'other'): its trailing whitespace goes, nothing else. */
+export const asTyped = (text: string): string => text.trimEnd();
+
+/**
+ * An answer as QE keeps it (docs/product-rules.md#answers-as-typed): a free text (SHORT_TEXT,
+ * PARAGRAPH) and an 'other' text keep their leading and inner spaces and line breaks, only their
+ * trailing whitespace goes; every other text of an answer (a date, a time, an option or row id)
+ * is trimmed. A reply and a draft are kept by it, on the server and in the answer screen alike.
+ */
+export function keptAnswer(question: Question, answer: Answer): Answer {
+  if (typeof answer === 'string') return rulesOf(question.type).keepsText ? asTyped(answer) : answer.trim();
+  const trimmed = (v: unknown): unknown => (typeof v === 'string' ? v.trim() : Array.isArray(v) ? v.map(trimmed) : isObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimmed(x)])) : v);
+  if (!isObject(answer)) return trimmed(answer) as Answer;
+  return Object.fromEntries(Object.entries(answer).map(([k, v]) => [k, k === 'otherText' && typeof v === 'string' ? asTyped(v) : trimmed(v)])) as Answer;
 }
 
 /**
@@ -138,7 +154,7 @@ export function draftAnswers(definition: Definition, answers: unknown): Answers 
       if (!isAnswered(q, answer)) continue;
       const problem = answerProblem(q, answer)?.problem;
       if (problem === 'invalid' || problem === 'tooLong') continue;
-      kept[q.id] = answer;
+      kept[q.id] = keptAnswer(q, answer as Answer);
     }
   }
   return kept;

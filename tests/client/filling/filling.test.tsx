@@ -136,6 +136,25 @@ describe('answer screen', () => {
     expect(screen.queryByTestId('section-submit')).toBeNull();
   });
 
+  it('sends a text as typed — leading spaces and line breaks kept, trailing whitespace gone — and shows it back so (docs/product-rules.md#answers-as-typed)', async () => {
+    const server = fakeServer();
+    renderScreen();
+    // spaces alone are no answer to a required question
+    fireEvent.change(await screen.findByRole('textbox', { name: '姓名' }), { target: { value: '  \u3000 ' } });
+    next();
+    expect(await within(card('name')).findByText('此問題必須回答')).toBeTruthy();
+    fireEvent.change(nameInput(), { target: { value: '  陳大文 ' } });
+    next();
+    fireEvent.change(await screen.findByRole('textbox', { name: '意見' }), { target: { value: '  第一行\n    第二行  \n\n' } });
+    submit();
+    await waitFor(() => expect(location.pathname).toBe('/questionnaire-filling/view'));
+    expect((server.posts()[0].body as { answers: unknown }).answers).toEqual({ name: '  陳大文', note: '  第一行\n    第二行' });
+    await screen.findByTestId('filling-submitted');
+    expect(nameInput().value).toBe('  陳大文');
+    next();
+    expect((within(card('note')).getByRole('textbox') as HTMLTextAreaElement).value).toBe('  第一行\n    第二行');
+  });
+
   it("shows 'reply received and being checked, please wait' until the server answers, and 'system busy' after the wait", async () => {
     let release: (() => void) | undefined;
     const slow = new Promise<void>((r) => (release = r));

@@ -18,6 +18,13 @@ describe('form validation from the schemas (ajv, compiled ahead of time)', () =>
     expect(validateRecord(teacher, 'add', { ...okTeacher, email: 'lee@school.edu.hk', status: '1', seq: 3 }, 'en')).toEqual({});
   });
 
+  it('an account’s full-width user name is checked and sent as the ordinary one (src/shared/usernames.ts)', () => {
+    expect(validateRecord(student, 'add', { ...okStudent, username: ' ｆｕｌｌ１２３\u3000' }, 'en')).toEqual({});
+    expect(toPayload(student, 'add', { ...okStudent, username: 'ｆｕｌｌ１２３' }).username).toBe('full123');
+    expect(toPayload(teacher, 'edit', { ...okTeacher, username: 'ＬＥＥ．ｔ０１' }).username).toBe('LEE.t01');
+    expect(validateRecord(student, 'add', { ...okStudent, username: '陳大文' }, 'en')).toHaveProperty('username');
+  });
+
   it('a student code that does not begin with S gets the studentCode message, in both languages', () => {
     expect(validateRecord(student, 'add', { ...okStudent, code: 'X1' }, 'zh-hk')).toEqual({ code: fieldMessage('studentCode', 'zh-hk') });
     expect(validateRecord(student, 'add', { ...okStudent, code: 'X1' }, 'en')).toEqual({ code: 'The student code must begin with S' });

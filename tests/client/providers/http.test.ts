@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { HttpError } from 'react-admin';
 import type { Notice } from '../../../src/client/providers/notifier';
 import { startLocalServer, tokenFor, watchNavigation, type LocalServer } from '../support/local-server';
+import { replyBody } from '../../../src/shared/calls/filling';
 
 // The HTTP client as its callers see it (docs/errors.md#how-the-client-shows-them,
 // docs/conventions.md#headers-and-trimming), against a real HTTP server on 127.0.0.1.
@@ -94,6 +95,13 @@ describe('request', () => {
     expect(got.method).toBe('PUT');
     expect(got.headers['content-type']).toBe('application/json');
     expect(JSON.parse(got.body.toString())).toEqual({ nameHk: '主任', seq: 2, tags: ['a'] });
+  });
+
+  it('sends a reply’s answers with their leading spaces and line breaks when the call’s schema marks them (trimBody)', async () => {
+    logIn();
+    const answers = { story: '  line one\n    line two  \n', pick: { choice: ' a ', otherText: '  mine ' } };
+    await http.request('/v1/my/questionnaires/5/replies', { method: 'POST', body: { submissionKey: ' key-12345 ', answers }, bodySchema: replyBody });
+    expect(JSON.parse(server.received[0].body.toString())).toEqual({ submissionKey: 'key-12345', answers: { story: '  line one\n    line two', pick: { choice: ' a', otherText: '  mine' } } });
   });
 
   it("maps a business error to an HttpError with the server's message, status and body, and shows it", async () => {

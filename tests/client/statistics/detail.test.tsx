@@ -18,23 +18,28 @@ const DEF: Definition = {
 const TEXTS = Array.from({ length: 25 }, (_, i) => ({ replyId: `r${i}`, text: i % 2 ? `安排很好 ${i}` : `時間太短 ${i}` }));
 
 let calls: FetchCall[];
+/** the 'other' texts of q1, and the paragraph of the reply read whole */
+let otherTexts: { replyId: string; text: string }[];
+let replyText: string;
 let answerDetail: (call: FetchCall) => Detail;
 let respondents: RespondentPage;
 beforeEach(async () => {
   await i18nProvider.changeLocale('zh-hk');
   answerDetail = () => detail();
+  otherTexts = [{ replyId: 'o1', text: '要有茶點' }];
+  replyText = '家長日辦得好';
   respondents = { anonymous: false, list: [named(), named({ feedbackId: 2, nameHk: '李小明', nameEn: 'Lee Siu Ming', status: 'NOT_SUBMITTED', submittedAt: null, replyId: null, userNo: 'S002' })], total: 2 };
   calls = fakeFetch((call) => {
     if (call.path === '/v1/statistics/5') return answerDetail(call);
     if (call.path === '/v1/statistics/5/texts') {
       const q = call.query.get('q') ?? '';
-      const all = call.query.get('part') === 'other' ? [{ replyId: 'o1', text: '要有茶點' }] : TEXTS.filter((t) => t.text.includes(q));
+      const all = call.query.get('part') === 'other' ? otherTexts : TEXTS.filter((t) => t.text.includes(q));
       const page = Number(call.query.get('page'));
       const size = Number(call.query.get('size'));
       return { list: all.slice((page - 1) * size, page * size), total: all.length, withheld: null } satisfies TextPage;
     }
     if (call.path === '/v1/statistics/5/respondents') return respondents;
-    if (call.path.startsWith('/v1/statistics/5/replies/')) return { replyId: 'r-1', submittedOn: '2025-03-02T02:00:00.000Z', answers: { q5: '家長日辦得好' }, definition: DEF };
+    if (call.path.startsWith('/v1/statistics/5/replies/')) return { replyId: 'r-1', submittedOn: '2025-03-02T02:00:00.000Z', answers: { q5: replyText }, definition: DEF };
     return { code: 404, status: 404, msg: 'not found' };
   });
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
@@ -181,6 +186,28 @@ describe('the statistics detail', () => {
     expect(await screen.findByText('要有茶點')).toBeTruthy();
     const other = calls.find((c) => c.path.endsWith('/texts') && c.query.get('part') === 'other')!;
     expect(other.query.get('questionId')).toBe('q1');
+  });
+
+  it('shows a text answer as typed: its leading spaces and line breaks kept (docs/product-rules.md#answers-as-typed)', async () => {
+    otherTexts = [{ replyId: 'o1', text: '  要有茶點\n    和汽水' }];
+    await open();
+    fireEvent.click(screen.getByTestId('other-texts-q1'));
+    const box = await screen.findByTestId('texts-q1-other');
+    const shown = await within(box).findByTestId('text-answer');
+    const text = shown.querySelector('p')!;
+    expect(text.textContent).toBe('  要有茶點\n    和汽水');
+    // HTML folds spaces and line breaks unless told not to
+    expect(getComputedStyle(text).whiteSpace).toBe('pre-wrap');
+  });
+
+  it('shows a reply’s paragraph as typed in the reply read whole', async () => {
+    replyText = '  第一行\n    第二行';
+    await open();
+    fireEvent.click(screen.getByRole('tab', { name: '回覆者' }));
+    const table = await screen.findByTestId('respondents-named');
+    fireEvent.click(within(table).getAllByRole('button')[0]);
+    const dialog = await screen.findByTestId('reply-dialog');
+    await waitFor(() => expect((within(dialog).getByRole('textbox') as HTMLTextAreaElement).value).toBe('  第一行\n    第二行'));
   });
 
   it('lists named respondents with their status; a submitted reply opens read only', async () => {

@@ -63,6 +63,12 @@ export interface QuestionTypeRules<T extends QuestionType = QuestionType> {
    * image and required are checked already): its own settings, and the response rules it takes.
    */
   settingsErrors(q: Record<string, unknown>, path: string, add: AddProblem, budget: PatternBudget): void;
+  /**
+   * A free text (SHORT_TEXT, PARAGRAPH): its leading spaces, inner spaces and line breaks are the
+   * respondent's and are kept, its trailing whitespace goes (`keptAnswer`); any other type's texts
+   * (a date, a time, an option id) are trimmed.
+   */
+  readonly keepsText?: true;
   /** Whether an answer (not undefined or null) is there at all (`isAnswered`). */
   isAnswered(answer: Answer): boolean;
   /** What is wrong with an answer that is there (`answerProblem`), null when acceptable. */

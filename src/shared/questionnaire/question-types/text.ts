@@ -39,13 +39,15 @@ const textAnswer = {
 
 /**
  * A free text of at most `limit` characters (SHORT_TEXT, PARAGRAPH), with a text rule where the
- * type takes one; stored as it is (its row is the question's "answered" row) and read back a page
- * at a time rather than summarised.
+ * type takes one; stored as typed but for its trailing whitespace (its row is the question's
+ * "answered" row) and read back a page at a time rather than summarised. Its length and rule
+ * judge the text trimmed: leading spaces are layout, not content.
  */
 export function freeText(limit: keyof typeof ANSWER_LIMITS, textRule: boolean, sample: QuestionTypeRules['sampleAnswer']): Omit<QuestionTypeRules, 'type'> {
   return {
     ...textAnswer,
     answeredFrom: 'text',
+    keepsText: true,
     settingsErrors: (q, path, add, budget) => ruleErrors(q, path, add, budget, { textRule }),
     answerProblem(question, answer) {
       const text = (answer as string).trim();
