@@ -58,7 +58,10 @@ interface Options {
  * A named questionnaire's draft on the server (src/server/filling/drafts.ts), beside the one in the
  * browser (draft.ts): read once on opening — a newer one from another device is offered (`offer`)
  * — then written ~1.5 s after the last change, when the page is hidden or left, and when the
- * connection comes back after a failure. One write at a time; the latest answers win.
+ * connection comes back after a failure. One write at a time; the latest answers win. A write the
+ * server refuses (docs/security.md#drafts-are-bounded: too large, a key the questionnaire lacks,
+ * too often) is said (`refused`) and sent again with the next change; after "too often" nothing is
+ * sent until the server's wait is over, and then the answers go by themselves.
  */
 export function useServerDraft({ questionnaireId, definition, userId, enabled, initial }: Options) {
   const [status, setStatus] = useState<ServerDraftState>(enabled ? { state: 'checking' } : { state: 'idle' });

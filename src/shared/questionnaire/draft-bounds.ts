@@ -60,10 +60,16 @@ function answerBytes(question: Question): number {
  * most DRAFT_MAX_BYTES. So every reply a respondent can type fits, and nothing much larger.
  */
 export function draftByteLimit(definition: Definition): number {
+  const known = byteLimits.get(definition);
+  if (known !== undefined) return known;
   let bytes = 2;
   for (const section of definition.sections) for (const q of section.questions) bytes += jsonBytes(q.id) + 2 + answerBytes(q);
-  return Math.min(bytes, DRAFT_MAX_BYTES);
+  const limit = Math.min(bytes, DRAFT_MAX_BYTES);
+  byteLimits.set(definition, limit);
+  return limit;
 }
+/** Each definition's bound, worked out once: the server keeps a questionnaire's definition while it is unchanged. */
+const byteLimits = new WeakMap<Definition, number>();
 
 /**
  * The keys of a draft's answers the definition does not have (`ghost`, `house.colour`,
