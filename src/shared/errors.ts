@@ -41,6 +41,9 @@ export const ERRORS = {
   QUESTIONNAIRE_CLOSED: { code: 709, http: 409 },
   NOT_A_RESPONDENT: { code: 405, http: 403 },
   ANONYMOUS_NO_DRAFT: { code: 709, http: 409 },
+  // an answer-screen draft over its questionnaire's bound, or saved faster than an answer screen saves (src/server/filling/drafts.ts)
+  DRAFT_TOO_LARGE: { code: 406, http: 413 },
+  DRAFT_SAVES_LIMITED: { code: 20000, http: 429 },
   NO_QUESTIONS: { code: 714, http: 409 },
   NO_AUDIENCE: { code: 715, http: 409 },
   IMAGE_REFUSED: { code: 716, http: 400 },

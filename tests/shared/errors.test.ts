@@ -70,10 +70,10 @@ describe('the error catalogue', () => {
       709: ['ILLEGAL_TRANSITION', 'OWN_DEVELOPER_ACCESS', 'ALREADY_SUBMITTED', 'NOT_OPEN_YET', 'QUESTIONNAIRE_CLOSED', 'NOTICE_IN_PROGRESS', 'ANONYMOUS_NO_DRAFT'],
       713: ['MAIL_FAILED', 'MAIL_SETTING_MISSING', 'PUBLIC_URL_REQUIRED', 'MAIL_PASSWORD_UNREADABLE', 'MAIL_CERTIFICATE_UNTRUSTED'],
       405: ['PERMISSION_DENIED', 'NOT_A_RESPONDENT'],
-      // a request refused before a route reads it (body, URL, headers, media type, time, Expect)
-      406: ['INVALID_REQUEST', 'REQUEST_TOO_LARGE', 'URL_TOO_LONG', 'UNSUPPORTED_MEDIA_TYPE', 'HEADERS_TOO_LARGE', 'REQUEST_TIMEOUT', 'EXPECTATION_FAILED'],
-      // try again later: a hold-up on the server's side, or too many requests
-      20000: ['TRY_LATER', 'RATE_LIMITED'],
+      // a request refused before a route reads it (body, URL, headers, media type, time, Expect), or a draft too large to keep
+      406: ['INVALID_REQUEST', 'REQUEST_TOO_LARGE', 'URL_TOO_LONG', 'UNSUPPORTED_MEDIA_TYPE', 'HEADERS_TOO_LARGE', 'REQUEST_TIMEOUT', 'EXPECTATION_FAILED', 'DRAFT_TOO_LARGE'],
+      // try again later: a hold-up on the server's side, or too many requests (drafts saved too often among them)
+      20000: ['TRY_LATER', 'RATE_LIMITED', 'DRAFT_SAVES_LIMITED'],
       702: ['LOGIN_RATE_LIMITED', 'PASSWORD_RATE_LIMITED'],
     };
     const shared = new Set(Object.values(sharing).flat());

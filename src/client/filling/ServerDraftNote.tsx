@@ -13,7 +13,7 @@ const clockTime = (iso: string) => {
 
 /**
  * Where the answers are kept besides this device, under the local draft's note: the server's
- * copy of a named questionnaire (saving, saved at HH:mm, not saved), or, for an anonymous one,
+ * copy of a named questionnaire (saving, saved at HH:mm, not saved, or refused and why), or, for an anonymous one,
  * that they stay on this device only (docs/product-rules.md#states).
  */
 export function ServerDraftNote({ anonymous, status }: { anonymous: boolean; status: ServerDraftState }) {
@@ -32,9 +32,19 @@ export function ServerDraftNote({ anonymous, status }: { anonymous: boolean; sta
         ? translate('qe.filling.serverDraft.saved', { time: clockTime(status.at) })
         : status.state === 'failed'
           ? translate('qe.filling.serverDraft.failed')
-          : '';
+          : status.state === 'refused'
+            ? translate(`qe.filling.serverDraft.refused.${status.why}`)
+            : '';
+  const warning = status.state === 'failed' || status.state === 'refused';
   return (
-    <Typography variant="caption" component="p" sx={{ color: status.state === 'failed' ? 'warning.main' : 'text.secondary', minHeight: '1.66em' }} data-testid="server-draft-state" data-state={status.state}>
+    <Typography
+      variant="caption"
+      component="p"
+      sx={{ color: warning ? 'warning.main' : 'text.secondary', minHeight: '1.66em' }}
+      data-testid="server-draft-state"
+      data-state={status.state}
+      data-why={status.state === 'refused' ? status.why : undefined}
+    >
       {text}
     </Typography>
   );

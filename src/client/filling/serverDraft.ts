@@ -10,8 +10,24 @@ import { markSynced, type Draft } from './draft';
 export const SERVER_SAVE_DELAY_MS = 1500;
 export const serverDraftPath = (questionnaireId: number) => `/v1/my/questionnaires/${questionnaireId}/draft`;
 
-/** What the screen says of the server's copy: being read, nothing yet, being written, written at, not written. */
-export type ServerDraftState = { state: 'checking' } | { state: 'idle' } | { state: 'saving' } | { state: 'saved'; at: string } | { state: 'failed' };
+/** Why the server refused a save (docs/security.md#drafts-are-bounded): too large (413), a key the questionnaire lacks (422), too often (429). */
+export type DraftRefusal = 'tooLarge' | 'notFitting' | 'tooOften';
+
+/** What the screen says of the server's copy: being read, nothing yet, being written, written at, not written, refused. */
+export type ServerDraftState = { state: 'checking' } | { state: 'idle' } | { state: 'saving' } | { state: 'saved'; at: string } | { state: 'failed' } | { state: 'refused'; why: DraftRefusal };
+
+/** How long to hold back after a 429 that names no wait. */
+const RETRY_AFTER_DEFAULT_MS = 10_000;
+
+/** A refused save's reason and, for a 429, how long to wait (ms); null for any other failure (no connection, a closed questionnaire). */
+function refusalOf(error: unknown): { why: DraftRefusal; waitMs: number } | null {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 413) return { why: 'tooLarge', waitMs: 0 };
+  if (status === 422) return { why: 'notFitting', waitMs: 0 };
+  if (status !== 429) return null;
+  const seconds = Number((error as { body?: { data?: { retryAfter?: unknown } } }).body?.data?.retryAfter);
+  return { why: 'tooOften', waitMs: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 60) * 1000 : RETRY_AFTER_DEFAULT_MS };
+}
 
 /** A draft on the server that this device has not seen, newer than its own: offered to go on with. */
 export type DraftOffer = ReplyDraft;
@@ -42,7 +58,10 @@ interface Options {
  * A named questionnaire's draft on the server (src/server/filling/drafts.ts), beside the one in the
  * browser (draft.ts): read once on opening — a newer one from another device is offered (`offer`)
  * — then written ~1.5 s after the last change, when the page is hidden or left, and when the
- * connection comes back after a failure. One write at a time; the latest answers win.
+ * connection comes back after a failure. One write at a time; the latest answers win. A write the
+ * server refuses (docs/security.md#drafts-are-bounded: too large, a key the questionnaire lacks,
+ * too often) is said (`refused`) and sent again with the next change; after "too often" nothing is
+ * sent until the server's wait is over, and then the answers go by themselves.
  */
 export function useServerDraft({ questionnaireId, definition, userId, enabled, initial }: Options) {
   const [status, setStatus] = useState<ServerDraftState>(enabled ? { state: 'checking' } : { state: 'idle' });
@@ -60,6 +79,8 @@ export function useServerDraft({ questionnaireId, definition, userId, enabled, i
     again: false,
     paused: false,
     offered: false,
+    /** no write before this time (ms): the server said to wait (429) */
+    holdUntil: 0,
     timer: undefined as ReturnType<typeof setTimeout> | undefined,
   }).current;
 
@@ -71,7 +92,7 @@ export function useServerDraft({ questionnaireId, definition, userId, enabled, i
   const flushRef = useRef<() => Promise<void>>(async () => undefined);
   const schedule = (delay = SERVER_SAVE_DELAY_MS) => {
     clearTimer();
-    s.timer = setTimeout(() => void flushRef.current(), delay);
+    s.timer = setTimeout(() => void flushRef.current(), Math.max(delay, s.holdUntil - Date.now()));
   };
 
   /** What the server holds decides: offer it, take it as matching, or send ours over it. */
@@ -118,6 +139,8 @@ export function useServerDraft({ questionnaireId, definition, userId, enabled, i
     clearTimer();
     if (!enabled || s.paused || s.offered || !s.dirty) return;
     if (!s.checked) return check();
+    // told to wait: the write goes once the wait is over (the page's events come here too)
+    if (Date.now() < s.holdUntil) return schedule(0);
     if (s.inFlight) {
       s.again = true;
       return;
@@ -130,10 +153,16 @@ export function useServerDraft({ questionnaireId, definition, userId, enabled, i
       s.seen = savedAt;
       markSynced(userId, questionnaireId, savedAt);
       if (!s.paused) setStatus({ state: 'saved', at: savedAt });
-    } catch {
+    } catch (error) {
       // kept in the browser all the same: sent again with the next change, or when the connection returns
       s.dirty = true;
-      if (!s.paused) setStatus({ state: 'failed' });
+      const refusal = refusalOf(error);
+      if (refusal?.why === 'tooOften') {
+        // and, saved too often, by itself once the server's wait is over
+        s.holdUntil = Date.now() + refusal.waitMs;
+        schedule(0);
+      }
+      if (!s.paused) setStatus(refusal ? { state: 'refused', why: refusal.why } : { state: 'failed' });
     } finally {
       s.inFlight = false;
       if (s.again) {
@@ -150,7 +179,7 @@ export function useServerDraft({ questionnaireId, definition, userId, enabled, i
     const hidden = () => document.visibilityState === 'hidden' && void flushRef.current();
     // the page goes away: one last write that outlives it (keepalive), if anything is unsent
     const leaving = () => {
-      if (!s.dirty || s.paused || s.offered || !s.checked) return;
+      if (!s.dirty || s.paused || s.offered || !s.checked || Date.now() < s.holdUntil) return;
       const body = JSON.stringify(trimBody({ answers: s.latest }, draftBody));
       // a keepalive request may carry 64 kB; more waits for the local draft to be sent next time
       if (body.length > 60_000) return;

@@ -16,6 +16,28 @@ interface Counter {
 }
 
 /**
+ * Adds one to a counter of tries kept in the database (`login_failures`, shared by every instance
+ * on the database), starting a fresh window when the old one has passed, and answers the new
+ * count and its window's start. One atomic statement, so of a burst of simultaneous tries exactly
+ * the first `max` see a count within the limit. The login limits below count so, and so do the
+ * saves of answer-screen drafts (src/server/filling/draft-saves.ts), under keys of their own.
+ */
+export async function countTry(db: DB, key: string, windowMs: number, now: number): Promise<{ count: number; window_start: number }> {
+  const expired = now - windowMs;
+  return db
+    .insertInto('login_failures')
+    .values({ key, count: 1, window_start: now })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql`case when login_failures.window_start < ${expired} then 1 else login_failures.count + 1 end`,
+        window_start: sql`case when login_failures.window_start < ${expired} then ${now} else login_failures.window_start end`,
+      }),
+    )
+    .returning(['count', 'window_start'])
+    .executeTakeFirstOrThrow();
+}
+
+/**
  * Password guesses counted in the database (so every instance behind a load balancer sees the
  * same counts) per account and per client address, within a window.
  *
@@ -28,21 +50,7 @@ interface Counter {
 export function loginLimiter(db: DB, config: Config) {
   const windowMs = config.loginWindowMinutes * 60_000;
 
-  /** Adds one to the counter (a fresh window when the old one has passed) and answers the new count. */
-  async function increment(key: string, now: number): Promise<{ count: number; window_start: number }> {
-    const expired = now - windowMs;
-    return db
-      .insertInto('login_failures')
-      .values({ key, count: 1, window_start: now })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          count: sql`case when login_failures.window_start < ${expired} then 1 else login_failures.count + 1 end`,
-          window_start: sql`case when login_failures.window_start < ${expired} then ${now} else login_failures.window_start end`,
-        }),
-      )
-      .returning(['count', 'window_start'])
-      .executeTakeFirstOrThrow();
-  }
+  const increment = (key: string, now: number) => countTry(db, key, windowMs, now);
 
   /** Counts a try against each counter in turn; the first one used up refuses it (702), and later counters are left alone. */
   async function attempt(counters: Counter[], refusal: ErrorKey): Promise<Attempt> {

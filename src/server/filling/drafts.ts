@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { DB } from '../db/connect.js';
 import { ok } from '../plugins/envelope.js';
-import { BusinessError } from '../plugins/errors.js';
+import { BusinessError, FieldError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
 import type { DefinitionsById } from '../questionnaires/definitions.js';
 import { draftAnswers, type Answers } from '../../shared/questionnaire/answers.js';
+import { DRAFT_MAX_BYTES, draftByteLimit, draftUnknownKeys, jsonBytes } from '../../shared/questionnaire/draft-bounds.js';
 import { draftBody, FILLING_ANSWERS, myQuestionnaireParams, type DraftBody, type ReplyDraft } from '../../shared/calls/filling.js';
+import { countDraftSave } from './draft-saves.js';
 import { refuseUnlessOpen, type Respondents, type RespondentRow } from './respondent.js';
 
 const tags = ['filling'];
@@ -22,6 +24,12 @@ const draftPath = '/v1/my/questionnaires/:id/draft';
  * (docs/security.md#anonymous-means-unlinkable): 709 ANONYMOUS_NO_DRAFT and nothing written.
  * The draft goes with the submission (submissions.ts), when the questionnaire finishes
  * (questionnaires/lifecycle.ts), and with the questionnaire or user (foreign keys).
+ *
+ * A save is bounded (docs/security.md#drafts-are-bounded): counted per user in the database and
+ * refused past its limits (429, draft-saves.ts); no larger than the largest draft of the
+ * questionnaire (413, `draftByteLimit`; the route's body limit stops a far larger body unread);
+ * no key the questionnaire does not have (422). A refused save writes nothing: the last good
+ * draft stays as it was.
  */
 export async function draftRoutes(app: FastifyInstance, { db, respondents, definitions }: { db: DB; respondents: Respondents; definitions: DefinitionsById }) {
   /** The caller's feedback record when they may keep a draft now; the refusal otherwise. */
@@ -50,16 +58,24 @@ export async function draftRoutes(app: FastifyInstance, { db, respondents, defin
     config: { permission: 'form-input.view' },
     schema: {
       tags,
-      summary: 'Keeps my answers being typed (a named questionnaire only; 709 for an anonymous one): replaces my draft; answers the questionnaire cannot take are dropped',
+      summary:
+        'Keeps my answers being typed (a named questionnaire only; 709 for an anonymous one): replaces my draft; answers the questionnaire cannot take are dropped. Refused, my draft unchanged: 429 when saved too often, 413 over the questionnaire\'s largest draft, 422 with a key it does not have',
       params: myQuestionnaireParams,
       body: draftBody,
       response: FILLING_ANSWERS.draftSaved,
     },
+    // the body of the largest draft and its wrapping: a larger one is refused before it is read whole
+    bodyLimit: DRAFT_MAX_BYTES + 1024,
   }, async (request) => {
     const me = currentUser(request);
+    await countDraftSave(db, me.id);
     const row = await answering(me.id, request.params.id);
     const definition = await definitions.get(row.id, row.create_date, row.updated_at);
     if (!definition) throw new BusinessError('RECORD_NOT_FOUND');
+    const limit = draftByteLimit(definition);
+    if (jsonBytes(request.body.answers) > limit) throw new BusinessError('DRAFT_TOO_LARGE', { kb: Math.floor(limit / 1024) });
+    const unknown = draftUnknownKeys(definition, request.body.answers);
+    if (unknown.length) throw new FieldError(Object.fromEntries(unknown.map((key) => [`answers.${key}`, { rule: 'additionalProperties' }])));
     const answers = JSON.stringify(draftAnswers(definition, request.body.answers));
     const savedAt = new Date().toISOString();
     // one statement: written only while the feedback record is unsubmitted and the questionnaire

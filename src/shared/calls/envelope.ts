@@ -27,7 +27,7 @@ export const refusedSchema = {
   properties: {
     code: { type: 'integer', description: 'the business code (docs/errors.md)' },
     msg: { type: 'string', description: "the message, in the caller's language" },
-    data: { description: '{field: message} for 422, otherwise null' },
+    data: { description: '{field: message} for 422, {retryAfter: seconds} for a draft saved too often (429), otherwise null' },
   },
 } as const;
 

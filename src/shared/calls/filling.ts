@@ -77,8 +77,9 @@ export type ReplyStored = Shape<typeof replyStored>;
 /**
  * PUT /v1/my/questionnaires/:id/draft: the answers being typed of a named questionnaire, kept on
  * the server so that I can go on on another device (docs/product-rules.md#states). The body as
- * a reply's answers (same schema, same body limit); answers the questionnaire cannot take are
- * dropped (draftAnswers, src/shared/questionnaire/answers.ts).
+ * a reply's answers (same schema), bounded (docs/security.md#drafts-are-bounded: its own body
+ * limit, the questionnaire's largest draft, no key it does not have); answers the questionnaire
+ * cannot take are dropped (draftAnswers, src/shared/questionnaire/answers.ts).
  */
 export const draftBody = { type: 'object', required: ['answers'], additionalProperties: false, properties: { answers: answersSchema } } as const;
 export type DraftBody = Shape<typeof draftBody>;

@@ -979,6 +979,11 @@ const appEn = {
         saving: 'Saving…',
         saved: 'Saved at %{time}: you can go on with it on another device.',
         failed: 'Not saved to the server (offline?). Your answers are still kept on this device and will be sent again.',
+        refused: {
+          tooLarge: 'Not saved to the server: these answers are too large for it. They are still kept on this device, and are sent again with your next change.',
+          notFitting: 'Not saved to the server: some answers do not fit this questionnaire. They are still kept on this device.',
+          tooOften: 'Saving paused for a moment: answers were saved too often. They are still kept on this device and will be saved again shortly by themselves.',
+        },
         deviceOnly: 'This questionnaire is anonymous: your answers are kept on this device only, never on the server.',
         offerTitle: 'Continue your saved answers?',
         offer: 'You have answers saved at %{time} (on another device).',

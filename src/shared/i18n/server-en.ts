@@ -38,6 +38,8 @@ const serverEn = {
       QUESTIONNAIRE_CLOSED: 'This questionnaire has ended',
       NOT_A_RESPONDENT: 'You are not asked to answer this questionnaire',
       ANONYMOUS_NO_DRAFT: 'This questionnaire is anonymous: your answers are kept on this device only, never on the server',
+      DRAFT_TOO_LARGE: 'These answers are too large to be saved on the server (this questionnaire takes at most %{kb} KB)',
+      DRAFT_SAVES_LIMITED: 'Answers were saved too often: please try again in %{seconds} seconds',
       NO_QUESTIONS: 'The questionnaire needs at least one question',
       NO_AUDIENCE: 'Please select target users',
       IMAGE_REFUSED: 'Only image files can be uploaded (PNG, JPEG, GIF, WebP, up to 2 MB)',

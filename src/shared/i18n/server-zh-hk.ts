@@ -30,6 +30,8 @@ const serverZhHk: ServerMessages = {
       QUESTIONNAIRE_CLOSED: '問卷已經結束',
       NOT_A_RESPONDENT: '你不是此問卷的填寫對象',
       ANONYMOUS_NO_DRAFT: '此問卷不記名：你的答案只會保存在此裝置，不會保存在伺服器',
+      DRAFT_TOO_LARGE: '答案太大，未能保存到伺服器（此問卷的答案最多 %{kb} KB）',
+      DRAFT_SAVES_LIMITED: '儲存答案過於頻繁，請於 %{seconds} 秒後再試',
       NO_QUESTIONS: '問卷最少要有一條問題',
       NO_AUDIENCE: '請選擇目標對象',
       IMAGE_REFUSED: '只可上載圖片檔案（PNG、JPEG、GIF、WebP，最大 2 MB）',

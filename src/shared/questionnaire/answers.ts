@@ -9,6 +9,7 @@ import { CHOICE_TYPES, END, type Definition, type Question, type Section } from 
 import { loadPatternEngine } from './pattern.js';
 import type { Answer, AnswerProblem, Answers } from './answer-types.js';
 import { rulesOf } from './question-types/index.js';
+import { withinDraftBounds } from './draft-bounds.js';
 
 export * from './answer-types.js';
 
@@ -141,7 +142,7 @@ export function replyProblems(definition: Definition, answers: unknown): Record<
  * What a draft keeps of answers still being typed (docs/product-rules.md#states): the answers to
  * the definition's questions that are there and of a shape their question takes — an unknown
  * question id, an empty answer, one naming an option that does not exist or a text over its
- * hard limit (ANSWER_LIMITS, which the inputs hold to) is dropped, not refused. The other rules
+ * hard limit (ANSWER_LIMITS, which the inputs hold to, as typed: `withinDraftBounds`) is dropped, not refused. The other rules
  * (required, a text rule, counts) are a submission's to judge: a draft may break them for now. The server keeps a draft by this; the answer screen compares by it.
  */
 export function draftAnswers(definition: Definition, answers: unknown): Answers {
@@ -153,7 +154,7 @@ export function draftAnswers(definition: Definition, answers: unknown): Answers 
       const answer = answers[q.id] as Answer | undefined;
       if (!isAnswered(q, answer)) continue;
       const problem = answerProblem(q, answer)?.problem;
-      if (problem === 'invalid' || problem === 'tooLong') continue;
+      if (problem === 'invalid' || problem === 'tooLong' || !withinDraftBounds(q, answer as Answer)) continue;
       kept[q.id] = keptAnswer(q, answer as Answer);
     }
   }

@@ -41,16 +41,30 @@ function renderScreen() {
   );
 }
 
-/** A server holding the questionnaire and my draft on it (null: none); `failPut` answers the writes with no connection. */
-function fakeServer(options: { type?: MyQuestionnaireDetail['type']; draft?: { answers: object; savedAt: string } | null; failPut?: boolean } = {}) {
+/** A refusal of the server, as its envelope and status. */
+interface Refusal {
+  status: number;
+  code: number;
+  msg?: string;
+  data?: unknown;
+}
+
+/**
+ * A server holding the questionnaire and my draft on it (null: none); `failPut` answers the writes
+ * with no connection, `refusePut` answers the n-th write (from 0) with its refusal, or takes it (null).
+ */
+function fakeServer(options: { type?: MyQuestionnaireDetail['type']; draft?: { answers: object; savedAt: string } | null; failPut?: boolean; refusePut?: (n: number) => Refusal | null } = {}) {
   let draft = options.draft ?? null;
   let n = 0;
+  let puts = 0;
   const calls = fakeFetch((call: FetchCall) => {
     if (call.method === 'GET' && call.path === '/v1/my/questionnaires/5') return detail({ type: options.type ?? 'NAMED' });
     if (call.path === DRAFT) {
       if (call.method === 'GET') return draft;
       if (call.method === 'PUT') {
         if (options.failPut) throw new TypeError('Failed to fetch');
+        const refusal = options.refusePut?.(puts++);
+        if (refusal) return refusal;
         draft = { answers: (call.body as { answers: object }).answers, savedAt: `2025-03-05T02:0${n++}:00.000Z` };
         return { savedAt: draft.savedAt };
       }
@@ -166,6 +180,51 @@ describe('the draft on the server', () => {
     await waitFor(() => expect(state().dataset.state).toBe('failed'), { timeout: 4000 });
     expect(state().textContent).toBe('未能儲存到伺服器（可能已離線）。你的答案仍保存在此裝置，稍後會再傳送。');
     expect(localDraft().answers).toEqual({ name: '陳大文' });
+  });
+
+  // the server's bounds (docs/security.md#drafts-are-bounded): said, never in the way, the answers kept
+  it('says a save refused as too large, keeps the answers, and sends them again with the next change', async () => {
+    const server = fakeServer({ refusePut: (n) => (n === 0 ? { status: 413, code: 406, msg: '答案太大' } : null) });
+    renderScreen();
+    const input = await screen.findByRole('textbox', { name: '姓名' });
+    fireEvent.change(input, { target: { value: '陳大文' } });
+    await waitFor(() => expect(state().dataset.state).toBe('refused'), { timeout: 4000 });
+    expect(state().dataset.why).toBe('tooLarge');
+    expect(state().textContent).toBe('未能儲存到伺服器：答案太大。你的答案仍保存在此裝置，下次修改時會再傳送。');
+    expect(nameInput().value).toBe('陳大文');
+    expect(localDraft().answers).toEqual({ name: '陳大文' });
+    // the screen goes on: the next change is sent, and taken
+    fireEvent.change(input, { target: { value: '陳大' } });
+    await waitFor(() => expect(state().dataset.state).toBe('saved'), { timeout: 4000 });
+    expect(server.draftCalls().filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ answers: { name: '陳大文' } }, { answers: { name: '陳大' } }]);
+  });
+
+  it('says a save refused for answers that do not fit the questionnaire, keeping them', async () => {
+    fakeServer({ refusePut: () => ({ status: 422, code: 422, msg: 'This field is not accepted', data: { 'answers.ghost': 'This field is not accepted' } }) });
+    renderScreen();
+    fireEvent.change(await screen.findByRole('textbox', { name: '姓名' }), { target: { value: '陳大文' } });
+    await waitFor(() => expect(state().dataset.why).toBe('notFitting'), { timeout: 4000 });
+    expect(state().textContent).toBe('未能儲存到伺服器：部分答案不屬於此問卷。你的答案仍保存在此裝置。');
+    expect(nameInput().value).toBe('陳大文');
+    expect(localDraft().answers).toEqual({ name: '陳大文' });
+  });
+
+  it('says in the reader’s language that saves were too often, and saves again by itself once the server’s wait is over', async () => {
+    await i18nProvider.changeLocale('en');
+    const server = fakeServer({ refusePut: (n) => (n === 0 ? { status: 429, code: 20000, msg: 'Answers were saved too often', data: { retryAfter: 1 } } : null) });
+    renderScreen();
+    const input = await screen.findByRole('textbox', { name: '姓名' });
+    fireEvent.change(input, { target: { value: 'Chan Tai Man' } });
+    await waitFor(() => expect(state().dataset.why).toBe('tooOften'), { timeout: 4000 });
+    expect(state().textContent).toBe('Saving paused for a moment: answers were saved too often. They are still kept on this device and will be saved again shortly by themselves.');
+    expect(localDraft().answers).toEqual({ name: 'Chan Tai Man' });
+    const refusedAt = Date.now();
+    // no change meanwhile: the screen sends the same answers again after the second the server gave
+    await waitFor(() => expect(state().dataset.state).toBe('saved'), { timeout: 4000 });
+    const puts = server.draftCalls().filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => c.body)).toEqual([{ answers: { name: 'Chan Tai Man' } }, { answers: { name: 'Chan Tai Man' } }]);
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(900);
+    expect(nameInput().value).toBe('Chan Tai Man');
   });
 
   it('never calls the draft routes for an anonymous questionnaire, and says the answers stay on this device', async () => {
