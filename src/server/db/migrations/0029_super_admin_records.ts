@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- a migration works on a schema-less Kysely */
 import type { Kysely } from 'kysely';
 
 /** The code a super administrator made at first run gets (an administrator record needs one). */
