@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateTo, migrateToLatest } from '../../../src/server/db/migrate.js';
 import { errorText } from '../../../src/shared/errors.js';
-import { login, testApp, type TestApp } from '../harness.js';
-import { caller } from '../master/helpers.js';
+import { bearer, login, testApp, type TestApp } from '../harness.js';
+import { caller, multipart } from '../master/helpers.js';
 
 // The super administrator made at first run (/qe/init) is a record of the administrators' list,
 // edited there like the others; an administrator may see it but not change it, and a database
@@ -89,6 +89,26 @@ describe('the super administrator made at first run', () => {
     expect((await asAdmin('PUT', `/v1/admins/${adminId}`, { googleMail: 'office@test-school.example' })).json()).toMatchObject({ code: 200, data: { googleMail: 'office@test-school.example' } });
     // and the super administrator edits the administrator
     expect((await asSuper('PUT', `/v1/admins/${adminId}`, { nameEn: 'School office' })).json()).toMatchObject({ code: 200, data: { nameEn: 'School office' } });
+  });
+
+  it('cannot be overwritten by an administrator’s import that names their code (a duplicate code, nothing written)', async () => {
+    const { tk } = await login(t.app, 'office', 'Off1ce99');
+    const template = await t.app.inject({ method: 'GET', url: '/v1/admins/import-template', headers: { ...bearer(tk), 'accept-language': 'en' } });
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const header = (read.worksheets[0].getRow(1).values as unknown[]).slice(1).map(String);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('admins');
+    sheet.addRow(header);
+    const row: Record<string, string> = { 'Staff code': 'SUPERADMIN', Account: 'taken-over', Password: 'Tak3nOver', 'Chinese name': '奪取', 'English name': 'Taken' };
+    sheet.addRow(header.map((h) => row[h] ?? null));
+    const { payload, headers } = multipart('admins.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const res = await t.app.inject({ method: 'POST', url: '/v1/admins/import?existing=update', payload, headers: { ...headers, ...bearer(tk), 'accept-language': 'en' } });
+    expect(res.json()).toMatchObject({ code: 706 });
+    // the row is a new administrator whose code is taken, not an update of the super administrator
+    expect(res.json().data).toEqual([expect.stringMatching(/^Row 2, .*"SUPERADMIN" is already in use/)]);
+    expect((await admins()).list.find((a) => a.id === superId)).toMatchObject({ username: 'principal', code: 'SUPERADMIN' });
+    await login(t.app, FIRST.username, FIRST.password);
   });
 
   it('is never deleted: not by themselves, and nobody else may (the last super administrator stays)', async () => {
