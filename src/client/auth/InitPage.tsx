@@ -67,6 +67,8 @@ export function InitPage() {
     if (f === 'confirmPassword' && v !== values.password.trim()) return fieldMessage('passwordMismatch', lang);
     return '';
   };
+  // the first field to put right takes the focus: its message is read out with it
+  const focusField = (f: Field) => (form.current?.elements.namedItem(f) as HTMLInputElement | null)?.focus();
   const shown = (f: Field) => serverErrors[f] || (touched[f] ? check(f) : '');
 
   const submit = async (e: FormEvent) => {
@@ -74,8 +76,7 @@ export function InitPage() {
     setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
     const invalid = FIELDS.find((f) => check(f));
     if (invalid) {
-      // the first field to put right takes the focus: its message is read out with it
-      (form.current?.elements.namedItem(invalid) as HTMLInputElement | null)?.focus();
+      focusField(invalid);
       return;
     }
     setBusy(true);
@@ -90,7 +91,7 @@ export function InitPage() {
       if (body?.errors) {
         setServerErrors(body.errors);
         const first = FIELDS.find((f) => body.errors?.[f]);
-        if (first) (form.current?.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+        if (first) focusField(first);
       } else setError((err as Error).message || translate('qe.error.tryLater'));
       setBusy(false);
     }
