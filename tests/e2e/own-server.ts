@@ -26,12 +26,13 @@ export interface OwnQe {
   close(): Promise<void>;
 }
 
-export async function startOwnQe(overrides: Partial<Config> = {}): Promise<OwnQe> {
+/** `demo: false`: an empty database, as a school's first start finds it (/qe/init). */
+export async function startOwnQe(overrides: Partial<Config> = {}, { demo = true }: { demo?: boolean } = {}): Promise<OwnQe> {
   const database = await createTestDatabase();
   const config = openDataFolder(readConfig({}, { dataDir: database.dataDir, databaseUrl: database.databaseUrl, clientDir: resolve('dist/client'), logLevel: 'warn', host: '127.0.0.1', port: 0, ...overrides }));
   const built = await buildApp(config, { logger: false });
   const app: FastifyInstance = built.app;
-  await seedDemoSchool(built.db);
+  if (demo) await seedDemoSchool(built.db);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const at = (path: string) => `${base}/qe${path}`;
   const api = async <T>(path: string, token: string | null, method = 'GET', body?: unknown) => {

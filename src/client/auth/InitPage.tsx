@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { HttpError, useLocaleState, useNotify } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
@@ -8,27 +8,55 @@ import { isValidEmail, isValidPassword } from '../../shared/validation';
 import { normaliseUsername } from '../../shared/usernames';
 import { request } from '../providers/http';
 import { CenteredCard } from './CenteredCard';
+import { LanguageMenu, useDocumentLanguage } from './PublicScreen';
 import type { InitState } from '../../shared/calls/school';
 
 const FIELDS = ['schoolNameHk', 'schoolNameEn', 'username', 'password', 'confirmPassword', 'nameHk', 'nameEn', 'email'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** /init: first run only. Creates the school and its first super administrator, then closes for good. */
+/**
+ * What the screen holds across a change of language: react-admin draws the page anew then
+ * (ra-core's I18nContextProvider), and neither what was typed nor the keyboard's place may go
+ * with it. In memory only, and emptied when the screen is left otherwise.
+ */
+const kept: { values?: Record<Field, string>; touched?: Partial<Record<Field, boolean>>; initialised?: boolean; switching?: boolean } = {};
+
+/**
+ * /init: first run only. Creates the school and its first super administrator (a record of the
+ * administrators' list afterwards), then closes for good. The login page sends here before first
+ * run, so this screen has the login page's language switch.
+ */
 export function InitPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const [locale] = useLocaleState();
+  const [locale, setLocale] = useLocaleState();
   const lang = locale === 'en' ? 'en' : 'zh-hk';
-  const [initialised, setInitialised] = useState<boolean | null>(null);
-  const [values, setValues] = useState<Record<Field, string>>(() => Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<Field, string>);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const languageSwitch = useRef<HTMLDivElement>(null);
+  const [initialised, setInitialised] = useState<boolean | null>(kept.initialised ?? null);
+  const [values, setValues] = useState<Record<Field, string>>(() => kept.values ?? (Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<Field, string>));
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>(kept.touched ?? {});
   const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  useDocumentLanguage(lang);
+
   useEffect(() => {
-    request<InitState>('/v1/init', { ignoreErr: true }).then((r) => setInitialised(r.initialised), () => setInitialised(false));
+    if (kept.initialised === undefined) request<InitState>('/v1/init', { ignoreErr: true }).then((r) => setInitialised(r.initialised), () => setInitialised(false));
+  }, []);
+
+  // the server's refusals are not kept: they came in the language they were asked in
+  useEffect(() => {
+    Object.assign(kept, { values, touched, initialised: initialised ?? undefined });
+  }, [values, touched, initialised]);
+  useEffect(() => {
+    if (kept.switching) languageSwitch.current?.querySelector('button')?.focus();
+    kept.switching = false;
+    return () => {
+      if (!kept.switching) for (const k of Object.keys(kept)) delete kept[k as keyof typeof kept];
+    };
   }, []);
 
   const check = (f: Field): string => {
@@ -41,12 +69,18 @@ export function InitPage() {
     if (f === 'confirmPassword' && v !== values.password.trim()) return fieldMessage('passwordMismatch', lang);
     return '';
   };
+  // the first field to put right takes the focus: its message is read out with it
+  const focusField = (f: Field) => (form.current?.elements.namedItem(f) as HTMLInputElement | null)?.focus();
   const shown = (f: Field) => serverErrors[f] || (touched[f] ? check(f) : '');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(Object.fromEntries(FIELDS.map((f) => [f, true])));
-    if (FIELDS.some((f) => check(f))) return;
+    const invalid = FIELDS.find((f) => check(f));
+    if (invalid) {
+      focusField(invalid);
+      return;
+    }
     setBusy(true);
     setError(null);
     const { confirmPassword: _confirm, email, ...rest } = values;
@@ -56,16 +90,31 @@ export function InitPage() {
       navigate('/login', { replace: true });
     } catch (err) {
       const body = (err as HttpError).body as { errors?: Partial<Record<Field, string>> } | undefined;
-      if (body?.errors) setServerErrors(body.errors);
-      else setError((err as Error).message);
+      if (body?.errors) {
+        setServerErrors(body.errors);
+        const first = FIELDS.find((f) => body.errors?.[f]);
+        if (first) focusField(first);
+      } else setError((err as Error).message || translate('qe.error.tryLater'));
       setBusy(false);
     }
   };
 
   if (initialised === null) return null;
+  const header = (
+    <div className="qe-p-header qe-p-header-end" ref={languageSwitch}>
+      <LanguageMenu
+        locale={lang}
+        onChange={(next) => {
+          kept.switching = true;
+          setLocale(next);
+        }}
+        translate={translate}
+      />
+    </div>
+  );
   if (initialised) {
     return (
-      <CenteredCard title={translate('qe.init.title')}>
+      <CenteredCard title={translate('qe.init.title')} header={header}>
         <Typography data-testid="init-closed">{translate('qe.init.closed')}</Typography>
         <Link component={RouterLink} to="/login" sx={{ mt: 2, display: 'inline-block' }}>
           {translate('qe.login.title')}
@@ -96,12 +145,16 @@ export function InitPage() {
   );
 
   return (
-    <CenteredCard title={translate('qe.init.title')}>
+    <CenteredCard title={translate('qe.init.title')} header={header}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('qe.init.intro')}
       </Typography>
-      <Stack component="form" onSubmit={submit} noValidate spacing={0.5}>
-        {error && <Alert severity="error">{error}</Alert>}
+      <Stack component="form" ref={form} onSubmit={submit} noValidate spacing={0.5}>
+        {error && (
+          <Alert severity="error" data-testid="init-error">
+            {error}
+          </Alert>
+        )}
         <Typography variant="subtitle2">{translate('qe.init.school')}</Typography>
         {input('schoolNameHk')}
         {input('schoolNameEn')}

@@ -59,7 +59,8 @@ export { useDocumentLanguage } from '../i18n/useDocumentLanguage';
 
 /**
  * Switch between zh-hk and en (as layout/TopBarItems.tsx's LanguageSwitch): a button, its name
- * "language", and a menu of the two; arrows move, Enter or a click chooses, Escape closes.
+ * "language", and a menu of the two; arrows move, Enter or a click chooses, Escape closes. The
+ * login page's, and the first-run screen's (InitPage.tsx), which the login page leads to.
  */
 export function LanguageMenu({ locale, onChange, translate }: { locale: Locale; onChange: (locale: Locale) => void; translate: Translate }) {
   const [open, setOpen] = useState(false);

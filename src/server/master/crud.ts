@@ -50,6 +50,13 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
   const tags = [meta.resource];
   const may = (action: string): Permission => `${meta.permission}.${action}`;
   const offers = (action: string) => meta.page.actions.includes(action);
+  // a record of another type listed here (a super administrator among the administrators) is
+  // changed only by a user of that type: an administrator who could set a super administrator's
+  // password or username would hold every permission the next minute
+  const refuseOtherType = async (request: FastifyRequest, id: number) => {
+    const type = await store.otherTypeOf(id);
+    if (type !== null && currentUser(request).userType !== type) throw new BusinessError('PERMISSION_DENIED');
+  };
   const yearQuery = Object.values(entity.schema.properties).some((p) => propertyMeta(p).yearly)
     ? { type: 'object', additionalProperties: false, properties: { schoolYearId: idSchema } }
     : { type: 'object', additionalProperties: false, properties: {} };
@@ -111,6 +118,7 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
     },
     schema: { tags, summary: `Edits one of ${meta.resource}`, params: idParams, body: entity.update, querystring: yearQuery, response: { 200: envelopeSchema() } },
   }, async (request) => {
+    await refuseOtherType(request, request.params.id);
     await store.update(request.params.id, request.body, request.query.schoolYearId);
     return ok(await store.get(request.params.id, request.query.schoolYearId));
   });
@@ -128,6 +136,8 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
     }, async (request) => {
       // nobody deletes the account they are logged in with
       if (meta.account && request.params.id === currentUser(request).id) throw new BusinessError('PERMISSION_DENIED');
+      // with the rule above, the last super administrator is never deleted: whoever may delete one is another
+      await refuseOtherType(request, request.params.id);
       await store.remove(request.params.id, request.query.cascade === '1' || request.query.cascade === 'true');
       return ok(null);
     });
@@ -144,6 +154,7 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
       },
     }, async (request) => {
       if (!(await store.get(request.params.id))) throw new BusinessError('RECORD_NOT_FOUND');
+      await refuseOtherType(request, request.params.id);
       await deps.db.updateTable('users').set({ password_hash: await hashPassword(request.body.password), updated_at: new Date().toISOString() }).where('id', '=', request.params.id).execute();
       await revokeUserSessions(deps.db, request.params.id);
       return ok(null);

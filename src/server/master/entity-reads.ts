@@ -21,10 +21,16 @@ export async function schoolYearOf(shape: EntityShape, db: AnyDb, wanted?: numbe
   return current?.id ?? null;
 }
 
-/** The entity's rows, with this year's per-year values beside them unless `withYearly` is false (a count that needs none). */
-export function baseQuery(shape: EntityShape, db: AnyDb, yearId: number | null, withYearly = true) {
+/**
+ * The entity's rows, with this year's per-year values beside them unless `withYearly` is false (a
+ * count that needs none); those its schema lists too (super administrators) unless `ownOnly`.
+ */
+export function baseQuery(shape: EntityShape, db: AnyDb, yearId: number | null, withYearly = true, ownOnly = false) {
   let q = db.selectFrom(`${shape.meta.table} as t`);
-  for (const [column, value] of Object.entries(shape.meta.scope ?? {})) q = q.where(`t.${column}`, '=', value);
+  for (const [column, value] of Object.entries(shape.meta.scope ?? {})) {
+    const also = ownOnly ? [] : (shape.meta.alsoListed?.[column] ?? []);
+    q = also.length ? q.where(`t.${column}`, 'in', [value, ...also]) : q.where(`t.${column}`, '=', value);
+  }
   const yearly = shape.yearly[0] && propertyMeta(shape.yearly[0][1]).yearly;
   if (yearly && withYearly) {
     q = q.leftJoin(`${yearly.table} as y`, (join) => join.onRef(`y.${yearly.ownerColumn}`, '=', 't.id').on(`y.${yearly.yearColumn}`, '=', yearId ?? -1));
@@ -51,8 +57,8 @@ export function usesYearly(shape: EntityShape, query: ListQuery): boolean {
 }
 
 /** The list's rows as its id list, search and filters select them. */
-export function filteredQuery(shape: EntityShape, db: AnyDb, query: ListQuery, yearId: number | null, withYearly = true) {
-  let q = baseQuery(shape, db, yearId, withYearly);
+export function filteredQuery(shape: EntityShape, db: AnyDb, query: ListQuery, yearId: number | null, withYearly = true, ownOnly = false) {
+  let q = baseQuery(shape, db, yearId, withYearly, ownOnly);
   if (query.id?.length) q = q.where('t.id', 'in', query.id);
   const text = query.q?.trim();
   if (text && shape.meta.search.length) {

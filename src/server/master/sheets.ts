@@ -98,7 +98,8 @@ export async function sheetRoutes(app: FastifyInstance, deps: MasterDeps, store:
   }, async (request, reply) => {
     const lang = requestLang(request);
     const columns = sheetColumns(store, false);
-    const { list } = await store.list({ ...request.query, page: 1, size: 100_000 });
+    // the rows an import may write back: a super administrator is kept on their own screen
+    const { list } = await store.list({ ...request.query, page: 1, size: 100_000 }, { ownOnly: true });
     const refs = new Map<string, Map<unknown, string>>();
     for (const [name, p] of columns) if (propertyMeta(p).reference) refs.set(name, await referenceKeys(db, p));
     const workbook = await newWorkbook();

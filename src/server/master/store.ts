@@ -72,14 +72,16 @@ export class EntityStore extends EntityShape {
    * size of a screen is kept while every table it is read from stays unchanged (kept-by-tables.ts);
    * an export's thousands of rows are read afresh.
    */
-  async list(query: ListQuery): Promise<{ list: Row[]; total: number }> {
+  async list(query: ListQuery, { ownOnly = false }: { ownOnly?: boolean } = {}): Promise<{ list: Row[]; total: number }> {
     const tables = this.pageTables;
+    if (ownOnly) return this.readPage(query, true);
     if (!tables || (query.size ?? 20) > PAGE_KEPT_SIZE) return this.readPage(query);
     const key = JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)));
     return this.pages.get(tables, key, () => this.readPage(query));
   }
 
-  private async readPage(query: ListQuery): Promise<{ list: Row[]; total: number }> {
+  /** `ownOnly`: without the rows of other types the schema lists too (an export: sheets keep to `scope`). */
+  private async readPage(query: ListQuery, ownOnly = false): Promise<{ list: Row[]; total: number }> {
     const db = this.anyDb;
     const yearId = await schoolYearOf(this, db, query.schoolYearId);
     const size = query.size ?? 20;
@@ -87,7 +89,7 @@ export class EntityStore extends EntityShape {
     const sortField = query.sort && (query.sort === 'id' || query.sort in this.entity.schema.properties) ? query.sort : this.meta.defaultSort.field;
     const order = (query.order ?? (query.sort ? 'asc' : this.meta.defaultSort.order)).toLowerCase() === 'desc' ? 'desc' : 'asc';
     const offset = (page - 1) * size;
-    const rows = await filteredQuery(this, db, query, yearId)
+    const rows = await filteredQuery(this, db, query, yearId, true, ownOnly)
       .select(selection(this, db))
       .orderBy(this.ref(sortField), order)
       .orderBy('t.id', order)
@@ -95,20 +97,20 @@ export class EntityStore extends EntityShape {
       .offset(offset)
       .execute();
     // a page that is not full is the last one, which tells the total without counting again
-    const total = rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length : await this.count(db, query, yearId);
+    const total = rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length  : await this.count(db, query, yearId, ownOnly);
     const list = rows.map((r: Row) => answerRow(this, r));
     await attachLinks(this, db, list);
     return { list, total };
   }
 
   /** How many records the list's filters and search select, kept while the tables counted stay unchanged (kept-by-tables.ts). */
-  private count(db: AnyDb, query: ListQuery, yearId: number | null): Promise<number> {
+  private count(db: AnyDb, query: ListQuery, yearId: number | null, ownOnly = false): Promise<number> {
     const withYearly = usesYearly(this, query);
     const yearlyTable = withYearly ? propertyMeta(this.yearly[0][1]).yearly!.table : null;
     const filters = (this.meta.filters ?? []).map((f) => query[f] ?? null);
-    const key = JSON.stringify([query.id ?? null, query.q?.trim() ?? '', filters, withYearly ? yearId : null]);
+    const key = JSON.stringify([query.id ?? null, query.q?.trim() ?? '', filters, withYearly ? yearId : null, ownOnly]);
     return this.totals.get(yearlyTable ? [this.meta.table, yearlyTable] : [this.meta.table], key, async () =>
-      Number(((await filteredQuery(this, db, query, yearId, withYearly).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n?: number | string } | undefined)?.n ?? 0),
+      Number(((await filteredQuery(this, db, query, yearId, withYearly, ownOnly).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n?: number | string } | undefined)?.n ?? 0),
     );
   }
 
@@ -126,6 +128,19 @@ export class EntityStore extends EntityShape {
       record[name] = childRows.map((c: Row) => Object.fromEntries(Object.entries(items).map(([k, cp]) => [k, c[columnOf(k, cp)]])));
     }
     return record;
+  }
+
+  /**
+   * The type of a record listed here though its scope's columns say another (SUPER_ADMIN among
+   * the administrators), or null: an own record, or none.
+   */
+  async otherTypeOf(id: number, db: AnyDb = this.anyDb): Promise<string | null> {
+    const columns = Object.keys(this.meta.alsoListed ?? {});
+    if (!columns.length) return null;
+    const row = await db.selectFrom(this.meta.table).select(columns).where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    const other = columns.find((c) => row[c] !== this.meta.scope?.[c] && this.meta.alsoListed![c].includes(row[c]));
+    return other === undefined ? null : String(row[other]);
   }
 
   /** Field errors found without the database: date ranges and the entity's own rules. */

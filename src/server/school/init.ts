@@ -2,6 +2,7 @@ import type { DB } from '../db/connect.js';
 import { hashPassword } from '../auth/passwords.js';
 import { assignDefaultRole } from '../developer/seed.js';
 import { BusinessError } from '../plugins/errors.js';
+import { freeSuperAdminCode } from '../db/migrations/0029_super_admin_records.js';
 import type { InitBody } from '../../shared/calls/school.js';
 
 const LANGUAGES = JSON.stringify([
@@ -13,7 +14,8 @@ export type { InitBody };
 
 /**
  * Creates the school (always id 1, so that two racing first runs cannot both succeed:
- * the second breaks the primary key) and its first super administrator.
+ * the second breaks the primary key) and its first super administrator, a record of the
+ * administrators' list like the others (code SUPERADMIN, theirs to change there).
  */
 export async function createFirstSchool(db: DB, body: InitBody, passwordHash?: string): Promise<number> {
   const hash = passwordHash ?? (await hashPassword(body.password));
@@ -40,7 +42,7 @@ export async function createFirstSchool(db: DB, body: InitBody, passwordHash?: s
         username: body.username,
         password_hash: hash,
         user_type: 'SUPER_ADMIN',
-        user_no: null,
+        user_no: await freeSuperAdminCode(trx),
         name_hk: body.nameHk,
         name_en: body.nameEn,
         email: body.email || null,

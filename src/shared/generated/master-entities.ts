@@ -460,6 +460,11 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "scope": {
         "user_type": "ADMIN"
       },
+      "alsoListed": {
+        "user_type": [
+          "SUPER_ADMIN"
+        ]
+      },
       "account": true,
       "icon": "AdminPanelSettings",
       "columns": [

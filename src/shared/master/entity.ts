@@ -54,6 +54,12 @@ export interface EntityMeta {
   table: string;
   /** fixed column values of this entity's rows in a shared table (users of one type) */
   scope?: Record<string, string | number>;
+  /**
+   * other values of scope's columns whose rows are listed, read and edited here too (the super
+   * administrators among the administrators). New records and the Excel sheets keep to `scope`,
+   * and such a row is changed only by a user of its own type (docs/security.md#super-administrators).
+   */
+  alsoListed?: Record<string, (string | number)[]>;
   /** a login account: username and password (hashed, never answered, never exported) */
   account?: boolean;
   /** one record only (the mail setting): GET and PUT /v1/{resource} */
