@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DB } from '../db/connect.js';
 import { hashPassword } from '../auth/passwords.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { passwordChanged } from '../auth/sessions.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
@@ -140,7 +140,7 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
     }, async (request) => {
       if (!(await store.get(request.params.id))) throw new BusinessError('RECORD_NOT_FOUND');
       await deps.db.updateTable('users').set({ password_hash: await hashPassword(request.body.password), updated_at: new Date().toISOString() }).where('id', '=', request.params.id).execute();
-      await revokeUserSessions(deps.db, request.params.id);
+      await passwordChanged(deps.db, request.params.id);
       return ok(null);
     });
   }
