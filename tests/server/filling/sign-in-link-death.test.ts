@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app.js';
 import { readOutbox } from '../../../src/server/mail/outbox.js';
 import { ERRORS, errorText } from '../../../src/shared/errors.js';
+import { fieldLabel } from '../../../src/shared/master/labels.js';
+import { multipart } from '../master/helpers.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { as, classId, classStudents, data, processing, type Caller } from '../questionnaires/helpers.js';
 
@@ -79,6 +82,28 @@ describe('a sign-in link outlives nothing that ends sessions', () => {
     const { token } = await mailedLink('1A', student);
     data(await admin('PUT', `/v1/students/${student}/password`, { password: 'Reset1234' }));
     await expectDead(token);
+  });
+
+  it('dies when an import gives the pupil a new password, and so do their sessions', async () => {
+    const [, , , student] = await classStudents(t.db, '1A');
+    const { token } = await mailedLink('1A', student);
+    const row = await t.db
+      .selectFrom('users as u')
+      .innerJoin('student_classes as sc', 'sc.user_id', 'u.id')
+      .select(['u.user_no', 'u.username', 'u.name_hk', 'u.name_en', 'u.email', 'sc.student_number'])
+      .where('u.id', '=', student)
+      .executeTakeFirstOrThrow();
+    const session = (await login(t.app, row.username)).tk;
+    const fields = ['code', 'username', 'password', 'nameHk', 'nameEn', 'classId', 'studentNumber', 'email'];
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('students').addRows([fields.map((f) => fieldLabel('student', f, 'en')), [row.user_no, row.username, 'Imported123', row.name_hk, row.name_en, '1A', row.student_number, row.email]]);
+    const { payload, headers } = multipart('students.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    const adminTk = (await login(t.app, 'admin')).tk;
+    const imported = await t.app.inject({ method: 'POST', url: '/v1/students/import?existing=update', payload, headers: { ...headers, ...bearer(adminTk), 'accept-language': 'en' } });
+    expect(imported.json(), imported.body).toMatchObject({ code: 200, data: { updated: 1 } });
+    await expectDead(token);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/my/user-info', headers: bearer(session) })).json().code).toBe(444);
+    await login(t.app, row.username, 'Imported123');
   });
 
   it('is refused while the pupil has left, and stays dead when they are back', async () => {
