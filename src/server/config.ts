@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { coversAFamily, ipRange, type IpRange } from './ip-ranges.js';
 
 /** Every setting QE reads, with its default. The README lists them; readConfig below reads and checks them. */
 export interface Config {
@@ -89,22 +90,25 @@ export function publicUrl(value: string | undefined): string | undefined {
 /**
  * QE_TRUST_PROXY: a number is how many proxies stand in front (the client is the address the
  * nearest of them saw); otherwise a comma-separated list of the proxies' addresses or subnets.
- * "true" is refused: believing every X-Forwarded-For lets any client choose its own address,
- * and so escape the per-address login limit.
+ * "true" is refused, and so is a list whose subnets together cover every IPv4 or every IPv6
+ * address (0.0.0.0/1 with 128.0.0.0/1, ::/0, ::ffff:0:0/96…): believing every X-Forwarded-For
+ * lets any client choose its own address, and so escape the per-address login limit.
  */
 export function trustedProxies(value: string | undefined): false | number | string[] {
   const text = value?.trim() ?? '';
   if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
   if (/^\d+$/.test(text)) return Number(text);
+  const takes = 'the number of proxies in front of QE or a list of their addresses or subnets (e.g. 10.0.0.2,10.1.0.0/16)';
   const list = text.split(',').map((s) => s.trim()).filter(Boolean);
-  const address = /^(?:[\d.]+|[\da-f:.]+)(?:\/\d{1,3})?$/i;
-  const bad = list.find((a) => !address.test(a) || !isIP(a.split('/')[0]));
-  if (bad !== undefined || !list.length) {
-    throw new Error(`QE_TRUST_PROXY must be the number of proxies in front of QE or a list of their addresses or subnets (e.g. 10.0.0.2,10.1.0.0/16); "${bad ?? text}" is neither`);
-  }
+  const ranges = list.map(ipRange);
+  const bad = list.length ? list.find((_, i) => !ranges[i]) : text;
+  if (bad !== undefined) throw new Error(`QE_TRUST_PROXY must be ${takes}; "${bad}" is neither`);
+  const everyone = coversAFamily(ranges as IpRange[]);
+  if (everyone) throw new Error(`QE_TRUST_PROXY="${text}" covers ${everyone}, so any client could choose its own address: give ${takes}`);
   return list;
 }
 
+const HOST_NAME = /^[a-z\d]([a-z\d-]*[a-z\d])?(\.[a-z\d]([a-z\d-]*[a-z\d])?)*$/i;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** The settings as the environment gives them: `secret` only when QE_SECRET does (data-folder.ts keeps one otherwise). */
@@ -119,15 +123,21 @@ export class ConfigError extends Error {
 }
 
 /**
- * The signing secret an operator gives: long enough that a login token (HMAC-SHA256), which
- * anyone logged in holds, cannot be used to guess it offline and sign tokens of their own.
- * Never repeated in the message.
+ * The signing secret an operator gives: long enough, and varied enough, that a login token
+ * (HMAC-SHA256), which anyone logged in holds, cannot be used to guess it offline and sign tokens
+ * of their own. 32 × "a", "abab…" or a word repeated has the length but not the randomness; the
+ * output of `openssl rand -hex 32` (64 characters of 16) has some 16 distinct characters and is
+ * no repetition. Never repeated in the message.
  */
 export const SECRET_MIN_LENGTH = 32;
+export const SECRET_MIN_DISTINCT = 10;
 function givenSecret(value: string | undefined): string | undefined {
   const secret = value?.trim();
   if (!secret) return undefined;
-  if (secret.length < SECRET_MIN_LENGTH) throw new Error(`QE_SECRET must be at least ${SECRET_MIN_LENGTH} characters (it signs login tokens; e.g. the output of \`openssl rand -hex 32\`), or unset to have one generated into DATA_DIR/secret.key`);
+  const repeated = (secret + secret).indexOf(secret, 1) < secret.length;
+  if (secret.length < SECRET_MIN_LENGTH || new Set(secret).size < SECRET_MIN_DISTINCT || repeated) {
+    throw new Error(`QE_SECRET must be at least ${SECRET_MIN_LENGTH} random characters, ${SECRET_MIN_DISTINCT} or more of them different and no piece repeated (it signs login tokens; e.g. the output of \`openssl rand -hex 32\`), or unset to have one generated into DATA_DIR/secret.key`);
+  }
   return secret;
 }
 
@@ -182,6 +192,12 @@ function variables(env: NodeJS.ProcessEnv) {
       if (value === undefined) return undefined;
       return /^postgres(ql)?:\/\//i.test(value) && URL.canParse(value) ? value : wrong(undefined, `${name} must be a postgres://user:password@host:5432/database address (unset for SQLite in DATA_DIR)`);
     },
+    /** text `fits` accepts, else refused with `what` it must be */
+    matching(name: string, fallback: string, fits: (value: string) => boolean, what: string): string {
+      const value = given(name);
+      if (value === undefined) return fallback;
+      return fits(value) ? value : wrong(fallback, `${name}="${value}" must be ${what}`);
+    },
     /** a value checked by a function that throws an Error explaining what is wrong */
     checked<T>(fallback: T, check: () => T): T {
       try {
@@ -204,7 +220,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = resolve(overrides.dataDir ?? v.text('DATA_DIR', './data'));
   const settings: Settings = {
     port: v.integer('PORT', 8080, 0, 65_535),
-    host: v.text('HOST', '0.0.0.0'),
+    host: v.matching('HOST', '0.0.0.0', (h) => isIP(h) !== 0 || HOST_NAME.test(h), 'an IP address to listen on, such as 0.0.0.0 (every interface) or 127.0.0.1, or a host name'),
     dataDir,
     databaseUrl: v.postgres('DATABASE_URL'),
     secret: v.checked(undefined, () => givenSecret(env.QE_SECRET)),
@@ -215,7 +231,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientDir: resolve(v.text('QE_CLIENT_DIR', 'dist/client')),
     storageDir: resolve(v.text('QE_STORAGE_DIR', join(dataDir, 'storage'))),
     logLevel: v.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
-    tutorialUrl: v.text('QE_TUTORIAL_URL', '/qe/tutorial'),
+    tutorialUrl: v.matching('QE_TUTORIAL_URL', '/qe/tutorial', (u) => /^\/(?!\/)/.test(u) || (/^https?:\/\/[^\s/]+/i.test(u) && URL.canParse(u)), 'a path on this site such as /qe/tutorial, or an absolute http:// or https:// address'),
     trustProxy: v.checked(false, () => trustedProxies(env.QE_TRUST_PROXY)),
     schedulerSeconds: v.integer('QE_SCHEDULER_SECONDS', 30, 0, 24 * 3600),
     anonymousMixSeconds: v.integer('QE_ANONYMOUS_MIX_SECONDS', 30, 1, 60),

@@ -39,8 +39,21 @@ async function main() {
       app.close().then(() => process.exit(0), () => process.exit(1));
     });
   }
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch(async (error: NodeJS.ErrnoException) => {
+    const problem = listenProblem(error.code, config);
+    if (!problem) throw error;
+    await app.close();
+    throw new ConfigError([problem]);
+  });
   app.log.info(`QE is at http://localhost:${config.port}/qe/ (${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`);
+}
+
+/** PORT or HOST as the system refused them to listen: one sentence naming the variable and what to give. */
+function listenProblem(code: string | undefined, { port, host }: { port: number; host: string }): string | undefined {
+  if (code === 'EADDRINUSE') return `PORT=${port} is in use by another program on ${host}: give a free port, or stop that program`;
+  if (code === 'EACCES') return `PORT=${port} may not be opened by this user (ports below 1024 need privileges): give a port above 1023, such as 8080`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `HOST="${host}" is not an address of this machine: give 0.0.0.0 (every interface), 127.0.0.1 or one of its own addresses`;
+  return undefined;
 }
 
 main().catch((err) => {

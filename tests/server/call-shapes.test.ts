@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import { openSession } from '../../src/server/auth/sessions.js';
 import { quickLink } from '../../src/server/filling/quick.js';
+import { signInStamp } from '../../src/server/auth/sign-in-stamp.js';
 import { testApp, type TestApp } from './harness.js';
 import { caller } from './master/helpers.js';
 import { FILLING_ANSWERS } from '../../src/shared/calls/filling.js';
@@ -92,7 +93,7 @@ describe('calls answer what their schemas describe', () => {
     expect(missing.json()).toMatchObject({ code: 404, data: null });
 
     // a reminder mail's link: its session, and a link that is not one
-    const link = await quickLink(t.config, 'http://qe.test', pupil, named.id, named.endDate);
+    const link = await quickLink(t.config, 'http://qe.test', pupil, named.id, named.endDate, (await signInStamp(t.db, pupil))!);
     const token = new URL(link).searchParams.get('token')!;
     const quick = await t.app.inject({ method: 'POST', url: '/v1/quick-login', payload: { token } });
     expect(quick.statusCode).toBe(200);

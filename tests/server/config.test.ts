@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,25 +101,98 @@ describe('the settings, read and checked in one place', () => {
     ['QE_GOOGLE_TOKEN_URL', 'oauth2.googleapis.com/token', 'QE_GOOGLE_TOKEN_URL="oauth2.googleapis.com/token" must be an absolute http:// or https:// address'],
     ['QE_TRUST_PROXY', 'true', 'QE_TRUST_PROXY must be the number of proxies in front of QE or a list of their addresses'],
     ['QE_BACKUP_UPLOAD_MB', '-1', 'QE_BACKUP_UPLOAD_MB="-1" must be a whole number from 1'],
-    ['QE_SECRET', 'secret', 'QE_SECRET must be at least 32 characters'],
-    ['QE_SECRET', 'x'.repeat(31), 'QE_SECRET must be at least 32 characters'],
+    ['QE_SECRET', 'secret', 'QE_SECRET must be at least 32 random characters'],
+    ['QE_SECRET', 'x'.repeat(31), 'QE_SECRET must be at least 32 random characters'],
+    ['QE_SECRET', 'a'.repeat(32), 'QE_SECRET must be at least 32 random characters, 10 or more of them different'],
+    ['QE_SECRET', 'ab'.repeat(32), 'QE_SECRET must be at least 32 random characters, 10 or more of them different'],
+    ['QE_SECRET', 'abcdefghi0'.repeat(4), 'no piece repeated'],
+    ['QE_SECRET', '012345678'.repeat(3) + '0123456', 'QE_SECRET must be at least 32 random characters, 10 or more of them different'],
+    ['HOST', 'every interface', 'HOST="every interface" must be an IP address to listen on, such as 0.0.0.0'],
+    ['HOST', 'qe_host', 'HOST="qe_host" must be an IP address to listen on'],
+    ['QE_TUTORIAL_URL', 'javascript:alert(1)', 'QE_TUTORIAL_URL="javascript:alert(1)" must be a path on this site such as /qe/tutorial, or an absolute http:// or https:// address'],
+    ['QE_TUTORIAL_URL', 'tutorial.html', 'QE_TUTORIAL_URL="tutorial.html" must be a path on this site'],
   ])('refuses %s=%j with a message naming it and what to give', (name, value, message) => {
     const dataDir = freshDir();
     expect(() => readConfig({ [name]: value }, { dataDir })).toThrow(ConfigError);
     expect(() => readConfig({ [name]: value }, { dataDir })).toThrow(message);
   });
 
-  it('refuses a short QE_SECRET without repeating it, and takes one of 32 characters', () => {
+  it('refuses a short or repetitive QE_SECRET without repeating it, and takes what openssl rand gives', () => {
     const dataDir = freshDir();
-    let message = '';
-    try {
-      readConfig({ QE_SECRET: 'hunter2-school-secret' }, { dataDir });
-    } catch (e) {
-      message = (e as Error).message;
+    const refusal = (secret: string) => {
+      try {
+        readConfig({ QE_SECRET: secret }, { dataDir });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    };
+    for (const secret of ['hunter2-school-secret', 'hunter2hunter2hunter2hunter2hunter2', 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz']) {
+      const message = refusal(secret);
+      expect(message).toContain('QE_SECRET must be at least 32 random characters');
+      expect(message).not.toContain(secret.slice(0, 7));
     }
-    expect(message).toContain('QE_SECRET must be at least 32 characters');
-    expect(message).not.toContain('hunter2');
-    expect(readConfig({ QE_SECRET: 'a'.repeat(32) }, { dataDir }).secret).toBe('a'.repeat(32));
+    // `openssl rand -hex 32` and `openssl rand -base64 32`, many times over: never refused
+    for (let i = 0; i < 500; i++) {
+      for (const secret of [randomBytes(32).toString('hex'), randomBytes(32).toString('base64')]) expect(readConfig({ QE_SECRET: secret }, { dataDir }).secret).toBe(secret);
+    }
+    expect(readConfig({ QE_SECRET: 'correct horse battery staple 2026' }, { dataDir }).secret).toBe('correct horse battery staple 2026');
+  });
+
+  describe('QE_TRUST_PROXY', () => {
+    const trust = (value: string) => readConfig({ QE_TRUST_PROXY: value }, { dataDir: freshDir() }).trustProxy;
+
+    it('takes the proxies\' own addresses and subnets, a hop count, or nothing', () => {
+      expect(trust('10.0.0.2')).toEqual(['10.0.0.2']);
+      expect(trust('10.0.0.0/8, 172.16.0.0/12,192.168.0.0/16,fc00::/7,')).toEqual(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7']);
+      expect(trust('::1,::ffff:10.0.0.1,2001:db8::/32,0.0.0.0/1')).toEqual(['::1', '::ffff:10.0.0.1', '2001:db8::/32', '0.0.0.0/1']);
+      expect(trust('2')).toBe(2);
+      expect(trust('false')).toBe(false);
+    });
+
+    it.each([
+      ['0.0.0.0/0', 'IPv4'],
+      ['0.0.0.0/1,128.0.0.0/1', 'IPv4'],
+      ['128.0.0.0/1, 64.0.0.0/2,10.0.0.0/8, 0.0.0.0/2', 'IPv4'],
+      ['1.2.3.4/0', 'IPv4'],
+      ['::ffff:0:0/96', 'IPv4'],
+      ['::ffff:0.0.0.0/97,128.0.0.0/1', 'IPv4'],
+      ['::/0', 'IPv6'],
+      ['::/1,8000::/1', 'IPv6'],
+      ['0.0.0.0/1,128.0.0.0/1,::1', 'IPv4'],
+      ['8000::/1,::/2,4000::/2', 'IPv6'],
+      ['::/1,8000::/2,c000::/2', 'IPv6'],
+      ['fc00::/7,8000::/1,::/1', 'IPv6'],
+      ['::/1', 'IPv4'],
+    ])('refuses %j: together it covers every %s address', (value, family) => {
+      let error: unknown;
+      try {
+        trust(value);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems).toEqual([
+        `QE_TRUST_PROXY="${value}" covers every ${family} address, so any client could choose its own address: give the number of proxies in front of QE or a list of their addresses or subnets (e.g. 10.0.0.2,10.1.0.0/16)`,
+      ]);
+    });
+
+    it('merges the ranges to find a gap: a list that leaves one is taken, the same list closing it is refused', () => {
+      expect(trust('0.0.0.0/1,128.0.0.0/2,192.0.0.0/3,224.0.0.0/4,240.0.0.0/5,248.0.0.0/6,252.0.0.0/7,254.0.0.0/8,255.0.0.0/9,255.128.0.0/10')).toHaveLength(10);
+      expect(() => trust('0.0.0.0/1,128.0.0.0/2,192.0.0.0/3,224.0.0.0/4,240.0.0.0/5,248.0.0.0/6,252.0.0.0/7,254.0.0.0/7')).toThrow('covers every IPv4 address');
+    });
+
+    it.each(['true', 'yes', 'loopback', '10.0.0.0/33', 'fe80::/129', '10.0.0.0/', '10.0.0.1/8/8', '1.2.3', '10.0.0.0/255.0.0.0', 'fe80::1%eth0', ',', '10.0.0.1;10.0.0.2'])('refuses %j, which is no list of addresses, with the sentence alone', (value) => {
+      let error: unknown;
+      try {
+        trust(value);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const [problem] = (error as ConfigError).problems;
+      expect(problem).toMatch(/^QE_TRUST_PROXY must be the number of proxies in front of QE or a list of their addresses or subnets \(e\.g\. 10\.0\.0\.2,10\.1\.0\.0\/16\); ".*" is neither$/);
+    });
   });
 
   it('names every wrong setting at once, not only the first', () => {
@@ -164,13 +239,34 @@ describe('the data folder, made ready at start', () => {
 describe('starting QE with a wrong setting', () => {
   it('stops at once with the message alone, before touching the data folder', () => {
     const dataDir = freshDir();
-    const started = spawnSync('node_modules/.bin/tsx', ['src/server/main.ts'], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '80a', QE_ANONYMOUS_MIX_SECONDS: '0' }, encoding: 'utf8', timeout: 60_000 });
+    const env = { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '80a', QE_ANONYMOUS_MIX_SECONDS: '0', QE_TRUST_PROXY: '0.0.0.0/0', QE_SECRET: 'a'.repeat(32) };
+    const started = spawnSync('node_modules/.bin/tsx', ['src/server/main.ts'], { env, encoding: 'utf8', timeout: 60_000 });
     expect(started.status).toBe(1);
     expect(started.stderr).toContain('QE cannot start:');
+    expect(started.stderr).toContain('QE_TRUST_PROXY="0.0.0.0/0" covers every IPv4 address');
+    expect(started.stderr).toContain('QE_SECRET must be at least 32 random characters');
+    expect(started.stderr).not.toContain('a'.repeat(32));
     expect(started.stderr).toContain('PORT="80a" must be a whole number from 0 to 65535');
     expect(started.stderr).toContain('QE_ANONYMOUS_MIX_SECONDS="0" must be a whole number from 1 to 60');
     // a message for the operator, not a stack trace
     expect(started.stderr).not.toMatch(/^\s+at /m);
     expect(existsSync(dataDir)).toBe(false);
   }, 70_000);
+
+  it('says which of PORT or HOST to put right when the system refuses to listen, without a stack trace', async () => {
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const start = (env: Record<string, string>) => spawnSync('node_modules/.bin/tsx', ['src/server/main.ts'], { env: { PATH: process.env.PATH, DATA_DIR: freshDir(), QE_SCHEDULER_SECONDS: '0', LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 60_000 });
+      const busy = start({ PORT: String(port), HOST: '127.0.0.1' });
+      expect(busy.status).toBe(1);
+      expect(busy.stderr.trim()).toBe(`QE cannot start: PORT=${port} is in use by another program on 127.0.0.1: give a free port, or stop that program`);
+      const foreign = start({ PORT: '0', HOST: '192.0.2.77' });
+      expect(foreign.status).toBe(1);
+      expect(foreign.stderr.trim()).toBe('QE cannot start: HOST="192.0.2.77" is not an address of this machine: give 0.0.0.0 (every interface), 127.0.0.1 or one of its own addresses');
+    } finally {
+      taken.close();
+    }
+  }, 130_000);
 });

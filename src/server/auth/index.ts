@@ -8,7 +8,7 @@ import { permissionCatalogue, permissionEntries } from '../developer/permission-
 import type { SessionCache } from './session-cache.js';
 import { loginLimiter } from './login-limit.js';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
-import { openSession, revokeSession, revokeUserSessions } from './sessions.js';
+import { openSession, passwordChanged, revokeSession } from './sessions.js';
 import { mayLogIn, userInfo } from './user-info.js';
 import { UserInfoAnswers } from './user-info-answers.js';
 import { normaliseUsername } from '../../shared/usernames.js';
@@ -74,7 +74,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, sessions }:
       .set({ password_hash: await hashPassword(newPassword, request.ip), updated_at: new Date().toISOString() })
       .where('id', '=', me.id)
       .execute();
-    await revokeUserSessions(db, me.id);
+    await passwordChanged(db, me.id);
     return ok(null);
   });
 

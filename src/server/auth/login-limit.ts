@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { addressKey } from '../ip-ranges.js';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { BusinessError } from '../plugins/errors.js';
@@ -84,7 +85,7 @@ export function loginLimiter(db: DB, config: Config) {
       return attempt(
         [
           { key: `account:${username.toLowerCase()}`, max: config.loginMaxFailures },
-          { key: `address:${address}`, max: config.loginMaxFailuresPerAddress },
+          { key: `address:${addressKey(address)}`, max: config.loginMaxFailuresPerAddress },
         ],
         'LOGIN_RATE_LIMITED',
       );

@@ -1,5 +1,8 @@
+import type { Transaction } from 'kysely';
 import type { DB } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
 import type { Config } from '../config.js';
+import { renewSignInStamps } from './sign-in-stamp.js';
 import { newSessionId, signToken } from './tokens.js';
 
 /** A new session and its token; `questionnaireId` limits it to that questionnaire (a reminder link's login). */
@@ -16,8 +19,18 @@ export async function revokeSession(db: DB, sessionId: string): Promise<void> {
 }
 
 /** Revokes every session of a user but the one given (password change keeps the current one or none). */
-export async function revokeUserSessions(db: DB, userId: number, except?: string): Promise<void> {
+export async function revokeUserSessions(db: DB | Transaction<Database>, userId: number, except?: string): Promise<void> {
   let q = db.updateTable('sessions').set({ revoked_at: Date.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (except) q = q.where('id', '!=', except);
   await q.execute();
+}
+
+/**
+ * A password changed (by its owner, an administrator or an import): every session of the account
+ * ends and so do the sign-in links of reminders already mailed (a new sign-in stamp), on every
+ * instance. Not the login's silent rehash to a stronger scheme: the password stays the same.
+ */
+export async function passwordChanged(db: DB | Transaction<Database>, userId: number): Promise<void> {
+  await revokeUserSessions(db, userId);
+  await renewSignInStamps(db, userId);
 }

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { createDb, isPostgres, type DB } from '../db/connect.js';
+import { renewSignInStamps } from '../auth/sign-in-stamp.js';
 import { knownMigrations, migrateTo, migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { ARCHIVED_TABLES, MASTER_TABLES, SERIAL_ID_TABLES, TRANSIENT_TABLES } from './format.js';
@@ -90,7 +91,8 @@ async function columnsOf(db: Kysely<any>, table: string): Promise<string[]> {
  * checksum and row count; here: its migrations are ones this QE knows — an older archive is
  * migrated forward, a newer one refused). Then its rows are loaded into a fresh database beside
  * the live one, migrated to the latest level, and copied over the live tables in one
- * transaction, sessions cleared in the same transaction: every user logs in again. Any failure
+ * transaction, sessions cleared and sign-in stamps renewed in the same transaction: every user
+ * logs in again, and no reminder's sign-in link works any more. Any failure
  * before that commit leaves the current data as it was. Uploaded files are replaced after it.
  */
 export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'>, path: string, options: RestoreOptions = {}): Promise<{ tables: number; rows: number }> {
@@ -149,6 +151,9 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
               const cols = (await columnsOf(trx, table)).map((c) => sql.id(c));
               await sql`insert into ${sql.table(table)} (${sql.join(cols)}) select ${sql.join(cols)} from ${s.table(table)}`.execute(trx);
             }
+            // every reminder's sign-in link dies with the sessions: the archive's stamps are the ones
+            // its links were made under (auth/sign-in-stamp.ts)
+            await renewSignInStamps(trx);
             // derived from the rows just copied: counted again rather than archived
             await recountAnswers(trx);
             if (isPostgres(trx)) {

@@ -99,6 +99,8 @@ export interface UsersTable {
   identity_card_no: string | null;
   /** what every screen and export shows, e.g. A123***(7) */
   identity_card_masked: string | null;
+  /** random; a reminder's sign-in link carries it and dies when it moves (migration 0029, src/server/auth/sign-in-stamp.ts) */
+  sign_in_stamp: Generated<string>;
 }
 
 export interface SessionsTable {

@@ -25,12 +25,14 @@ export function mailOrigin(config: Config): string {
 /**
  * The link in a reminder mail (the route /app/quick): signed, for one respondent and one
  * questionnaire, expiring with the questionnaire (60 days at most). It opens a session that
- * reaches that questionnaire only.
+ * reaches that questionnaire only. It carries the account's sign-in stamp (`stamp`, as read with
+ * the respondent: auth/sign-in-stamp.ts) and dies when that moves — a password changed, the
+ * account disabled or left, a restore — like the account's sessions.
  */
-export async function quickLink(config: Config, origin: string, userId: number, questionnaireId: number, endDate: string | null): Promise<string> {
+export async function quickLink(config: Config, origin: string, userId: number, questionnaireId: number, endDate: string | null, stamp: string): Promise<string> {
   const cap = Date.now() + MAX_DAYS * 86_400_000;
   const expires = Math.min(endDate ? new Date(endDate).getTime() : cap, cap);
-  const token = await new SignJWT({ purpose: PURPOSE, uid: userId, qid: questionnaireId })
+  const token = await new SignJWT({ purpose: PURPOSE, uid: userId, qid: questionnaireId, st: stamp })
     .setProtectedHeader({ alg: 'HS256' })
     .setExpirationTime(Math.floor(expires / 1000))
     .sign(key(config));
@@ -48,11 +50,13 @@ export async function quickLoginRoutes(app: FastifyInstance, { db, config }: { d
     },
   }, async (request) => {
     const verified = await jwtVerify(request.body.token, key(config)).catch(() => null);
-    const claims = verified?.payload as { purpose?: string; uid?: number; qid?: number; exp?: number } | undefined;
-    if (!claims || claims.purpose !== PURPOSE || !claims.uid || !claims.qid) throw new BusinessError('SESSION_EXPIRED');
-    const user = await db.selectFrom('users').select(['id', 'active', 'status', 'user_type']).where('id', '=', claims.uid).executeTakeFirst();
+    const claims = verified?.payload as { purpose?: string; uid?: number; qid?: number; st?: string; exp?: number } | undefined;
+    if (!claims || claims.purpose !== PURPOSE || !claims.uid || !claims.qid || typeof claims.st !== 'string') throw new BusinessError('SESSION_EXPIRED');
+    const user = await db.selectFrom('users').select(['id', 'active', 'status', 'user_type', 'sign_in_stamp']).where('id', '=', claims.uid).executeTakeFirst();
     const feedback = await db.selectFrom('feedback').select('id').where('user_id', '=', claims.uid).where('questionnaire_id', '=', claims.qid).executeTakeFirst();
     if (!user || !mayLogIn(user)) throw new BusinessError('ACCOUNT_DISABLED');
+    // the stamp moved since the mail was sent: answered as an expired link (log in with the password)
+    if (claims.st !== user.sign_in_stamp) throw new BusinessError('SESSION_EXPIRED');
     if (!feedback) throw new BusinessError('NOT_A_RESPONDENT');
     const tk = await openSession(db, config, user.id, { questionnaireId: claims.qid, expiresAt: (claims.exp ?? 0) * 1000 });
     return ok<QuickSession>({ tk, userId: user.id, questionnaireId: claims.qid });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DB } from '../db/connect.js';
 import { normaliseUsernameIn } from '../../shared/usernames.js';
 import { hashPassword } from '../auth/passwords.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { passwordChanged } from '../auth/sessions.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
@@ -156,7 +156,7 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
       if (!(await store.get(request.params.id))) throw new BusinessError('RECORD_NOT_FOUND');
       await refuseOtherType(request, request.params.id);
       await deps.db.updateTable('users').set({ password_hash: await hashPassword(request.body.password), updated_at: new Date().toISOString() }).where('id', '=', request.params.id).execute();
-      await revokeUserSessions(deps.db, request.params.id);
+      await passwordChanged(deps.db, request.params.id);
       return ok(null);
     });
   }

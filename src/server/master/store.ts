@@ -13,6 +13,7 @@ import { PlacesTaken, placeClashes } from './class-places.js';
 import { refuseIfUsed, writeRelated } from './related-rows.js';
 import type { ListQuery } from './list-query.js';
 import { hashPassword } from '../auth/passwords.js';
+import { passwordChanged } from '../auth/sessions.js';
 import { assignDefaultRole, defaultRoleId } from '../developer/seed.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import { requiredLanguages } from '../school/languages.js';
@@ -245,6 +246,8 @@ export class EntityStore extends EntityShape {
           if (hash) row.password_hash = hash;
         }
         if (Object.keys(row).length) await trx.updateTable(this.meta.table).set(row).where('id', '=', id).execute();
+        // a password the sheet sets ends the account's sessions and sign-in links, as any password change does
+        if (row.password_hash) await passwordChanged(trx, id);
         await writeRelated(this, trx, id, values, null, yearId ?? undefined);
         await this.rules.afterSave?.(trx, id, values);
       }

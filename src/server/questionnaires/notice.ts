@@ -101,7 +101,7 @@ export async function sendNotice(db: DB, config: Config, questionnaireId: number
     const recipients = await db
       .selectFrom('feedback as f')
       .innerJoin('users as u', 'u.id', 'f.user_id')
-      .select(['f.id', 'f.user_id', 'u.email', 'u.name_hk', 'u.name_en', 'u.language'])
+      .select(['f.id', 'f.user_id', 'u.email', 'u.name_hk', 'u.name_en', 'u.language', 'u.sign_in_stamp'])
       .where('f.questionnaire_id', '=', questionnaireId)
       .where('f.status', '=', 'NOT_SUBMITTED')
       .execute();
@@ -118,7 +118,7 @@ export async function sendNotice(db: DB, config: Config, questionnaireId: number
         continue;
       }
       // the respondent's own link into this questionnaire (/app/quick): in {link}, or after the text
-      const own = await quickLink(config, origin, r.user_id, questionnaireId, q.end_date);
+      const own = await quickLink(config, origin, r.user_id, questionnaireId, q.end_date, r.sign_in_stamp);
       // the template, the name and the title in the recipient's language (the title in the
       // questionnaire's main language where it has none in theirs)
       const lang = readerLanguage(r.language);

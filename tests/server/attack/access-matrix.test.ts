@@ -2,6 +2,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { quickLink } from '../../../src/server/filling/quick.js';
+import { signInStamp } from '../../../src/server/auth/sign-in-stamp.js';
 import { ERRORS, type ErrorKey, errorText } from '../../../src/shared/errors.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { as, create, data, processing, userId } from '../questionnaires/helpers.js';
@@ -272,7 +273,7 @@ describe('access matrix', () => {
     logoutTokens.revoked = tokens.revoked;
     // a reminder link's session, for the questionnaire everyone asks for
     const quick = async () => {
-      const link = await quickLink(t.config, 'http://qe.test', ids.student as number, q.id, q.endDate);
+      const link = await quickLink(t.config, 'http://qe.test', ids.student as number, q.id, q.endDate, (await signInStamp(t.db, ids.student as number))!);
       const res = await t.app.inject({ method: 'POST', url: '/v1/quick-login', payload: { token: new URL(link).searchParams.get('token') } });
       return data<{ tk: string }>(res).tk;
     };

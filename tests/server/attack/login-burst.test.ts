@@ -125,4 +125,55 @@ describe('client addresses behind a reverse proxy', () => {
       });
     });
   }
+
+  describe('a list that trusts everyone, however it is spelled', () => {
+    const everyone = ['0.0.0.0/1,128.0.0.0/1', '0.0.0.0/0', '::/0', '::/1,8000::/1', '::ffff:0:0/96', '10.0.0.2,128.0.0.0/1,0.0.0.0/2,64.0.0.0/2'];
+    let t: TestApp;
+    // what a school may give: its proxy and its own subnets; the attacker is outside them
+    const accepted = trustedProxies('10.0.0.2,172.16.0.0/12,fd00::/8');
+    beforeAll(async () => {
+      t = await testApp({ demo: true, config: { trustProxy: accepted, loginMaxFailures: 3, loginMaxFailuresPerAddress: 5 } });
+    });
+    afterAll(async () => t?.close());
+
+    it('cannot be given: each spelling of "every address" is refused', () => {
+      for (const value of everyone) expect(() => trustedProxies(value), value).toThrow(/^QE_TRUST_PROXY=".*" covers every IPv[46] address/);
+    });
+
+    it('so a peer outside the proxies forging X-Forwarded-For is counted by its own address and stopped at the per-address limit', async () => {
+      const codes: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/v1/login',
+          // every other try over IPv6's mapped form, as a dual-stack listener sees IPv4 peers
+          remoteAddress: i % 2 ? '::ffff:203.0.113.7' : '203.0.113.7',
+          headers: { 'x-forwarded-for': `10.0.0.2, 172.16.${i}.${i + 1}` },
+          payload: { username: `nobody-${i}`, password: 'wrong-password' },
+        });
+        codes.push(res.json().code);
+      }
+      // 5 checked and refused as wrong, the other 35 refused unchecked: the limit held
+      expect(codes.filter((c) => c === 700)).toHaveLength(5);
+      expect(codes.filter((c) => c === 702)).toHaveLength(35);
+      const keys = (await t.db.selectFrom('login_failures').select('key').where('key', 'like', 'address:%').execute()).map((r) => r.key);
+      expect(keys).toEqual(['address:203.0.113.7']);
+      // the right password from that address is refused too; from the proxy, a pupil gets in
+      expect((await t.app.inject({ method: 'POST', url: '/v1/login', remoteAddress: '203.0.113.7', payload: { username: 'student030', password: PASSWORD } })).json().code).toBe(702);
+      const viaProxy = await t.app.inject({ method: 'POST', url: '/v1/login', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '172.16.5.9' }, payload: { username: 'student030', password: PASSWORD } });
+      expect(viaProxy.json().code).toBe(200);
+    });
+
+    it('counts an IPv6 peer by its /64: taking a new address of its own block for every try does not escape either', async () => {
+      const codes: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const res = await t.app.inject({ method: 'POST', url: '/v1/login', remoteAddress: `2001:db8:7:9:${i.toString(16)}::${i + 1}`, payload: { username: `someone-${i}`, password: 'wrong-password' } });
+        codes.push(res.json().code);
+      }
+      expect(codes.filter((c) => c === 700)).toHaveLength(5);
+      expect(codes.slice(5).every((c) => c === 702)).toBe(true);
+      // the next block is someone else
+      expect((await t.app.inject({ method: 'POST', url: '/v1/login', remoteAddress: '2001:db8:7:a::1', payload: { username: 'student031', password: PASSWORD } })).json().code).toBe(200);
+    });
+  });
 });
