@@ -11,7 +11,7 @@ import { definitionIn, languageShown, languagesOf, titleIn } from '../../shared/
 import type { Lang } from '../../shared/i18n/text';
 import { request } from '../providers/http';
 import { recordName } from '../master/labels';
-import { formatDateTime } from '../questionnaires/form/labels';
+import { formatDateTime } from '../common/schoolClock';
 import { QuestionnaireView } from '../questionnaires/respondent/QuestionnaireView';
 import { clearDraft, loadDraft, newSubmissionKey, saveDraft, type Draft } from './draft';
 import { carriedOver, carryOver, dropCarried, updateCarried } from './carryOver';

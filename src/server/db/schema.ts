@@ -61,6 +61,8 @@ export interface SchoolTable {
   backup_every_hours: Generated<number>;
   backup_keep: Generated<number>;
   backup_last_at: string | null;
+  /** the school's clock, an IANA time zone (src/shared/school-clock.ts) */
+  time_zone: Generated<string>;
 }
 
 export interface UsersTable {

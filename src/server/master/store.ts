@@ -16,6 +16,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { assignDefaultRole, defaultRoleId } from '../developer/seed.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import { requiredLanguages } from '../school/languages.js';
+import { schoolClock } from '../school/clock.js';
 
 export type FieldErrors = ConstructorParameters<typeof FieldError>[0];
 
@@ -24,8 +25,8 @@ const PAGE_KEPT_SIZE = 100;
 
 /** Business rules of one entity beyond what its schema says (src/server/master/rules/). */
 export interface MasterRules {
-  /** field errors of a record about to be saved that its schema cannot see (no database reads) */
-  validate?(values: Row, existing: Row | null): FieldErrors;
+  /** field errors of a record about to be saved that its schema cannot see (no database reads; `today` on the school's clock) */
+  validate?(values: Row, existing: Row | null, today: string): FieldErrors;
   /** field errors of an imported row whose values contradict each other (a form tidies them; a sheet is refused) */
   importErrors?(values: Row): FieldErrors;
   /** inside the saving transaction, before the write: may adjust `values` or throw FieldError/BusinessError */
@@ -128,19 +129,19 @@ export class EntityStore extends EntityShape {
     return record;
   }
 
-  /** Field errors found without the database: date ranges and the entity's own rules. */
-  ruleErrors(values: Row, existing: Row | null): FieldErrors {
+  /** Field errors found without the database: date ranges and the entity's own rules (`today` on the school's clock). */
+  ruleErrors(values: Row, existing: Row | null, today: string): FieldErrors {
     const merged = { ...(existing ?? {}), ...values };
     const errors: FieldErrors = {};
     for (const [start, end] of this.meta.dateRanges ?? []) {
       if (merged[start] && merged[end] && merged[start] > merged[end]) errors[end] = { rule: 'dateRange' };
     }
-    return { ...errors, ...this.rules.validate?.(values, existing) };
+    return { ...errors, ...this.rules.validate?.(values, existing, today) };
   }
 
   /** Checks the rules the schema cannot express alone: unique values, date ranges, references. */
   async check(db: AnyDb, values: Row, id: number | null, existing: Row | null = null): Promise<void> {
-    const errors: FieldErrors = this.ruleErrors(values, existing);
+    const errors: FieldErrors = this.ruleErrors(values, existing, await schoolClock(this.anyDb).today());
     for (const name of missingNames(this.entity.schema, values, await requiredLanguages(db))) errors[name] ??= { rule: 'required' };
     for (const field of this.meta.unique ?? []) {
       const value = values[field];

@@ -7,6 +7,7 @@ import { ok } from '../plugins/envelope.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import { storeUploadedImage } from '../storage/images.js';
 import { schoolInfo } from './info.js';
+import { isTimeZone } from '../../shared/school-clock.js';
 import { SCHOOL_ANSWERS, schoolSettingsBody, type SchoolSettings, type SchoolSettingsBody } from '../../shared/calls/school.js';
 
 export type { SchoolSettingsBody };
@@ -18,7 +19,7 @@ const blank = (v: string | null | undefined) => (v === undefined ? undefined : v
 
 /**
  * The school settings: read and change the school's names, addresses, contacts,
- * graduating grade, language list and the Google rule, and its logo. Every read goes to the
+ * graduating grade, language list, the Google rule and the time zone, and its logo. Every read goes to the
  * database, so a change holds for every user at once (clients read /v1/school-info again).
  */
 export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
@@ -58,6 +59,7 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
     const nameHk = body.nameHk.trim();
     const nameEn = body.nameEn.trim();
     if (!nameHk || !nameEn) throw new FieldError({ [nameHk ? 'nameEn' : 'nameHk']: { rule: 'required' } });
+    if (body.timeZone !== undefined && !isTimeZone(body.timeZone)) throw new FieldError({ timeZone: { rule: 'timeZone' } });
     await db.updateTable('school').set({
       name_hk: nameHk,
       name_en: nameEn,
@@ -68,6 +70,7 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
       ...(body.email !== undefined ? { email: blank(body.email) } : {}),
       ...(graduateGrade !== undefined ? { graduate_grade: graduateGrade } : {}),
       ...(body.googleRequired !== undefined ? { google_required: body.googleRequired ? 1 : 0 } : {}),
+      ...(body.timeZone !== undefined ? { time_zone: body.timeZone } : {}),
       languages: JSON.stringify(body.languageList.map((l) => ({ code: l.code, required: l.required }))),
     }).where('id', '=', current.id).execute();
     return ok(await settings());

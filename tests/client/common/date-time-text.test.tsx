@@ -8,7 +8,7 @@ import { DayInput } from '../../../src/client/master/DayInput';
 import { schoolYear } from '../../../src/client/master/generated/resources';
 import { QuestionnaireScreen } from '../../../src/client/questionnaires/form/QuestionnaireScreen';
 import { DayTimeInput } from '../../../src/client/questionnaires/form/DayTimeInput';
-import { formatDateTime, toIso } from '../../../src/client/questionnaires/form/labels';
+import { formatDateTime, toIso } from '../../../src/client/common/schoolClock';
 import { fakeData, fakeFetch, renderAt } from '../questionnaires/support';
 import { authFor } from '../support/auth';
 

@@ -28,6 +28,7 @@ import * as m0025_questionnaire_languages from '../migrations/0025_questionnaire
 import * as m0026_reminder_languages from '../migrations/0026_reminder_languages.js';
 import * as m0027_replies_questionnaire_index from '../migrations/0027_replies_questionnaire_index.js';
 import * as m0028_waiting_replies from '../migrations/0028_waiting_replies.js';
+import * as m0029_school_time_zone from '../migrations/0029_school_time_zone.js';
 
 /** Every migration of src/server/db/migrations, by name: Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0026_reminder_languages': m0026_reminder_languages,
   '0027_replies_questionnaire_index': m0027_replies_questionnaire_index,
   '0028_waiting_replies': m0028_waiting_replies,
+  '0029_school_time_zone': m0029_school_time_zone,
 };
