@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { useTranslate } from '../i18n/translate';
 import { formatDateTime } from '../common/schoolClock';
 
-/** "Ends 2026-11-30 17:00" (Hong Kong time), or that there is no end date. */
+/** "Ends 2026-11-30 17:00" on the school's clock, or that there is no end date. */
 export function EndDate({ endDate }: { endDate: string | null }) {
   const translate = useTranslate();
   return (

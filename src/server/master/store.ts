@@ -140,8 +140,8 @@ export class EntityStore extends EntityShape {
   }
 
   /** Checks the rules the schema cannot express alone: unique values, date ranges, references. */
-  async check(db: AnyDb, values: Row, id: number | null, existing: Row | null = null): Promise<void> {
-    const errors: FieldErrors = this.ruleErrors(values, existing, await schoolClock(this.anyDb).today());
+  async check(db: AnyDb, values: Row, id: number | null, existing: Row | null, today: string): Promise<void> {
+    const errors: FieldErrors = this.ruleErrors(values, existing, today);
     for (const name of missingNames(this.entity.schema, values, await requiredLanguages(db))) errors[name] ??= { rule: 'required' };
     for (const field of this.meta.unique ?? []) {
       const value = values[field];
@@ -187,9 +187,11 @@ export class EntityStore extends EntityShape {
 
   /** Creates a record (and its account, children, links, per-year values); answers its id. */
   async create(values: Row, options: { schoolYearId?: number; passwordHash?: string } = {}): Promise<number> {
+    // read before the transaction: on SQLite's one connection a read of the app's database inside it would wait for it
+    const today = await schoolClock(this.anyDb).today();
     return this.db.transaction().execute(async (t) => {
       const trx = t as unknown as Transaction<any>;
-      await this.check(trx, values, null);
+      await this.check(trx, values, null, null, today);
       await this.rules.beforeSave?.(trx, values, null);
       const row: Row = { ...this.columns(values, true), ...(this.meta.scope ?? {}) };
       if (this.meta.account) {
@@ -273,11 +275,12 @@ export class EntityStore extends EntityShape {
 
   /** Updates the given fields of a record; children and links given are replaced as a whole. */
   async update(id: number, values: Row, schoolYearId?: number): Promise<void> {
+    const today = await schoolClock(this.anyDb).today();
     await this.db.transaction().execute(async (t) => {
       const trx = t as unknown as Transaction<any>;
       const existing = await this.get(id, schoolYearId, trx);
       if (!existing) throw new BusinessError('RECORD_NOT_FOUND');
-      await this.check(trx, { ...existing, ...values }, id, existing);
+      await this.check(trx, { ...existing, ...values }, id, existing, today);
       await this.rules.beforeSave?.(trx, values, existing);
       const row = this.columns(values);
       if (this.meta.account) row.updated_at = now();
