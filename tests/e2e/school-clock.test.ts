@@ -165,4 +165,20 @@ describe('one clock', () => {
     expect(await xlsxEnd()).toBe(end);
     expect(await mailed()).toEqual([end]);
   });
+
+  it('the school settings screen shows the zone and changes it, and the screens follow', async () => {
+    const page = await pageIn('UTC', 'admin');
+    await page.goto(qe.at('/master/school'));
+    await page.getByTestId('school-settings').waitFor();
+    const zone = page.getByRole('combobox', { name: /時區/ });
+    expect(await zone.inputValue()).toBe('America/New_York');
+    await zone.fill('Asia/Hong');
+    await page.getByRole('option', { name: 'Asia/Hong_Kong' }).click();
+    await page.getByTestId('school-save').click();
+    await expect.poll(async () => (await qe.api<{ timeZone: string }>('/v1/school-info', null)).data.timeZone).toBe('Asia/Hong_Kong');
+    // the questionnaire list reads the end on Hong Kong's clock again
+    await page.goto(qe.at('/forms/list'));
+    expect(await page.getByRole('row').filter({ hasText: title }).first().innerText()).toContain(`${year}-07-01 08:00`);
+    await page.context().close();
+  });
 });
