@@ -38,6 +38,11 @@ export function isTimeZone(zone: unknown): zone is string {
   }
 }
 
+/** A zone as Intl spells it (asia/hong_kong → Asia/Hong_Kong), for one that isTimeZone. */
+export function canonicalTimeZone(zone: string): string {
+  return formatterOf(zone).resolvedOptions().timeZone;
+}
+
 /** The zones a school may choose from: Intl's list where it has one, with UTC and the default always in it. */
 export function timeZoneChoices(): string[] {
   const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];

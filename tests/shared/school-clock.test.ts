@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE, isTimeZone, schoolDate, schoolDateTime, schoolInputText, schoolInstant, schoolTime, timeZoneChoices } from '../../src/shared/school-clock.js';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, isTimeZone, schoolDate, schoolDateTime, schoolInputText, schoolInstant, schoolTime, timeZoneChoices } from '../../src/shared/school-clock.js';
 
 /**
  * The school's clock (src/shared/school-clock.ts): the same moment reads the same in any process
@@ -72,6 +72,8 @@ describe('the school clock', () => {
     expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
     expect(isTimeZone('')).toBe(false);
     expect(isTimeZone(8)).toBe(false);
+    expect(isTimeZone('asia/hong_kong')).toBe(true);
+    expect(canonicalTimeZone('asia/hong_kong')).toBe('Asia/Hong_Kong');
     const choices = timeZoneChoices();
     expect(choices).toContain('Asia/Hong_Kong');
     expect(choices).toContain('America/New_York');

@@ -7,7 +7,7 @@ import { ok } from '../plugins/envelope.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import { storeUploadedImage } from '../storage/images.js';
 import { schoolInfo } from './info.js';
-import { isTimeZone } from '../../shared/school-clock.js';
+import { canonicalTimeZone, isTimeZone } from '../../shared/school-clock.js';
 import { SCHOOL_ANSWERS, schoolSettingsBody, type SchoolSettings, type SchoolSettingsBody } from '../../shared/calls/school.js';
 
 export type { SchoolSettingsBody };
@@ -70,7 +70,7 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
       ...(body.email !== undefined ? { email: blank(body.email) } : {}),
       ...(graduateGrade !== undefined ? { graduate_grade: graduateGrade } : {}),
       ...(body.googleRequired !== undefined ? { google_required: body.googleRequired ? 1 : 0 } : {}),
-      ...(body.timeZone !== undefined ? { time_zone: body.timeZone } : {}),
+      ...(body.timeZone !== undefined ? { time_zone: canonicalTimeZone(body.timeZone) } : {}),
       languages: JSON.stringify(body.languageList.map((l) => ({ code: l.code, required: l.required }))),
     }).where('id', '=', current.id).execute();
     return ok(await settings());
