@@ -7,7 +7,9 @@ import type { Questionnaire } from '../../src/shared/questionnaire/types.js';
 import { parseMail, smtpServer } from '../support/smtp.js';
 import { login, testApp, type TestApp } from './harness.js';
 import { caller } from './master/helpers.js';
-import { as, classId, data, expectError, processing, type Caller } from './questionnaires/helpers.js';
+import { as, classId, classStudents, data, expectError, processing, type Caller } from './questionnaires/helpers.js';
+import { goodAnswers, newKey, opened } from './filling/helpers.js';
+import { schoolDate } from '../../src/shared/school-clock.js';
 
 // The server's own zone is UTC: what QE exports and mails follows the school's setting alone.
 process.env.TZ = 'UTC';
@@ -105,7 +107,29 @@ describe("the school's time zone", () => {
     expect(await mailed()).toEqual([`Reminder: Clock survey by ${year}-06-30 09:30 | Please fill in Clock survey by ${year}-06-30 09:30.`]);
   });
 
+  it("keeps an anonymous reply's day on the school's clock: a day ahead of UTC's at Kiritimati, behind at Pago Pago", async () => {
+    const students = await classStudents(t.db, '6A');
+    const q6 = await opened(teacher, [{ kind: 'CLASS', ids: [await classId(t.db, '6A')] }], { type: 'ANONYMOUS' });
+    const submitAs = async (userId: number) => {
+      const { username } = await t.db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow();
+      const student = await as(t, username);
+      return data<{ submittedAt: string }>(await student('POST', `/v1/my/questionnaires/${q6.id}/replies`, { submissionKey: newKey(), answers: goodAnswers() })).submittedAt;
+    };
+    for (const [i, zone] of (['Pacific/Kiritimati', 'Pacific/Pago_Pago'] as const).entries()) {
+      await setZone(zone);
+      const before = schoolDate(new Date(), zone);
+      const day = await submitAs(students[i]);
+      // the day on the school's clock as the reply came (UTC+14 and UTC-11 are never on the same day)
+      expect([before, schoolDate(new Date(), zone)]).toContain(day);
+      const feedback = await t.db.selectFrom('feedback').select('submitted_at').where('questionnaire_id', '=', q6.id).where('user_id', '=', students[i]).executeTakeFirstOrThrow();
+      expect(feedback.submitted_at).toBe(day);
+    }
+    const days = await t.db.selectFrom('feedback').select('submitted_at').where('questionnaire_id', '=', q6.id).where('status', '=', 'SUBMITTED').execute();
+    expect(new Set(days.map((d) => d.submitted_at)).size).toBe(2);
+  });
+
   it('reaches another instance on the same database at its next request (the zone is kept under a cache counter, not in one process)', async () => {
+    await setZone('UTC');
     const other = await buildApp(t.config, { logger: false });
     try {
       await other.app.ready();
