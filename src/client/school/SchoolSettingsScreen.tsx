@@ -37,10 +37,10 @@ interface FormValues {
 }
 
 export const SCHOOL_SETTINGS_KEY = ['school-settings'];
+const PHONE = /^[0-9 +()-]*$/;
 
 /** The time zones offered: the browser's list (IANA names, which read the same in both languages), the current one always among them. */
 const zoneChoices = (current: string) => [...new Set([current, ...timeZoneChoices()])].sort().map((z) => ({ id: z, name: z }));
-const PHONE = /^[0-9 +()-]*$/;
 
 const toForm = (s: SchoolSettings): FormValues => ({
   nameHk: s.nameHk,
@@ -128,9 +128,10 @@ function LogoField({ logo, mayEdit, onSaved }: { logo: string | null; mayEdit: b
 /**
  * The school settings (/master/school, school.view; saving needs school.edit): names,
  * addresses, contacts, graduating grade, which languages' names are required, whether
- * creators must bind a Google account, the time zone (the school's clock), and the logo. After a save the school info is read
- * again, so the top bar shows the new name and logo at once (other users' pages read it
- * again when they come back to the window).
+ * creators must bind a Google account, the time zone (the school's clock), and the logo.
+ * After a save the school info is read again, so the top bar shows the new name and logo at
+ * once and this page's dates follow the new zone (other users' pages read it again when they
+ * come back to the window).
  */
 export function SchoolSettingsScreen() {
   const translate = useTranslate();

@@ -19,8 +19,9 @@ const blank = (v: string | null | undefined) => (v === undefined ? undefined : v
 
 /**
  * The school settings: read and change the school's names, addresses, contacts,
- * graduating grade, language list, the Google rule and the time zone, and its logo. Every read goes to the
- * database, so a change holds for every user at once (clients read /v1/school-info again).
+ * graduating grade, language list, the Google rule and the time zone, and its logo. Every read
+ * goes to the database, so a change holds for every user at once (clients read
+ * /v1/school-info again; the server's own clock keeps the zone under a cache counter, ./clock.ts).
  */
 export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   const school = async () => {
@@ -42,7 +43,7 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
     config: { permission: 'school.edit' },
     schema: {
       tags,
-      summary: 'Saves the school settings: 720 when no language is required, 721 when Google is required but not configured, 722 for an unknown grade',
+      summary: 'Saves the school settings: 720 when no language is required, 721 when Google is required but not configured, 722 for an unknown grade, 422 for a time zone Intl does not know',
       body: schoolSettingsBody,
       response: SCHOOL_ANSWERS.settings,
     },
