@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { DEFAULT_TIME_ZONE, schoolDateTime } from '../../src/shared/school-clock.js';
 
 /** Debian's Chromium, headless, with the flags this workplace needs (no network beyond loopback). */
 export async function launchBrowser(): Promise<Browser> {
@@ -20,6 +21,9 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
 }
 
 export const url = (path: string) => `${baseUrl()}/qe${path}`;
+
+/** What a teacher types in a date-time field for a moment: yyyy-MM-dd HH:mm on the school's clock (the demo school's, Hong Kong), whatever the browser's zone. */
+export const schoolInput = (date: Date) => schoolDateTime(date, DEFAULT_TIME_ZONE);
 
 /** Logs in through the login screen and waits for the home screen. */
 export async function loginAs(page: Page, username: string, password = 'Passw0rd!', options: { personalPrompt?: boolean } = {}): Promise<void> {

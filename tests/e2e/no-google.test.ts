@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './browser.js';
+import { launchBrowser, newPage, schoolInput } from './browser.js';
 import { startOwnQe, type OwnQe } from './own-server.js';
 
 // End to end: a QE with no Google settings at all (no QE_GOOGLE_CLIENT_ID) runs the whole
@@ -25,12 +25,6 @@ afterAll(async () => {
 const at = (path: string) => qe.at(path);
 const loginAs = (page: Page, username: string, password?: string) => qe.loginAs(page, username, password);
 
-/** datetime-local value (the browser's time zone) for a moment. */
-function local(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 // a 1×1 PNG
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -47,8 +41,8 @@ describe('a QE without Google', () => {
     await teacher.getByTestId('questionnaire-add').click();
     await teacher.waitForURL(/\/forms\/add$/);
     await teacher.locator('input[name="title"]').fill(title);
-    await teacher.locator('input[name="openDate"]').fill(local(new Date(Date.now() - 60_000)));
-    await teacher.locator('input[name="endDate"]').fill(local(new Date(Date.now() + 7 * 86_400_000)));
+    await teacher.locator('input[name="openDate"]').fill(schoolInput(new Date(Date.now() - 60_000)));
+    await teacher.locator('input[name="endDate"]').fill(schoolInput(new Date(Date.now() + 7 * 86_400_000)));
     await teacher.getByTestId('target-kind').selectOption('CLASS');
     await teacher.getByTestId('target-options').fill('1A');
     await teacher.getByRole('option', { name: /1A/ }).first().click();

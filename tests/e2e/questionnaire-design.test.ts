@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Response } from 'playwright-core';
 import { QUESTION_TYPES } from '../../src/shared/questionnaire/definition.js';
-import { baseUrl, launchBrowser, loginAs, newPage, url } from './browser.js';
+import { baseUrl, launchBrowser, loginAs, newPage, schoolInput, url } from './browser.js';
 
 // End to end: a teacher creates a questionnaire for one class with one question of each
 // of the ten types (one with an image), previews it and marks the design complete; with an
@@ -11,12 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-/** datetime-local value (the browser's time zone) for a moment. */
-function local(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 // a 1×1 transparent PNG
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -30,8 +24,8 @@ describe('questionnaire design', () => {
     await page.waitForURL(/\/forms\/add$/);
 
     await page.locator('input[name="title"]').fill('E2E 全題型問卷');
-    await page.locator('input[name="openDate"]').fill(local(new Date(Date.now() - 60_000)));
-    await page.locator('input[name="endDate"]').fill(local(new Date(Date.now() + 7 * 86_400_000)));
+    await page.locator('input[name="openDate"]').fill(schoolInput(new Date(Date.now() - 60_000)));
+    await page.locator('input[name="endDate"]').fill(schoolInput(new Date(Date.now() + 7 * 86_400_000)));
     await page.getByTestId('target-kind').selectOption('CLASS');
     await page.getByTestId('target-options').fill('1A');
     await page.getByRole('option', { name: /1A/ }).first().click();

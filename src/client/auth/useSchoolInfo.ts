@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SchoolInfo } from '../../shared/calls/school';
 import { request } from '../providers/http';
+import { setSchoolTimeZone } from '../common/schoolClock';
 
 /** GET /v1/school-info: the school's fields, its language list, and the Google rule (src/shared/calls/school.ts). */
 export type { SchoolInfo };
@@ -19,7 +20,12 @@ const BOTH = ['zh-hk', 'en'];
 export function useSchoolInfo() {
   return useQuery({
     queryKey: SCHOOL_INFO_KEY,
-    queryFn: () => request<SchoolInfo>('/v1/school-info', { ignoreErr: true }),
+    queryFn: () =>
+      request<SchoolInfo>('/v1/school-info', { ignoreErr: true }).then((info) => {
+        // a time zone changed in the settings reaches this page with the school info
+        setSchoolTimeZone(info.timeZone);
+        return info;
+      }),
     staleTime: 60_000,
     refetchOnWindowFocus: true,
     retry: false,

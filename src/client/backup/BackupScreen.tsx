@@ -34,7 +34,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, Title, useLocale, useNotify } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import { useHolds } from '../master/access';
-import { formatDateTime } from '../questionnaires/form/labels';
+import { formatDateTime } from '../common/schoolClock';
 import { download } from '../master/download';
 import { backupJob, BACKUPS_KEY, deleteBackup, listBackups, saveSchedule, sizeText, startBackup, uploadArchive, type BackupEntry, type JobState } from './api';
 import { MakeBackupDialog } from './MakeBackupDialog';

@@ -4,7 +4,7 @@ import { useTranslate } from '../i18n/translate';
 import { Link } from 'react-router-dom';
 import type { PermissionEntry } from '../../shared/permissions';
 import type { UserInfo } from '../providers/authProvider';
-import { formatSchoolDateTime } from '../questionnaires/form/labels';
+import { formatDateTime } from '../common/schoolClock';
 import { keptGroups } from '../routes/groups';
 import { DashboardCards } from './DashboardCards';
 import { composedKey } from '../../shared/i18n/keys';
@@ -37,7 +37,7 @@ export function Dashboard() {
               : translate('qe.dashboard.noSchoolYear')}
           </Typography>
           <Typography color="text.secondary">
-            {user.lastLogin ? `${translate('qe.dashboard.lastLogin')}: ${formatSchoolDateTime(user.lastLogin)}` : translate('qe.dashboard.firstLogin')}
+            {user.lastLogin ? `${translate('qe.dashboard.lastLogin')}: ${formatDateTime(user.lastLogin)}` : translate('qe.dashboard.firstLogin')}
           </Typography>
         </CardContent>
       </Card>

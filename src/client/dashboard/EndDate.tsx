@@ -1,13 +1,13 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from '../i18n/translate';
-import { formatSchoolDateTime } from '../questionnaires/form/labels';
+import { formatDateTime } from '../common/schoolClock';
 
-/** "Ends 2026-11-30 17:00" (Hong Kong time), or that there is no end date. */
+/** "Ends 2026-11-30 17:00" on the school's clock, or that there is no end date. */
 export function EndDate({ endDate }: { endDate: string | null }) {
   const translate = useTranslate();
   return (
     <Typography variant="body2" color="text.secondary" data-testid="end-date">
-      {endDate ? translate('qe.dashboard.ends', { date: formatSchoolDateTime(endDate) }) : translate('qe.dashboard.noEnd')}
+      {endDate ? translate('qe.dashboard.ends', { date: formatDateTime(endDate) }) : translate('qe.dashboard.noEnd')}
     </Typography>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useTranslate } from '../i18n/translate';
 import { masterEntities } from '../../shared/generated/master-entities';
-import { formatSchoolDateTime } from '../questionnaires/form/labels';
+import { formatDateTime } from '../common/schoolClock';
 import { DashboardCard, EmptyLine } from './DashboardCard';
 import { rateText, type Dashboard, type DashboardImport } from './useDashboard';
 import { composedKey } from '../../shared/i18n/keys';
@@ -64,7 +64,7 @@ export function SchoolCard({ data }: { data: NonNullable<Dashboard['school']> })
               <ListItemText
                 sx={{ m: 0 }}
                 primary={t('importCounts', { rows: job.rows, added: job.added, updated: job.updated, skipped: job.skipped })}
-                secondary={t('importedAt', { time: formatSchoolDateTime(job.createdAt) })}
+                secondary={t('importedAt', { time: formatDateTime(job.createdAt) })}
                 slotProps={{ primary: { variant: 'body2' } }}
               />
             </ListItem>

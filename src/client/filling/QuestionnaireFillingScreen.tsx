@@ -12,7 +12,7 @@ import type { Lang } from '../../shared/i18n/text';
 import { request } from '../providers/http';
 import { replyBody } from '../../shared/calls/filling';
 import { recordName } from '../master/labels';
-import { formatDateTime } from '../questionnaires/form/labels';
+import { formatDateTime } from '../common/schoolClock';
 import { QuestionnaireView } from '../questionnaires/respondent/QuestionnaireView';
 import { clearDraft, loadDraft, newSubmissionKey, saveDraft, type Draft } from './draft';
 import { carriedOver, carryOver, dropCarried, updateCarried } from './carryOver';

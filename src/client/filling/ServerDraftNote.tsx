@@ -1,15 +1,9 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
 import { useTranslate } from '../i18n/translate';
-import { formatDateTime } from '../questionnaires/form/labels';
+import { formatDateTime, formatTime } from '../common/schoolClock';
 import type { DraftOffer, ServerDraftState } from './serverDraft';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** HH:mm on this device's clock (docs/product-rules.md#constants-and-limits). */
-const clockTime = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
 
 /**
  * Where the answers are kept besides this device, under the local draft's note: the server's
@@ -29,7 +23,7 @@ export function ServerDraftNote({ anonymous, status }: { anonymous: boolean; sta
     status.state === 'saving'
       ? translate('qe.filling.serverDraft.saving')
       : status.state === 'saved'
-        ? translate('qe.filling.serverDraft.saved', { time: clockTime(status.at) })
+        ? translate('qe.filling.serverDraft.saved', { time: formatTime(status.at) })
         : status.state === 'failed'
           ? translate('qe.filling.serverDraft.failed')
           : status.state === 'refused'

@@ -4,7 +4,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from '../i18n/translate';
 import { request } from '../providers/http';
-import { formatDateTime } from '../questionnaires/form/labels';
+import { formatDateTime } from '../common/schoolClock';
 
 interface OutboxMail {
   id: string;

@@ -5,16 +5,14 @@ import { useTranslate } from '../i18n/translate';
 import { propertyMeta, type MasterEntity, type PropertySchema } from '../../shared/master/entity';
 import { enumKey, useRecordName } from './labels';
 import { isSortable, kindOf } from './schema';
+import { formatDay } from '../common/schoolClock';
 
-/** yyyy-MM-dd (docs/conventions.md#dates-and-times) of a date or timestamp as the server sends it. */
+/** yyyy-MM-dd (docs/conventions.md#dates-and-times) of a day or, on the school's clock, of a timestamp as the server sends it. */
 export function formatDate(value: unknown): string {
   if (value == null || value === '') return '';
   const text = String(value);
-  if (/^\d{4}-\d{2}-\d{2}/.test(text)) return text.slice(0, 10);
-  const d = new Date(text);
-  if (Number.isNaN(d.getTime())) return text;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  // a day (or a day with a time of no zone) as it is; a timestamp on the school's clock
+  return /^\d{4}-\d{2}-\d{2}(?!T)/.test(text) ? text.slice(0, 10) : formatDay(text);
 }
 
 /** An enum value as a chip with its translated label. */

@@ -1,10 +1,8 @@
 import { request } from '../providers/http';
+import { schoolToday } from '../common/schoolClock';
 
-/** Today as yyyy-MM-dd in the user's time zone (file names; docs/conventions.md#dates-and-times). */
-export function today(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** Today as yyyy-MM-dd on the school's clock (file names; docs/conventions.md#dates-and-times). */
+export const today = (now = new Date()): string => schoolToday(now);
 
 /** Hands a Blob to the browser as a download named `filename`. */
 export function saveBlob(blob: Blob, filename: string): void {

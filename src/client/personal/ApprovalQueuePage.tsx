@@ -3,7 +3,7 @@ import { Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, D
 import { HttpError, useLocale, useNotify } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import { CONFIRM_STATUSES, type ConfirmStatus } from '../../shared/personal';
-import { formatDateTime } from '../questionnaires/form/labels';
+import { formatDateTime } from '../common/schoolClock';
 import { confirmRequest, personalQueue, PERSONAL_FIELDS, rejectRequest, type QueuedRequest } from './api';
 import { ConfirmStatusTag } from './ConfirmStatusTag';
 import { PersonalValue } from './values';

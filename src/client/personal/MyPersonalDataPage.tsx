@@ -5,7 +5,7 @@ import { useTranslate } from '../i18n/translate';
 import { GENDERS, IDENTITY_CARD_TYPES } from '../../shared/personal';
 import { DateTimeText, isDateTimeText } from '../common/DateTimeText';
 import { STAFF_EDIT_PERSONAL_KEY } from '../providers/session';
-import { formatDateTime } from '../questionnaires/form/labels';
+import { formatDateTime } from '../common/schoolClock';
 import { applyPersonalData, avatarUrl, myPersonalData, PERSONAL_FIELDS, uploadAvatar, type PersonalInput, type PersonalRequest, type PersonalValues } from './api';
 import { ConfirmStatusTag } from './ConfirmStatusTag';
 import { PersonalValue } from './values';

@@ -5,6 +5,7 @@ import { passwordLogin } from '../auth/publicApi';
 import { request } from './http';
 import { currentLocale, translate } from './i18nProvider';
 import { clearSession, getStoredUserId, getToken, setCurrentUserId } from './session';
+import { setSchoolTimeZone } from '../common/schoolClock';
 
 // what GET /v1/my/user-info answers, described once with its schema (docs/conventions.md#call-shapes)
 export type { UserInfo } from '../../shared/calls/session';
@@ -18,6 +19,8 @@ export function loadUserInfo(): Promise<UserInfo> {
   userInfo ??= request<UserInfo>('/v1/my/user-info', { query: { userId: getStoredUserId() } }).then(
     (info) => {
       setCurrentUserId(String(info.userId));
+      // before any screen shows a day or a time: they are read on the school's clock
+      setSchoolTimeZone(info.timeZone);
       return info;
     },
     (error) => {

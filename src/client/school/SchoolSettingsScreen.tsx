@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, FormHelperText, LinearProgress, 
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BooleanInput, HttpError, Loading, SaveButton, SelectInput, SimpleForm, TextInput, Title, Toolbar, useLocale, useNotify } from 'react-admin';
+import { AutocompleteInput, BooleanInput, HttpError, Loading, SaveButton, SelectInput, SimpleForm, TextInput, Title, Toolbar, useLocale, useNotify } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import { fieldMessage } from '../../shared/field-messages';
 import { isValidEmail } from '../../shared/validation';
@@ -14,6 +14,8 @@ import { STORAGE_PATH } from '../layout/SchoolBrand';
 import { request } from '../providers/http';
 import { upload } from '../providers/upload';
 import { imageFileProblem } from '../questionnaires/designer/ImageField';
+import { setSchoolTimeZone } from '../common/schoolClock';
+import { isTimeZone, timeZoneChoices } from '../../shared/school-clock';
 
 /** GET /v1/school: the school info and the grades the graduating grade is chosen from (src/shared/calls/school.ts). */
 export type { SchoolSettings };
@@ -31,10 +33,14 @@ interface FormValues {
   requiredChinese: boolean;
   requiredEnglish: boolean;
   googleRequired: boolean;
+  timeZone: string;
 }
 
 export const SCHOOL_SETTINGS_KEY = ['school-settings'];
 const PHONE = /^[0-9 +()-]*$/;
+
+/** The time zones offered: the browser's list (IANA names, which read the same in both languages), the current one always among them. */
+const zoneChoices = (current: string) => [...new Set([current, ...timeZoneChoices()])].sort().map((z) => ({ id: z, name: z }));
 
 const toForm = (s: SchoolSettings): FormValues => ({
   nameHk: s.nameHk,
@@ -48,6 +54,7 @@ const toForm = (s: SchoolSettings): FormValues => ({
   requiredChinese: s.languageList.some((l) => l.code === 'zh-hk' && l.required === '1'),
   requiredEnglish: s.languageList.some((l) => l.code === 'en' && l.required === '1'),
   googleRequired: Boolean(s.googleRequired),
+  timeZone: s.timeZone,
 });
 
 /** The logo: upload (checked before sending, and by the server by its content), see it, remove it. */
@@ -121,9 +128,10 @@ function LogoField({ logo, mayEdit, onSaved }: { logo: string | null; mayEdit: b
 /**
  * The school settings (/master/school, school.view; saving needs school.edit): names,
  * addresses, contacts, graduating grade, which languages' names are required, whether
- * creators must bind a Google account, and the logo. After a save the school info is read
- * again, so the top bar shows the new name and logo at once (other users' pages read it
- * again when they come back to the window).
+ * creators must bind a Google account, the time zone (the school's clock), and the logo.
+ * After a save the school info is read again, so the top bar shows the new name and logo at
+ * once and this page's dates follow the new zone (other users' pages read it again when they
+ * come back to the window).
  */
 export function SchoolSettingsScreen() {
   const translate = useTranslate();
@@ -136,6 +144,7 @@ export function SchoolSettingsScreen() {
 
   const saved = (next: SchoolSettings) => {
     queryClient.setQueryData(SCHOOL_SETTINGS_KEY, next);
+    setSchoolTimeZone(next.timeZone);
     void queryClient.invalidateQueries({ queryKey: SCHOOL_INFO_KEY });
   };
 
@@ -146,6 +155,7 @@ export function SchoolSettingsScreen() {
     for (const name of ['tel', 'fax'] as const) if (v[name] && !PHONE.test(v[name]!)) errors[name] = fieldMessage('pattern', lang);
     if (v.email?.trim() && !isValidEmail(v.email.trim())) errors.email = fieldMessage('email', lang);
     if (!v.requiredChinese && !v.requiredEnglish) errors.requiredEnglish = translate('qe.school.oneLanguage');
+    if (!isTimeZone(v.timeZone)) errors.timeZone = fieldMessage('timeZone', lang);
     return errors;
   };
 
@@ -169,6 +179,7 @@ export function SchoolSettingsScreen() {
             { code: 'en', required: v.requiredEnglish ? '1' : '0' },
           ],
           googleRequired: Boolean(v.googleRequired),
+          timeZone: v.timeZone,
         },
       });
       saved(next);
@@ -213,6 +224,7 @@ export function SchoolSettingsScreen() {
             </Box>
             <TextInput source="email" label="qe.school.email" type="email" fullWidth />
             <SelectInput source="graduateGrade" label="qe.school.graduateGrade" helperText="qe.school.graduateGradeHelp" choices={settings.grades.map((g) => ({ id: g.code, name: gradeName(g) }))} emptyText="qe.school.noGraduateGrade" fullWidth />
+            <AutocompleteInput source="timeZone" label="qe.school.timeZone" helperText="qe.school.timeZoneHelp" choices={zoneChoices(settings.timeZone)} disableClearable isRequired fullWidth />
             <Typography variant="subtitle2" sx={{ mt: 2 }}>
               {translate('qe.school.languages')}
             </Typography>

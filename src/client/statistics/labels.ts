@@ -1,4 +1,4 @@
-import { formatDateTime } from '../questionnaires/form/labels';
+import { formatDateTime } from '../common/schoolClock';
 import type { Names } from '../../shared/statistics/types';
 import { composedKey } from '../../shared/i18n/keys';
 
@@ -21,8 +21,7 @@ export const formatPercent = (value: number | null | undefined) => (value === nu
 export const formatNumber = (value: number | null | undefined) => (value === null || value === undefined ? '—' : String(Math.round(value * 100) / 100));
 
 /**
- * A submit time as the server gives it: an anonymous reply's is a day only (yyyy-MM-dd, nothing
- * finer, so that it cannot point at a respondent) and is shown as it is, not turned into a
- * midnight of another time zone.
+ * A submit time as the server gives it, on the school's clock: an anonymous reply's is a day only
+ * (yyyy-MM-dd, nothing finer, so that it cannot point at a respondent) and is shown as it is.
  */
-export const formatWhen = (value: string | null | undefined) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : formatDateTime(value));
+export const formatWhen = (value: string | null | undefined) => formatDateTime(value);

@@ -12,6 +12,7 @@ import { openSession, passwordChanged, revokeSession } from './sessions.js';
 import { mayLogIn, userInfo } from './user-info.js';
 import { UserInfoAnswers } from './user-info-answers.js';
 import { normaliseUsername } from '../../shared/usernames.js';
+import { schoolClock } from '../school/clock.js';
 import { SESSION_ANSWERS } from '../../shared/calls/session.js';
 import { AUTH_ANSWERS, changePasswordBody, loginBody, userIdQuery, type ActionList, type ChangePasswordBody, type LoggedIn, type LoginBody, type MyPermissions, type UserIdQuery } from '../../shared/calls/auth.js';
 
@@ -89,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, sessions }:
   }, async (request, reply) => {
     const me = currentUser(request);
     ownUserId(request.query.userId, me.id);
-    const body = await userInfoAnswers.answer(me, async () =>
+    const body = await userInfoAnswers.answer(me, await schoolClock(db).zone(me.seen), async () =>
       ok(userInfo(await sessions.user(me.id, me.seen), await sessions.permissionEntries(me.permissions, me.seen), await sessions.calendar(me.seen))),
     );
     return reply.type('application/json; charset=utf-8').send(body);

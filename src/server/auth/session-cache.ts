@@ -5,7 +5,8 @@ import { permissionCatalogue, permissionEntries, rolePermissionCodes, type Catal
 import type { PermissionEntry } from '../../shared/permissions.js';
 import { readToken, type TokenClaims } from './tokens.js';
 import { calendar, userWithPersonalStatus } from './user-info.js';
-import { schoolDay } from '../school-day.js';
+import { schoolClock } from '../school/clock.js';
+import { schoolDate } from '../../shared/school-clock.js';
 import type { CacheVersions, Versions } from './cache-versions.js';
 
 export type { Versions } from './cache-versions.js';
@@ -50,7 +51,7 @@ export class SessionCache {
   private catalogue: Kept<CatalogueRow[]> | null = null;
   /** the codes a set of roles gives (a school has a handful of distinct sets: pupils share one) */
   private roleCodes = new Map<string, Kept<Set<string>>>();
-  private calendars: Kept<{ day: string; value: Calendar }> | null = null;
+  private calendars: Kept<{ day: string; zone: string; value: Calendar }> | null = null;
   /** users' own rows by id, under the `profile` counter */
   private users = new Map<number, Kept<UserRow>>();
   /** tokens whose signature was checked: a token's claims and expiry never change */
@@ -135,13 +136,14 @@ export class SessionCache {
     return value;
   }
 
-  /** School years and terms, the current ones included (which depend on the day), as of the counters `seen`. */
+  /** School years and terms, the current ones included (which depend on the school's day), and the school's time zone, as of the counters `seen`. */
   async calendar(versions: Versions): Promise<Calendar> {
-    const day = schoolDay();
+    const zone = await schoolClock(this.db).zone(versions);
+    const day = schoolDate(new Date(), zone);
     const kept = this.calendars;
-    if (kept && kept.version === versions.calendar && kept.value.day === day) return kept.value.value;
-    const value = await calendar(this.db);
-    this.calendars = { version: versions.calendar, value: { day, value } };
+    if (kept && kept.version === versions.calendar && kept.value.day === day && kept.value.zone === zone) return kept.value.value;
+    const value = await calendar(this.db, day, zone);
+    this.calendars = { version: versions.calendar, value: { day, zone, value } };
     return value;
   }
 

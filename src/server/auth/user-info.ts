@@ -1,4 +1,3 @@
-import { schoolDay } from '../school-day.js';
 import type { DB } from '../db/connect.js';
 import type { User } from '../db/schema.js';
 import type { PermissionEntry } from '../../shared/permissions.js';
@@ -13,15 +12,19 @@ export function mayLogIn(user: Pick<User, 'active' | 'user_type' | 'status'>): b
 }
 
 
-/** The school calendar a user works in: every year, the current one (year_status '1') and its terms. */
-export async function calendar(db: DB) {
+/**
+ * The school calendar a user works in: every year, the current one (year_status '1') and its
+ * terms, the term of `today` (the school's day), and the school's time zone, which every screen
+ * reads days and times on (src/shared/school-clock.ts).
+ */
+export async function calendar(db: DB, today: string, timeZone: string) {
   const years = await db.selectFrom('school_years').selectAll().orderBy('begin_date', 'desc').execute();
   const current = years.find((y) => y.year_status === '1') ?? null;
   const terms = current
     ? await db.selectFrom('terms').selectAll().where('school_year_id', '=', current.id).orderBy('seq').execute()
     : [];
-  // the school's day (Hong Kong), not UTC's: a term that begins today is current from midnight, not from 08:00
-  const now = schoolDay();
+  // the school's day, not UTC's: a term that begins today is current from the school's midnight
+  const now = today;
   const currentTerm = terms.find((t) => t.begin_date <= now && now <= t.end_date) ?? terms[0] ?? null;
   const year = (y: (typeof years)[number]) => ({ id: y.id, name: y.name, beginDate: y.begin_date, endDate: y.end_date, yearStatus: y.year_status });
   const term = (t: (typeof terms)[number]) => ({ id: t.id, nameHk: t.name_hk, nameEn: t.name_en, beginDate: t.begin_date, endDate: t.end_date });
@@ -30,6 +33,7 @@ export async function calendar(db: DB) {
     terms: terms.map(term),
     currentYear: current ? year(current) : null,
     currentTerm: currentTerm ? term(currentTerm) : null,
+    timeZone,
   };
 }
 

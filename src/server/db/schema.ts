@@ -61,6 +61,8 @@ export interface SchoolTable {
   backup_every_hours: Generated<number>;
   backup_keep: Generated<number>;
   backup_last_at: string | null;
+  /** the school's clock, an IANA time zone (src/shared/school-clock.ts) */
+  time_zone: Generated<string>;
 }
 
 export interface UsersTable {
@@ -99,7 +101,7 @@ export interface UsersTable {
   identity_card_no: string | null;
   /** what every screen and export shows, e.g. A123***(7) */
   identity_card_masked: string | null;
-  /** random; a reminder's sign-in link carries it and dies when it moves (migration 0029, src/server/auth/sign-in-stamp.ts) */
+  /** random; a reminder's sign-in link carries it and dies when it moves (migration 0030, src/server/auth/sign-in-stamp.ts) */
   sign_in_stamp: Generated<string>;
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../db/connect.js';
 import { finishQuestionnaire, openQuestionnaire } from '../questionnaires/lifecycle.js';
-import { schoolDay } from '../school-day.js';
+import { schoolClock } from '../school/clock.js';
+import { schoolDate } from '../../shared/school-clock.js';
 import { mixAnonymousReplies } from '../filling/mixing.js';
 import { answerRows, insertAnswerRows } from '../statistics/answerRows.js';
 import { definitionErrors, type Definition } from '../../shared/questionnaire/definition.js';
@@ -109,6 +110,8 @@ async function survey(db: DB, [title, titleTranslation]: [string, string?], type
     .executeTakeFirstOrThrow();
   await openQuestionnaire(db, id);
   const feedback = await db.selectFrom('feedback').select(['id', 'respondent_role', 'grade_id', 'class_id']).where('questionnaire_id', '=', id).orderBy('id').execute();
+  const zone = await schoolClock(db).zone();
+  const schoolDay = (at: Date) => schoolDate(at, zone);
   await db.transaction().execute(async (trx) => {
     for (const [i, f] of feedback.entries()) {
       if ((i * 7919) % 100 >= share * 100) continue;

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { quickLoginRoutes } from './quick.js';
-import { schoolDay } from '../school-day.js';
+import { schoolClock } from '../school/clock.js';
+import { schoolDate } from '../../shared/school-clock.js';
 import { ok } from '../plugins/envelope.js';
 import { BusinessError, requestLang } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
@@ -170,8 +171,10 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
     const kept = answersOnPath(definition, answers as Parameters<typeof answersOnPath>[1]);
 
     const anonymous = row.type === 'ANONYMOUS';
+    // the school's day (its clock, from the counters the guard read: no read of its own)
+    const day = schoolDate(now, await schoolClock(db).zone(me.seen));
     // an anonymous submission keeps the day only (mixing.ts); a named one the moment
-    const submittedAt = anonymous ? schoolDay() : now;
+    const submittedAt = anonymous ? day : now;
     // stored with the submissions that arrive with it, in one transaction (submissions.ts); the
     // feedback update is the claim: of concurrent submissions exactly one changes the row
     const stored = await submissions.store({
@@ -186,7 +189,7 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
         grade_id: row.grade_id ?? null,
         class_id: row.class_id ?? null,
         feedback_id: anonymous ? null : row.feedback_id,
-        submitted_on: schoolDay(),
+        submitted_on: day,
         answers: JSON.stringify(kept),
         // an anonymous reply waits apart (waiting_replies), mixed every round, until it is released
         // in a batch, its countable rows written then;

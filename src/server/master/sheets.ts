@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- rows of tables named by the schemas */
-import { schoolDay } from '../school-day.js';
+import { schoolClock } from '../school/clock.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -44,10 +44,6 @@ function sheetColumns(store: EntityStore, forImport: boolean): [string, Property
     if (forImport) return Boolean(m.sheet);
     return name !== 'id' && !p.writeOnly && !m.links && !m.children;
   });
-}
-
-function today() {
-  return schoolDay();
 }
 
 /** exceljs is loaded at the first sheet asked for, not at start: it is a fifth of QE's start-up. */
@@ -114,7 +110,7 @@ export async function sheetRoutes(app: FastifyInstance, deps: MasterDeps, store:
         return neutralCell(v);
       }));
     }
-    return sendWorkbook(reply, workbook, `${meta.resource}-${today()}.xlsx`);
+    return sendWorkbook(reply, workbook, `${meta.resource}-${await schoolClock(deps.db).today()}.xlsx`);
   });
 
   if (!meta.importable) return;
@@ -303,6 +299,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
     if (match) index.set(match[0], i);
   });
   const languages = await requiredLanguages(deps.db);
+  const today = await schoolClock(deps.db).today();
   const required = [...(store.entity.create.required ?? []), ...missingNames(store.entity.schema, {}, languages)];
   // an account's password is asked row by row: records that exist keep theirs
   const missing = columns
@@ -401,7 +398,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
       line(row, name, fieldMessage('required', lang));
       bad = true;
     }
-    const ruleErrors = { ...store.ruleErrors(values, null), ...store.rules.importErrors?.(values) };
+    const ruleErrors = { ...store.ruleErrors(values, null, today), ...store.rules.importErrors?.(values) };
     for (const [name, { rule, params }] of Object.entries(ruleErrors)) {
       line(row, name, fieldMessage(rule, lang, params));
       bad = true;

@@ -17,6 +17,7 @@ import { passwordChanged } from '../auth/sessions.js';
 import { assignDefaultRole, defaultRoleId } from '../developer/seed.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import { requiredLanguages } from '../school/languages.js';
+import { schoolClock } from '../school/clock.js';
 
 export type FieldErrors = ConstructorParameters<typeof FieldError>[0];
 
@@ -25,8 +26,8 @@ const PAGE_KEPT_SIZE = 100;
 
 /** Business rules of one entity beyond what its schema says (src/server/master/rules/). */
 export interface MasterRules {
-  /** field errors of a record about to be saved that its schema cannot see (no database reads) */
-  validate?(values: Row, existing: Row | null): FieldErrors;
+  /** field errors of a record about to be saved that its schema cannot see (no database reads; `today` on the school's clock) */
+  validate?(values: Row, existing: Row | null, today: string): FieldErrors;
   /** field errors of an imported row whose values contradict each other (a form tidies them; a sheet is refused) */
   importErrors?(values: Row): FieldErrors;
   /** inside the saving transaction, before the write: may adjust `values` or throw FieldError/BusinessError */
@@ -144,19 +145,19 @@ export class EntityStore extends EntityShape {
     return other === undefined ? null : String(row[other]);
   }
 
-  /** Field errors found without the database: date ranges and the entity's own rules. */
-  ruleErrors(values: Row, existing: Row | null): FieldErrors {
+  /** Field errors found without the database: date ranges and the entity's own rules (`today` on the school's clock). */
+  ruleErrors(values: Row, existing: Row | null, today: string): FieldErrors {
     const merged = { ...(existing ?? {}), ...values };
     const errors: FieldErrors = {};
     for (const [start, end] of this.meta.dateRanges ?? []) {
       if (merged[start] && merged[end] && merged[start] > merged[end]) errors[end] = { rule: 'dateRange' };
     }
-    return { ...errors, ...this.rules.validate?.(values, existing) };
+    return { ...errors, ...this.rules.validate?.(values, existing, today) };
   }
 
   /** Checks the rules the schema cannot express alone: unique values, date ranges, references. */
-  async check(db: AnyDb, values: Row, id: number | null, existing: Row | null = null): Promise<void> {
-    const errors: FieldErrors = this.ruleErrors(values, existing);
+  async check(db: AnyDb, values: Row, id: number | null, existing: Row | null, today: string): Promise<void> {
+    const errors: FieldErrors = this.ruleErrors(values, existing, today);
     for (const name of missingNames(this.entity.schema, values, await requiredLanguages(db))) errors[name] ??= { rule: 'required' };
     for (const field of this.meta.unique ?? []) {
       const value = values[field];
@@ -202,9 +203,11 @@ export class EntityStore extends EntityShape {
 
   /** Creates a record (and its account, children, links, per-year values); answers its id. */
   async create(values: Row, options: { schoolYearId?: number; passwordHash?: string } = {}): Promise<number> {
+    // read before the transaction: on SQLite's one connection a read of the app's database inside it would wait for it
+    const today = await schoolClock(this.anyDb).today();
     return this.db.transaction().execute(async (t) => {
       const trx = t as unknown as Transaction<any>;
-      await this.check(trx, values, null);
+      await this.check(trx, values, null, null, today);
       await this.rules.beforeSave?.(trx, values, null);
       const row: Row = { ...this.columns(values, true), ...(this.meta.scope ?? {}) };
       if (this.meta.account) {
@@ -290,11 +293,12 @@ export class EntityStore extends EntityShape {
 
   /** Updates the given fields of a record; children and links given are replaced as a whole. */
   async update(id: number, values: Row, schoolYearId?: number): Promise<void> {
+    const today = await schoolClock(this.anyDb).today();
     await this.db.transaction().execute(async (t) => {
       const trx = t as unknown as Transaction<any>;
       const existing = await this.get(id, schoolYearId, trx);
       if (!existing) throw new BusinessError('RECORD_NOT_FOUND');
-      await this.check(trx, { ...existing, ...values }, id, existing);
+      await this.check(trx, { ...existing, ...values }, id, existing, today);
       await this.rules.beforeSave?.(trx, values, existing);
       const row = this.columns(values);
       if (this.meta.account) row.updated_at = now();

@@ -1,4 +1,4 @@
-import { schoolDay } from '../school-day.js';
+import { schoolClock } from '../school/clock.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
@@ -80,7 +80,7 @@ export class PersonalData {
       identity_card_masked: card.identity_card_masked,
     };
     const errors: ConstructorParameters<typeof FieldError>[0] = {};
-    if (wanted.birthday && wanted.birthday > schoolDay()) errors.birthday = { rule: 'birthdayFuture' };
+    if (wanted.birthday && wanted.birthday > (await schoolClock(this.db).today(me.seen))) errors.birthday = { rule: 'birthdayFuture' };
     if (input.identityCardNo) {
       const sealed = wanted.identity_card_type ? sealCard(this.config, wanted.identity_card_type, input.identityCardNo) : null;
       if (!wanted.identity_card_type) errors.identityCardType = { rule: 'required' };

@@ -3,16 +3,14 @@ import type { DB } from '../db/connect.js';
 import { BusinessError } from '../plugins/errors.js';
 import { fillTemplate, mailFailure, mailSender } from '../mail/send.js';
 import { mailOrigin, quickLink } from '../filling/quick.js';
-import { schoolDateTime } from '../school-day.js';
+import { schoolClock } from '../school/clock.js';
+import { schoolDateTime } from '../../shared/school-clock.js';
 import type { MailSettingsTable } from '../db/schema.js';
 import type { Lang } from '../../shared/i18n/text.js';
 import { titleIn } from '../../shared/questionnaire/languages.js';
 import { storedLanguages } from './service.js';
 
 const now = () => new Date().toISOString();
-
-/** yyyy-MM-dd HH:mm on the school's clock, as a deadline reads in a mail. */
-const deadline = (iso: string | null) => (iso ? schoolDateTime(new Date(iso)) : '');
 
 /** The language a recipient reads their reminder in: that of their last login, Chinese before they have logged in. */
 const readerLanguage = (language: string | null | undefined): Lang => (language === 'en' ? 'en' : 'zh-hk');
@@ -79,6 +77,8 @@ export async function sendNotice(db: DB, config: Config, questionnaireId: number
   const setting = await db.selectFrom('mail_settings').select(['reminder_subject', 'reminder_content', 'reminder_subject_en', 'reminder_content_en']).orderBy('id').executeTakeFirst();
   if (!setting) throw new BusinessError('MAIL_SETTING_MISSING');
   const titled = { title: q.title, titleTranslation: q.title_translation, languages: storedLanguages(q.languages) };
+  // yyyy-MM-dd HH:mm on the school's clock, whatever the server's time zone
+  const deadline = schoolDateTime(q.end_date, await schoolClock(db).zone());
   const sender = await mailSender(db, config);
   let claim: string;
   try {
@@ -123,7 +123,7 @@ export async function sendNotice(db: DB, config: Config, questionnaireId: number
       // questionnaire's main language where it has none in theirs)
       const lang = readerLanguage(r.language);
       const template = reminderTemplate(setting, lang);
-      const values = { name: lang === 'en' ? r.name_en : r.name_hk, title: titleIn(titled, lang), deadline: deadline(q.end_date), link: own };
+      const values = { name: lang === 'en' ? r.name_en : r.name_hk, title: titleIn(titled, lang), deadline, link: own };
       const text = fillTemplate(template.content, values);
       try {
         await sender.send({ to: r.email, subject: fillTemplate(template.subject, values), text: !template.content.includes('{link}') ? `${text}\n\n${own}` : text });

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { School } from '../db/schema.js';
 import type { SchoolInfo } from '../../shared/calls/school.js';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../shared/school-clock.js';
 
 /** The school's fields (docs/product-rules.md#records-and-fields), and whether Google sign-in is offered and required. */
 export function schoolInfo(s: School, config?: Config): SchoolInfo {
@@ -27,5 +28,6 @@ export function schoolInfo(s: School, config?: Config): SchoolInfo {
     requiredEnglish: languageList.some((l) => l.code === 'en' && l.required === '1'),
     googleConfigured: Boolean(config?.google.clientId),
     googleRequired: s.google_required === 1,
+    timeZone: isTimeZone(s.time_zone) ? s.time_zone : DEFAULT_TIME_ZONE,
   };
 }

@@ -1,4 +1,4 @@
-import { schoolDay } from '../school-day.js';
+import { schoolClock } from './clock.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
@@ -23,8 +23,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 interface ClassRow { id: number; grade_id: number; code: string; name_hk: string; name_en: string; seq: number }
 interface GradeRow { id: number; code: string; name_hk: string; name_en: string; seq: number }
 
-// the school's day: a switch date comes at midnight in Hong Kong, not at 08:00
-const today = () => schoolDay();
+// the school's day (schoolClock): a switch date comes at midnight on the school's clock, not the server's or UTC's
+const todayOf = (db: DB) => schoolClock(db).today();
 
 /** The same day a year on (29 February becomes 28 February). */
 export function yearOn(date: string): string {
@@ -50,7 +50,7 @@ interface Plan {
   target: Map<number, ClassMove>;
 }
 
-async function plan(db: Db, req: RolloverRequest): Promise<Plan> {
+async function plan(db: Db, req: RolloverRequest, today: string): Promise<Plan> {
   const current = await db.selectFrom('school_years').select(['id', 'name', 'begin_date', 'end_date']).where('year_status', '=', '1').orderBy('id').executeTakeFirst();
   if (!current) throw new BusinessError('ROLLOVER_NO_CURRENT_YEAR');
   // next year: the first one after the current (an administrator may have made it already), else a new one a year on
@@ -66,7 +66,7 @@ async function plan(db: Db, req: RolloverRequest): Promise<Plan> {
   const next = existing
     ? { id: existing.id, name: existing.name, begin_date: existing.begin_date, end_date: existing.end_date }
     : { id: null, name: nextName(current.name, current.begin_date), begin_date: yearOn(current.begin_date), end_date: yearOn(current.end_date) };
-  const switchDate = req.switchDate && req.switchDate > today() ? req.switchDate : null;
+  const switchDate = req.switchDate && req.switchDate > today ? req.switchDate : null;
   if (switchDate && switchDate > next.end_date) throw new BusinessError('ROLLOVER_SWITCH_DATE');
 
   const grades: GradeRow[] = await db.selectFrom('grades').select(['id', 'code', 'name_hk', 'name_en', 'seq']).orderBy('seq').orderBy('id').execute();
@@ -177,7 +177,7 @@ async function plan(db: Db, req: RolloverRequest): Promise<Plan> {
 
 /** What the roll-over would do; writes nothing. */
 export async function previewRollover(db: DB, req: RolloverRequest): Promise<RolloverPreview> {
-  return (await plan(db, req)).preview;
+  return (await plan(db, req, await todayOf(db))).preview;
 }
 
 /**
@@ -186,8 +186,9 @@ export async function previewRollover(db: DB, req: RolloverRequest): Promise<Rol
  * once cannot both fill it.
  */
 export async function runRollover(db: DB, req: RolloverRequest, at = new Date().toISOString()): Promise<RolloverPreview> {
+  const today = await todayOf(db);
   return db.transaction().execute(async (trx) => {
-    const { preview, current, next, placements, target } = await plan(trx, req);
+    const { preview, current, next, placements, target } = await plan(trx, req, today);
     let nextId = next.id;
     if (nextId === null) {
       nextId = (await trx
@@ -238,7 +239,7 @@ export async function runRollover(db: DB, req: RolloverRequest, at = new Date().
     for (let i = 0; i < values.length; i += 500) await trx.insertInto('student_classes').values(values.slice(i, i + 500)).execute();
 
     if (preview.switchDate) await trx.updateTable('school_years').set({ switch_date: preview.switchDate }).where('id', '=', nextId).execute();
-    else await switchYear(trx, nextId, today());
+    else await switchYear(trx, nextId, today);
     return { ...preview, nextYear: { ...preview.nextYear, id: nextId } };
   });
 }
@@ -268,7 +269,8 @@ async function switchYear(trx: Transaction<Database>, yearId: number, date: stri
 }
 
 /** The scheduled switches due by `date` (YYYY-MM-DD); several instances may run it at once. */
-export async function switchDueYears(db: DB, date = today()): Promise<number[]> {
+export async function switchDueYears(db: DB, on?: string): Promise<number[]> {
+  const date = on ?? (await todayOf(db));
   const due = await db.selectFrom('school_years').select(['id', 'switch_date']).where('switch_date', 'is not', null).where('switch_date', '<=', date).orderBy('switch_date').execute();
   const switched: number[] = [];
   for (const y of due) {

@@ -7,6 +7,7 @@ import { ok } from '../plugins/envelope.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import { storeUploadedImage } from '../storage/images.js';
 import { schoolInfo } from './info.js';
+import { canonicalTimeZone, isTimeZone } from '../../shared/school-clock.js';
 import { SCHOOL_ANSWERS, schoolSettingsBody, type SchoolSettings, type SchoolSettingsBody } from '../../shared/calls/school.js';
 
 export type { SchoolSettingsBody };
@@ -18,8 +19,9 @@ const blank = (v: string | null | undefined) => (v === undefined ? undefined : v
 
 /**
  * The school settings: read and change the school's names, addresses, contacts,
- * graduating grade, language list and the Google rule, and its logo. Every read goes to the
- * database, so a change holds for every user at once (clients read /v1/school-info again).
+ * graduating grade, language list, the Google rule and the time zone, and its logo. Every read
+ * goes to the database, so a change holds for every user at once (clients read
+ * /v1/school-info again; the server's own clock keeps the zone under a cache counter, ./clock.ts).
  */
 export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   const school = async () => {
@@ -41,7 +43,7 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
     config: { permission: 'school.edit' },
     schema: {
       tags,
-      summary: 'Saves the school settings: 720 when no language is required, 721 when Google is required but not configured, 722 for an unknown grade',
+      summary: 'Saves the school settings: 720 when no language is required, 721 when Google is required but not configured, 722 for an unknown grade, 422 for a time zone Intl does not know',
       body: schoolSettingsBody,
       response: SCHOOL_ANSWERS.settings,
     },
@@ -58,6 +60,7 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
     const nameHk = body.nameHk.trim();
     const nameEn = body.nameEn.trim();
     if (!nameHk || !nameEn) throw new FieldError({ [nameHk ? 'nameEn' : 'nameHk']: { rule: 'required' } });
+    if (body.timeZone !== undefined && !isTimeZone(body.timeZone)) throw new FieldError({ timeZone: { rule: 'timeZone' } });
     await db.updateTable('school').set({
       name_hk: nameHk,
       name_en: nameEn,
@@ -68,6 +71,7 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
       ...(body.email !== undefined ? { email: blank(body.email) } : {}),
       ...(graduateGrade !== undefined ? { graduate_grade: graduateGrade } : {}),
       ...(body.googleRequired !== undefined ? { google_required: body.googleRequired ? 1 : 0 } : {}),
+      ...(body.timeZone !== undefined ? { time_zone: canonicalTimeZone(body.timeZone) } : {}),
       languages: JSON.stringify(body.languageList.map((l) => ({ code: l.code, required: l.required }))),
     }).where('id', '=', current.id).execute();
     return ok(await settings());

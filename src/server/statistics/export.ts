@@ -11,7 +11,7 @@ import { gridCells, summaryLines } from '../../shared/statistics/rows.js';
 import { assertNever } from '../../shared/exhaustive.js';
 import type { DB } from '../db/connect.js';
 import { readAside } from '../db/read-aside.js';
-import { schoolDateTime } from '../school-day.js';
+import { schoolDateTime } from '../../shared/school-clock.js';
 import { filtered } from './filters.js';
 import type { Scoped } from './scoped.js';
 import { numberedReplies } from './replies.js';
@@ -52,10 +52,10 @@ function put(sheet: XlsxWriter, values: CellValue[], bold: boolean | 'first' = f
 }
 
 /** Sheet 1: the detail's numbers, as the screen and the PDF show them. */
-async function summarySheet(sheet: XlsxWriter, detail: StatisticsDetail, filterText: string, lang: Lang, t: Translate) {
+async function summarySheet(sheet: XlsxWriter, detail: StatisticsDetail, filterText: string, lang: Lang, t: Translate, zone: string) {
   const q = detail.questionnaire;
-  // on the school's clock, as the screens show them: the UTC date of an ISO text is the day before until 08:00
-  const date = (v: string | null) => (v ? schoolDateTime(new Date(v)) : '');
+  // on the school's clock, as the screens show them, whatever the server's zone
+  const date = (v: string | null) => schoolDateTime(v, zone);
   const head: [Parameters<Translate>[0], string | number | null][] = [
     ['title', titleIn(q, lang)],
     ['schoolYear', q.schoolYear?.name ?? ''],
@@ -108,7 +108,7 @@ async function summarySheet(sheet: XlsxWriter, detail: StatisticsDetail, filterT
  * exceljs's streaming writer took 10 s for 25,000 replies, building the workbook in memory
  * 15–17 s) into memory, so that a failure still answers 719 rather than half a file.
  */
-export async function statisticsWorkbook(db: DB, scoped: Scoped, detail: StatisticsDetail, filter: StatisticsFilter, lang: Lang): Promise<Buffer[]> {
+export async function statisticsWorkbook(db: DB, scoped: Scoped, detail: StatisticsDetail, filter: StatisticsFilter, lang: Lang, zone: string): Promise<Buffer[]> {
   const t = (key: keyof AppMessages['qe']['statisticsExport'], p: Record<string, string | number> = {}) => messageText(lang, `qe.statisticsExport.${key}`, p);
   const name = (n: { nameHk: string; nameEn: string }) => (lang === 'en' ? n.nameEn : n.nameHk);
   const parts = [
@@ -118,7 +118,7 @@ export async function statisticsWorkbook(db: DB, scoped: Scoped, detail: Statist
   ].filter(Boolean);
   const workbook = new XlsxWriter();
   await workbook.startSheet({ name: t('summarySheet'), widths: [48, ...Array.from({ length: 11 }, () => 16)] });
-  await summarySheet(workbook, detail, parts.join(' / ') || t('everyone'), lang, t);
+  await summarySheet(workbook, detail, parts.join(' / ') || t('everyone'), lang, t, zone);
 
   const columns = columnsOf(definitionIn(scoped.definition, lang));
   const anonymous = scoped.row.type === 'ANONYMOUS';

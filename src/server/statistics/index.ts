@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { schoolDay } from '../school-day.js';
+import { schoolClock } from '../school/clock.js';
+import { schoolDate } from '../../shared/school-clock.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
@@ -108,8 +109,9 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
       const filter = filterOf(request.query);
       const scoped = await service.scoped(user, request.params.id);
       const detail = await service.detail(scoped, filter, lang);
-      const parts = await statisticsWorkbook(db, scoped, detail, filter, lang);
-      const name = encodeURIComponent(`${titleIn(scoped.row, lang)}-${schoolDay()}.xlsx`);
+      const zone = await schoolClock(db).zone(user.seen);
+      const parts = await statisticsWorkbook(db, scoped, detail, filter, lang, zone);
+      const name = encodeURIComponent(`${titleIn(scoped.row, lang)}-${schoolDate(new Date(), zone)}.xlsx`);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="statistics-${scoped.row.id}.xlsx"; filename*=UTF-8''${name}`)

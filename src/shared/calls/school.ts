@@ -61,6 +61,8 @@ export const schoolSettingsBody = {
     graduateGrade: optionalText(30),
     languageList: { type: 'array', minItems: 1, maxItems: 2, items: languageEntry },
     googleRequired: { type: 'boolean' },
+    /** the school's clock: an IANA time zone Intl knows (checked by the server: 422 timeZone) */
+    timeZone: { type: 'string', minLength: 1, maxLength: 64 },
   },
 } as const;
 export type SchoolSettingsBody = Shape<typeof schoolSettingsBody>;
@@ -101,6 +103,7 @@ export const schoolInfoSchema = {
   required: [
     'schoolId', 'nameHk', 'nameEn', 'schoolLogo', 'addressHk', 'addressEn', 'tel', 'fax', 'app_logo', 'app_view', 'host', 'email', 'graduate_grade',
     'school_pre', 'grade_range', 'edac_connect', 'languageList', 'requiredChinese', 'requiredEnglish', 'googleConfigured', 'googleRequired',
+    'timeZone',
   ],
   properties: {
     schoolId: idSchema,
@@ -124,6 +127,7 @@ export const schoolInfoSchema = {
     requiredEnglish: { type: 'boolean' },
     googleConfigured: { type: 'boolean', description: 'Google sign-in is set up on the server: the top bar offers binding' },
     googleRequired: { type: 'boolean', description: 'creators must bind a Google account before they create a questionnaire' },
+    timeZone: { type: 'string', description: "the school's time zone (IANA, Asia/Hong_Kong by default): every day and time is shown and typed on it" },
   },
 } as const;
 export type SchoolInfo = Shape<typeof schoolInfoSchema>;

@@ -45,7 +45,7 @@ export const userInfoSchema = {
   type: 'object',
   required: [
     'userId', 'userNo', 'username', 'nameHk', 'nameEn', 'avatar', 'identityCardId', 'identityCardType', 'email', 'googleMail', 'tel', 'gender', 'birthday',
-    'userType', 'active', 'loginTime', 'lastLogin', 'staff_id', 'status', 'permissions', 'personalDataStatus', 'years', 'terms', 'currentYear', 'currentTerm',
+    'userType', 'active', 'loginTime', 'lastLogin', 'staff_id', 'status', 'permissions', 'personalDataStatus', 'years', 'terms', 'currentYear', 'currentTerm', 'timeZone',
   ],
   additionalProperties: false,
   properties: {
@@ -74,6 +74,7 @@ export const userInfoSchema = {
     terms: { type: 'array', items: term, description: "the current year's terms" },
     currentYear: { anyOf: [schoolYear, { type: 'null' }] },
     currentTerm: { anyOf: [term, { type: 'null' }] },
+    timeZone: { type: 'string', description: "the school's time zone (IANA), which every day and time shown is read on" },
   },
 } as const;
 export type UserInfo = Shape<typeof userInfoSchema>;

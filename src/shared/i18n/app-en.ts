@@ -942,6 +942,9 @@ const appEn = {
       googleRequiredHelp: 'When on, staff bind a Google account from the top bar before they create a questionnaire.',
       googleNotConfigured: 'Google sign-in is not configured on this server (QE_GOOGLE_CLIENT_ID), so this cannot be turned on; administrators can still type a staff member’s Google address.',
       saved: 'School settings saved',
+      // the school's clock (src/shared/school-clock.ts)
+      timeZone: 'Time zone',
+      timeZoneHelp: 'Every date and time QE shows, exports, prints, mails or reads from a form is on this clock, whatever the time zone of the device.',
     },
     google: {
       clear: 'Clear Google account',

@@ -937,6 +937,9 @@ const appZhHk: AppMessages = {
       googleRequiredHelp: '開啟後，教職員須先在頂欄綁定 Google 帳戶才可建立問卷。',
       googleNotConfigured: '此伺服器未設定 Google 登入（QE_GOOGLE_CLIENT_ID），因此不能開啟此項；管理員仍可輸入教職員的 Google 地址。',
       saved: '已儲存學校設定',
+      // the school's clock (src/shared/school-clock.ts)
+      timeZone: '時區',
+      timeZoneHelp: 'QE 顯示、匯出、列印、郵寄及從表格讀取的所有日期和時間，均以此時區為準，不論裝置設定的時區。',
     },
     google: {
       clear: '解除 Google 帳戶',

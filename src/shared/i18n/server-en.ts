@@ -115,6 +115,7 @@ const serverEn = {
       endInPast: 'The end date has passed',
       laterEnd: 'The new end date must be later than now and than the current one',
       runningEnd: "A running questionnaire's end date can only move later (later than now and than the current end date); to end it now, use Close",
+      timeZone: 'Not a time zone QE knows: choose one from the list',
       definition: {
         notADefinition: 'This is not a questionnaire definition',
         noSection: 'There must be at least one section',

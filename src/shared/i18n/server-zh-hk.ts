@@ -107,6 +107,7 @@ const serverZhHk: ServerMessages = {
       endInPast: '結束日期已過',
       laterEnd: '新的結束日期須遲於現在及原來的結束日期',
       runningEnd: '進行中問卷的結束日期只可延後（須遲於現在及原來的結束日期）；如要即時結束，請使用「結束」',
+      timeZone: '不是系統認識的時區，請從清單中選擇',
       definition: {
         notADefinition: '這不是問卷的問題內容',
         noSection: '最少要有一個區段',

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { i18nProvider } from '../../../src/client/providers/i18nProvider';
 import { BackupScreen } from '../../../src/client/backup/BackupScreen';
 import { sizeText } from '../../../src/client/backup/api';
-import { formatDateTime } from '../../../src/client/questionnaires/form/labels';
+import { formatDateTime } from '../../../src/client/common/schoolClock';
 import { fakeData, fakeFetch, renderAt } from '../questionnaires/support';
 
 const LIST = {

@@ -8,11 +8,14 @@ import { DayInput } from '../../../src/client/master/DayInput';
 import { schoolYear } from '../../../src/client/master/generated/resources';
 import { QuestionnaireScreen } from '../../../src/client/questionnaires/form/QuestionnaireScreen';
 import { DayTimeInput } from '../../../src/client/questionnaires/form/DayTimeInput';
-import { formatDateTime, toIso } from '../../../src/client/questionnaires/form/labels';
+import { setSchoolTimeZone, toIso } from '../../../src/client/common/schoolClock';
 import { fakeData, fakeFetch, renderAt } from '../questionnaires/support';
 import { authFor } from '../support/auth';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  setSchoolTimeZone('Asia/Hong_Kong');
+});
 beforeEach(async () => {
   await i18nProvider.changeLocale('zh-hk');
 });
@@ -83,12 +86,15 @@ describe('isDateTimeText: complete and real', () => {
 });
 
 describe('toIso', () => {
-  it('reads yyyy-MM-dd HH:mm as local time, like the T form; an ISO timestamp as it is', () => {
-    const local = new Date(2026, 10, 23, 16, 54).toISOString();
-    expect(toIso('2026-11-23 16:54')).toBe(local);
-    expect(toIso('2026-11-23T16:54')).toBe(local);
+  it("reads yyyy-MM-dd HH:mm on the school's clock, like the T form, whatever the browser's zone; an ISO timestamp as it is", () => {
+    expect(toIso('2026-11-23 16:54')).toBe('2026-11-23T08:54:00.000Z');
+    expect(toIso('2026-11-23T16:54')).toBe('2026-11-23T08:54:00.000Z');
     expect(toIso('2026-11-23T08:54:00.000Z')).toBe('2026-11-23T08:54:00.000Z');
     expect(toIso('')).toBeNull();
+    expect(toIso('2026-02-30 10:00')).toBeNull();
+    setSchoolTimeZone('America/New_York');
+    expect(toIso('2026-11-23 16:54')).toBe('2026-11-23T21:54:00.000Z');
+    expect(toIso('2026-07-01 16:54')).toBe('2026-07-01T20:54:00.000Z');
   });
 });
 
@@ -189,7 +195,8 @@ describe('the react-admin inputs', () => {
     );
     const input = (await screen.findByRole('textbox', { name: '開始日期' })) as HTMLInputElement;
     expect(input.name).toBe('openDate');
-    expect(input.value).toBe(formatDateTime(iso));
+    // 08:54 UTC is 16:54 on the school's clock (Hong Kong)
+    expect(input.value).toBe('2026-11-23 16:54');
     fireEvent.change(input, { target: { value: '2026-11-23T16:54' } });
     expect(input.value).toBe('2026-11-23 16:54');
     fireEvent.change(input, { target: { value: '2026-02-30 10:00' } });
@@ -200,7 +207,7 @@ describe('the react-admin inputs', () => {
     fireEvent.click(screen.getByText('go'));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ openDate: '2026-12-01 09:30' });
-    expect(toIso(onSubmit.mock.calls[0][0].openDate)).toBe(new Date(2026, 11, 1, 9, 30).toISOString());
+    expect(toIso(onSubmit.mock.calls[0][0].openDate)).toBe('2026-12-01T01:30:00.000Z');
   });
 
   it('DayInput holds yyyy-MM-dd or null, and names the format of a wrong text', async () => {
@@ -258,7 +265,7 @@ describe('the screens that use them', () => {
     expect(create.mock.calls[0][1].data).toMatchObject({ name: '2026-2027', beginDate: '2026-09-01', endDate: '2027-08-31' });
   });
 
-  it("the questionnaire form: a wrong open date is named and not saved; a T form is read as local time", async () => {
+  it("the questionnaire form: a wrong open date is named and not saved; a T form is read on the school's clock", async () => {
     fakeFetch(() => null);
     const data = fakeData([]);
     renderAt('/forms/add', <QuestionnaireScreen type="add" />, data);
@@ -275,7 +282,7 @@ describe('the screens that use them', () => {
     expect(open.value).toBe('2026-11-23 16:54');
     fireEvent.click(screen.getByTestId('q-save'));
     await waitFor(() => expect(data.create).toHaveBeenCalled());
-    expect(vi.mocked(data.create).mock.calls[0][1].data).toMatchObject({ openDate: new Date(2026, 10, 23, 16, 54).toISOString() });
+    expect(vi.mocked(data.create).mock.calls[0][1].data).toMatchObject({ openDate: '2026-11-23T08:54:00.000Z' });
     vi.unstubAllGlobals();
   });
 });

@@ -39,6 +39,7 @@ function userInfo(over: Partial<UserInfo> = {}): UserInfo {
     terms: [],
     currentYear: { id: 3, name: '2026-2027', beginDate: '2026-09-01', endDate: '2027-08-31', yearStatus: '1' },
     currentTerm: null,
+    timeZone: 'Asia/Hong_Kong',
     ...over,
   };
 }

@@ -36,6 +36,7 @@ const TEACHER: UserInfo = {
   terms: [],
   currentYear: null,
   currentTerm: null,
+  timeZone: 'Asia/Hong_Kong',
 };
 
 let server: LocalServer;

@@ -152,7 +152,7 @@ describe('the questionnaire list', () => {
     expect(await screen.findByText('新的結束日期須遲於現在及目前的結束日期')).toBeTruthy();
     fireEvent.change(input, { target: { value: '2099-06-30T17:00' } });
     fireEvent.click(screen.getByTestId('extend-submit'));
-    await waitFor(() => expect(calls.find((c) => c.path === '/v1/questionnaires/3/extend')?.body).toEqual({ endDate: new Date('2099-06-30T17:00').toISOString() }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/v1/questionnaires/3/extend')?.body).toEqual({ endDate: '2099-06-30T09:00:00.000Z' }));
     expect(location.pathname).toBe('/forms/list');
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../../src/server/auth/sessions.js';
-import { schoolDay } from '../../../src/server/school-day.js';
+import { DEFAULT_TIME_ZONE, schoolDate } from '../../../src/shared/school-clock.js';
 import { testApp, type TestApp } from '../harness.js';
 import { caller } from '../master/helpers.js';
 import type { Definition } from '../../../src/shared/questionnaire/definition.js';
@@ -134,7 +134,7 @@ describe('filling in a questionnaire', () => {
       const replies = await repliesOf(q.id);
       expect(replies).toHaveLength(1);
       // the school's day (Hong Kong), not the UTC date
-      expect(replies[0]).toMatchObject({ feedback_id: feedback.id, submitted_on: schoolDay(new Date(submittedAt)) });
+      expect(replies[0]).toMatchObject({ feedback_id: feedback.id, submitted_on: schoolDate(submittedAt, DEFAULT_TIME_ZONE) });
       expect(JSON.parse(replies[0].answers)).toEqual(goodAnswers());
 
       const one = data<Mine>(await student('GET', `/v1/my/questionnaires/${q.id}`));

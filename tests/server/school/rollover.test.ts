@@ -1,4 +1,4 @@
-import { schoolDay } from '../../../src/server/school-day.js';
+import { DEFAULT_TIME_ZONE, schoolDate } from '../../../src/shared/school-clock.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RolloverPreview } from '../../../src/server/school/rollover.js';
 import { switchDueYears, yearOn } from '../../../src/server/school/rollover.js';
@@ -15,8 +15,8 @@ const CODES = ['1A', '1B', '2A', '2B', '3A', '3B', '4A', '4B', '5A', '5B', '6A',
 const BEFORE = [17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 13];
 
 // the school's day, as the roll-over takes it (Hong Kong)
-const tomorrow = () => schoolDay(new Date(Date.now() + 86_400_000));
-const today = () => schoolDay();
+const tomorrow = () => schoolDate(new Date(Date.now() + 86_400_000), DEFAULT_TIME_ZONE);
+const today = () => schoolDate(new Date(), DEFAULT_TIME_ZONE);
 
 /** Students per class code in one school year. */
 async function perClass(t: TestApp, yearId: number): Promise<Record<string, number>> {

@@ -3,7 +3,7 @@ import type { SxProps, Theme } from '@mui/material';
 import { FieldTitle, InputHelperText, useInput, type Validator } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { DateTimeText, isDateTimeText } from '../../common/DateTimeText';
-import { formatDateTime } from './labels';
+import { formatDateTime } from '../../common/schoolClock';
 
 /** A timestamp as the server sends it; a typed text never has the T (DateTimeText makes it a space). */
 const isIso = (value: string) => /^\d{4}-\d{2}-\d{2}T/.test(value);
@@ -23,8 +23,8 @@ export interface DayTimeInputProps {
 
 /**
  * A react-admin input of a date-time (a questionnaire's open and end dates): the form holds the
- * server's ISO timestamp, shown as yyyy-MM-dd HH:mm, or the text typed once changed (toIso reads it
- * as local time). The input element keeps the source as its name (the browser tests find it so).
+ * server's ISO timestamp, shown as yyyy-MM-dd HH:mm on the school's clock, or the text typed once
+ * changed (toIso reads it on the school's clock, not the browser's). The input element keeps the source as its name (the browser tests find it so).
  */
 export function DayTimeInput({ source, label, disabled, helperText, fullWidth, sx, validate = [] }: DayTimeInputProps) {
   const { trigger } = useFormContext();

@@ -16,7 +16,7 @@ import type { Questionnaire } from '../../../shared/questionnaire/types';
 import { DateTimeText, dateTimeText, isDateTimeText } from '../../common/DateTimeText';
 import { useQuestionnaireRights } from './access';
 import { questionnaireApi } from './api';
-import { toIso, toLocalInput } from './labels';
+import { toIso, toSchoolInput } from '../../common/schoolClock';
 import { formsPath } from './paths';
 import { NoticeConfirm } from './NoticeConfirm';
 
@@ -54,7 +54,7 @@ type Dialogs = 'close' | 'notice' | 'delete' | 'extend' | null;
 /** The extend dialog: a later end date than now and than the current one. */
 function ExtendDialog({ record, onClose, onDone }: { record: Row; onClose: () => void; onDone: () => void }) {
   const translate = useTranslate();
-  const [value, setValue] = useState(dateTimeText('datetime', toLocalInput(record.endDate)));
+  const [value, setValue] = useState(dateTimeText('datetime', toSchoolInput(record.endDate)));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {

@@ -2,7 +2,7 @@ import type { Lang } from '../../../shared/errors';
 import { fieldMessage } from '../../../shared/field-messages';
 import { TARGET_KINDS, type Questionnaire, type QuestionnaireType, type Target, type TargetKind } from '../../../shared/questionnaire/types';
 import { emptyDefinition } from '../../../shared/questionnaire/definition';
-import { toIso } from './labels';
+import { toIso } from '../../common/schoolClock';
 
 /** What the form screen edits. Dates are ISO from the server, or datetime-local texts once changed. */
 export interface FormValues {

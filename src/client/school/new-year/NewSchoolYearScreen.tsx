@@ -34,6 +34,7 @@ import { DateTimeText } from '../../common/DateTimeText';
 import { refreshSchoolYears } from '../../common/useSchoolYears';
 import { isDay, previewRollover, runRollover, type ClassMove, type RolloverPreview } from './api';
 import { YEARS_LIST_PATH } from './paths';
+import { schoolToday } from '../../common/schoolClock';
 
 type Named = { nameHk: string | null; nameEn: string | null; code?: string | null };
 
@@ -45,7 +46,8 @@ interface Choices {
   createMissingClasses: boolean;
 }
 
-const todayText = () => new Date().toISOString().slice(0, 10);
+/** Today on the school's clock (the server compares the switch date with it). */
+const todayText = () => schoolToday();
 /** The changed targets as the server takes them. */
 const mappingOf = (mapping: Choices['mapping']) => Object.entries(mapping).map(([from, to]) => ({ fromClassId: Number(from), toClassId: to }));
 

@@ -4,7 +4,8 @@ import { useLocale } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
 import { percent, type StatisticsDetail } from '../../../shared/statistics/types';
 import { titleIn } from '../../../shared/questionnaire/languages';
-import { formatDateTime, formatDay, typeKey } from '../../questionnaires/form/labels';
+import { typeKey } from '../../questionnaires/form/labels';
+import { formatDateTime, formatDay } from '../../common/schoolClock';
 import { StatusChip } from '../../questionnaires/form/StatusChip';
 import { formatPercent, nameOf, statisticsFieldKey } from '../labels';
 

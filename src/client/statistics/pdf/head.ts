@@ -5,13 +5,13 @@
 import { percent, type StatisticsDetail } from '../../../shared/statistics/types';
 import { titleIn } from '../../../shared/questionnaire/languages';
 import { formatPercent, nameOf } from '../labels';
-import { formatDateTime, formatDay } from '../../questionnaires/form/labels';
+import { formatDateTime, formatDay } from '../../common/schoolClock';
 import type { Writer } from './layout';
 import type { StatisticsPdfOptions, Translate } from './options';
 import { withheldKey } from './texts';
 
-/** A date (yyyy-MM-dd) or a date and time (yyyy-MM-dd HH:mm) as every screen shows it; a dash without one. */
-const dayOrDash = (value: string | Date | null | undefined) => formatDay(value instanceof Date ? value.toISOString() : value) || '—';
+/** A date (yyyy-MM-dd) or a date and time (yyyy-MM-dd HH:mm) on the school's clock, as every screen shows it; a dash without one. */
+const dayOrDash = (value: string | Date | null | undefined) => formatDay(value) || '—';
 const dateTimeOrDash = (value: string | null | undefined) => formatDateTime(value) || '—';
 
 function filterText(detail: StatisticsDetail, t: Translate, locale: string): string {

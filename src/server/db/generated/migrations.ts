@@ -30,6 +30,7 @@ import * as m0027_replies_questionnaire_index from '../migrations/0027_replies_q
 import * as m0028_waiting_replies from '../migrations/0028_waiting_replies.js';
 import * as m0029_super_admin_records from '../migrations/0029_super_admin_records.js';
 import * as m0030_sign_in_stamps from '../migrations/0030_sign_in_stamps.js';
+import * as m0031_school_time_zone from '../migrations/0031_school_time_zone.js';
 
 /** Every migration of src/server/db/migrations, by name: Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0028_waiting_replies': m0028_waiting_replies,
   '0029_super_admin_records': m0029_super_admin_records,
   '0030_sign_in_stamps': m0030_sign_in_stamps,
+  '0031_school_time_zone': m0031_school_time_zone,
 };
