@@ -28,14 +28,10 @@ async function noteMissingNames(request: FastifyRequest, db: DB, schema: EntityS
   if (missing.length) missingNamesOf.set(request, missing);
 }
 
-/**
- * A body's empty strings in optional fields become null ("not given"), as forms send them; an
- * account's user name is read as the import reads it (src/shared/usernames.ts), before its pattern is checked.
- */
-function emptyToNull(body: Row, schema: EntitySchema, account?: boolean): Row {
+/** A body's empty strings in optional fields become null ("not given"), as forms send them. */
+function emptyToNull(body: Row, schema: EntitySchema): Row {
   const required = new Set(schema.required ?? []);
   for (const [k, v] of Object.entries(body)) if (v === '' && !required.has(k) && k in schema.properties) body[k] = null;
-  if (account) normaliseUsernameIn(body);
   return body;
 }
 
@@ -50,6 +46,12 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
   const tags = [meta.resource];
   const may = (action: string): Permission => `${meta.permission}.${action}`;
   const offers = (action: string) => meta.page.actions.includes(action);
+  // a form's body as the schema reads it: empty optional fields as null, and an account's user name
+  // read as the import reads it (src/shared/usernames.ts), before its pattern is checked
+  const tidy = (body: Row, schema: EntitySchema) => {
+    emptyToNull(body, schema);
+    if (meta.account) normaliseUsernameIn(body);
+  };
   // a record of another type listed here (a super administrator among the administrators) is
   // changed only by a user of that type: an administrator who could set a super administrator's
   // password or username would hold every permission the next minute
@@ -69,7 +71,7 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
     app.put<{ Body: Row }>(base, {
       config: { permission: may('edit') },
       preValidation: async (request) => {
-        emptyToNull(request.body ?? {}, entity.create, meta.account);
+        tidy(request.body ?? {}, entity.create);
         await noteMissingNames(request, deps.db, entity.schema, false);
       },
       schema: { tags, summary: `Saves the ${meta.resource} record`, body: entity.create },
@@ -101,7 +103,7 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
   app.post<{ Body: Row; Querystring: { schoolYearId?: number } }>(base, {
     config: { permission: may('add') },
     preValidation: async (request) => {
-      emptyToNull(request.body ?? {}, entity.create, meta.account);
+      tidy(request.body ?? {}, entity.create);
       await noteMissingNames(request, deps.db, entity.schema, false);
     },
     schema: { tags, summary: `Adds one of ${meta.resource}`, body: entity.create, querystring: yearQuery, response: { 200: envelopeSchema() } },
@@ -113,7 +115,7 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
   app.put<{ Params: { id: number }; Body: Row; Querystring: { schoolYearId?: number } }>(`${base}/:id`, {
     config: { permission: may('edit') },
     preValidation: async (request) => {
-      emptyToNull(request.body ?? {}, entity.update, meta.account);
+      tidy(request.body ?? {}, entity.update);
       await noteMissingNames(request, deps.db, entity.schema, true);
     },
     schema: { tags, summary: `Edits one of ${meta.resource}`, params: idParams, body: entity.update, querystring: yearQuery, response: { 200: envelopeSchema() } },

@@ -99,7 +99,7 @@ export class EntityStore extends EntityShape {
       .offset(offset)
       .execute();
     // a page that is not full is the last one, which tells the total without counting again
-    const total = rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length  : await this.count(db, query, yearId, ownOnly);
+    const total = rows.length < size && (rows.length > 0 || offset === 0) ? offset + rows.length : await this.count(db, query, yearId, ownOnly);
     const list = rows.map((r: Row) => answerRow(this, r));
     await attachLinks(this, db, list);
     return { list, total };
