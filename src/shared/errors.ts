@@ -99,6 +99,15 @@ export const ERRORS = {
   // imports hashed as a job
   IMPORT_RUNNING: { code: 761, http: 409 },
   RESTORE_WAITED: { code: 760, http: 409 },
+  // several instances, faults and hostile archives: 762–769
+  DATABASE_UNAVAILABLE: { code: 762, http: 503 },
+  DISK_FULL: { code: 763, http: 507 },
+  SERVER_CLOSING: { code: 764, http: 503 },
+  BACKUP_SCHOOL_CONFIRM: { code: 765, http: 400 },
+  BACKUP_CONTENT_REFUSED: { code: 766, http: 400 },
+  BACKUP_EXPANDS: { code: 767, http: 400 },
+  BACKUP_GUESSES_LIMITED: { code: 768, http: 429 },
+  BACKUP_CHECKING: { code: 769, http: 409 },
 } as const satisfies Record<keyof ServerMessages['qe']['errors'], ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;
