@@ -32,6 +32,7 @@ export interface Database {
   answer_totals: AnswerTotalsTable;
   import_jobs: ImportJobsTable;
   import_claims: ImportClaimsTable;
+  mail_outbox: MailOutboxTable;
   seeded_codes: SeededCodesTable;
   personal_data_requests: PersonalDataRequestsTable;
 }
@@ -409,6 +410,18 @@ export interface ImportClaimsTable {
   holder: string;
   /** moved on while the import runs; a claim whose heartbeat stopped is taken over */
   heartbeat_at: number;
+}
+
+/** The development outbox's mails (QE_MAIL_OUTBOX; migration 0034, src/server/mail/outbox.ts). */
+export interface MailOutboxTable {
+  /** when it was kept (13-digit milliseconds), then a random part: newest last in text order */
+  id: string;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  /** ISO 8601 */
+  sent_at: string;
 }
 
 export interface ImportJobsTable {

@@ -23,7 +23,7 @@ describe(`public routes' limits per address (${onPostgres ? 'three instances on 
     );
     return answers.map((a) => ({ status: a.statusCode, code: a.json().code as number, retryAfter: a.headers['retry-after'] }));
   };
-  const limited = (answers: { code: number; status: number }[]) => answers.filter((a) => a.status === 429 && a.code === ERRORS.RATE_LIMITED.code);
+  const limited = <A extends { code: number; status: number }>(answers: A[]) => answers.filter((a) => a.status === 429 && a.code === ERRORS.RATE_LIMITED.code);
 
   it('100 bad quick-login tries from one address over three instances: 30 answered, 70 refused with 429 RATE_LIMITED', async () => {
     const answers = await burst(100, '/v1/quick-login', { token: 'not-a-link' }, () => '203.0.113.7');
