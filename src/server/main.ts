@@ -27,7 +27,7 @@ async function main() {
     }
     app.log.info(loaded ? 'demo school loaded: log in as superadmin, admin, teacher01 or student001 with Passw0rd!' : 'the school already exists: demo not loaded');
   }
-  if (config.mailOutbox) app.log.warn(`mail is kept in ${config.dataDir}/outbox and shown on the mail setting screen, not sent (QE_MAIL_OUTBOX or npm run demo): not for a school's real use`);
+  if (config.mailOutbox) app.log.warn("mail is kept in the database's outbox and shown on the mail setting screen, not sent (QE_MAIL_OUTBOX or npm run demo): not for a school's real use");
   // npm and QE's Node launcher (scripts/qe-node.mjs) pass a Ctrl-C on to the process the terminal
   // already told: a repeat while closing must not cut the close short
   let closing = false;
