@@ -22,7 +22,7 @@ declare module 'fastify' {
  * Public routes' limits per client address, counted in the database (the login limit's counters,
  * `countTry` in `login_failures`, one atomic upsert) under the route and the address as
  * `addressKey` reads it: so several instances behind a load balancer allow together what one
- * allows (issue 39: process-memory counts let three instances take three times as many). Past
+ * allows (counts in process memory let three instances take three times as many). Past
  * the limit the call is answered 429 RATE_LIMITED with Retry-After, before its body is read.
  * Windows no longer than a minute, the shortest login window, so the login limit's clearing of
  * spent counters never clears one of these early.

@@ -4,9 +4,9 @@ import { instances, onPostgres } from '../instances.js';
 
 /**
  * The public routes' limits per client address (src/server/plugins/address-limit.ts) are counted
- * in the database: issue 39 measured 90 of 100 bad quick-login tries accepted through three
- * instances (30 through each, their counts in process memory). Now N instances on one database
- * allow together what one allows — on SQLite the three "instances" are the one app.
+ * in the database: with counts in process memory, 90 of 100 bad quick-login tries were accepted
+ * through three instances (30 through each). Now N instances on one database allow together what
+ * one allows — on SQLite the three "instances" are the one app.
  */
 describe(`public routes' limits per address (${onPostgres ? 'three instances on one PostgreSQL' : 'one SQLite app'})`, () => {
   let t: Awaited<ReturnType<typeof instances>>;

@@ -5,7 +5,7 @@ import { instances, onPostgres } from '../instances.js';
 
 /**
  * The permission catalogue (every page with its actions) is kept in memory under the `auth`
- * counter (src/server/auth/session-cache.ts). Issue 39: a page or action *added* did not move it,
+ * counter (src/server/auth/session-cache.ts). Once, a page or action *added* did not move it,
  * so holders saw the old catalogue until their next login, even on the instance that added it.
  * Now every change — a page or action added, renamed, removed, a role's actions or a user's roles
  * — shows in the holder's permissions and user-info at once on every instance (on SQLite, the one).

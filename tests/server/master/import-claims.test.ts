@@ -11,7 +11,7 @@ import { multipart } from './helpers.js';
 
 /**
  * Two imports into one list at once are never both let through: exactly one is refused with 761,
- * every time — on PostgreSQL through two instances on one database (issue 39: the check-then-insert
+ * every time — on PostgreSQL through two instances on one database (a check-then-insert once
  * let both start in 2 of 6 tries), on SQLite two calls at once on the one app. An import whose
  * instance died (its claim's heartbeat stopped) does not block the list for ever.
  */

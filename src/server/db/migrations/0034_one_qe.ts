@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../connect.js';
 
 /**
- * What several instances on one database need to behave as one QE (docs/architecture.md#several-instances):
+ * What several instances on one database need to behave as one QE (docs/architecture.md#several-instances-one-qe):
  *
  * - `import_claims`: the list an import is writing into, one row per list, claimed by one atomic
  *   statement (src/server/master/import-claims.ts), so of two imports into one list at once
