@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,6 +11,7 @@ import { bodyPlugin } from './plugins/body.js';
 import { boundsPlugin, finiteNumbers } from './plugins/bounds.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { guardPlugin } from './plugins/guard.js';
+import { addressLimitPlugin } from './plugins/address-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { cacheVersions } from './auth/cache-versions.js';
 import { SessionCache } from './auth/session-cache.js';
@@ -86,7 +86,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => db.destroy());
 
   await app.register(securityHeadersPlugin);
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: { title: 'QE API', version: '1', description: 'Every answer is the envelope {code, msg, data}. Send Authorization: Bearer <token>, Accept-Language (zh-HK or en), X-Device and X-System (QE).' },
@@ -109,6 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(writeGatePlugin, { gate });
   const versions = cacheVersions(db);
   const sessions = new SessionCache(db, config.secret, versions);
+  // after the write gate: a call it holds back is not counted
+  await app.register(addressLimitPlugin, { db });
   await app.register(guardPlugin, { sessions });
 
   await app.register(authRoutes, { db, config, sessions });

@@ -58,7 +58,7 @@ export interface Config {
    */
   publicUrl: string | undefined;
   /**
-   * mails are kept in DATA_DIR/outbox and shown on the mail setting screen instead of being sent
+   * mails are kept in the database (the development outbox) and shown on the mail setting screen instead of being sent
    * (QE_MAIL_OUTBOX=1; on for `npm run demo`): for trying reminders without a mail server, never
    * for a school's real use
    */

@@ -27,7 +27,10 @@ async function main() {
     }
     app.log.info(loaded ? 'demo school loaded: log in as superadmin, admin, teacher01 or student001 with Passw0rd!' : 'the school already exists: demo not loaded');
   }
-  if (config.mailOutbox) app.log.warn(`mail is kept in ${config.dataDir}/outbox and shown on the mail setting screen, not sent (QE_MAIL_OUTBOX or npm run demo): not for a school's real use`);
+  // a secret generated into one instance's data folder is that instance's alone: tokens signed
+  // by one would be refused by the others behind the same load balancer
+  if (config.databaseUrl && !settings.secret) app.log.warn('QE_SECRET is unset: this instance signs with DATA_DIR/secret.key. Give every instance on this PostgreSQL the same QE_SECRET, or a login on one is refused by the others');
+  if (config.mailOutbox) app.log.warn("mail is kept in the database's outbox and shown on the mail setting screen, not sent (QE_MAIL_OUTBOX or npm run demo): not for a school's real use");
   // npm and QE's Node launcher (scripts/qe-node.mjs) pass a Ctrl-C on to the process the terminal
   // already told: a repeat while closing must not cut the close short
   let closing = false;

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { startOwnQe, type OwnQe } from './own-server.js';
-import { readOutbox } from '../../src/server/mail/outbox.js';
+import type { OutboxMail } from '../../src/server/mail/outbox.js';
 
 // One clock (docs/conventions.md#dates-and-times): the server runs on UTC (this file's own QE, in
 // this process), the browsers on UTC and on New York's zone, and every screen, the xlsx, the PDF
@@ -112,10 +112,12 @@ async function xlsxEnd(): Promise<unknown> {
 
 /** The deadline in the reminder mails of one notice (kept in the outbox). */
 async function mailed(): Promise<string[]> {
-  const before = (await readOutbox(qe.config, 500)).total;
+  // the outbox as the mail setting screen reads it (in the database: migration 0034)
+  const readOutbox = async () => (await qe.api<{ total: number; list: OutboxMail[] }>('/v1/mail-settings/outbox', await qe.token('admin'))).data;
+  const before = (await readOutbox()).total;
   const sent = await qe.api<{ sent: number }>(`/v1/questionnaires/${id}/notice`, await qe.token('teacher01'), 'POST');
   expect(sent.code, sent.msg).toBe(200);
-  const { total, list } = await readOutbox(qe.config, 500);
+  const { total, list } = await readOutbox();
   expect(total - before).toBe(sent.data.sent);
   const newest = list.slice(0, sent.data.sent);
   return [...new Set(newest.map((m) => /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.exec(`${m.subject}\n${m.text}`)?.[0] ?? `no time in: ${m.text}`))];

@@ -71,7 +71,7 @@ export const MASTER_TABLES: readonly string[] = masterTablesBeyond(CORE_TABLES, 
 export const ARCHIVED_TABLES: readonly string[] = [...CORE_TABLES, ...MASTER_TABLES];
 
 /** Cleared by a restore and not archived. */
-export const TRANSIENT_TABLES = ['sessions', 'login_failures', 'import_jobs', 'reply_drafts'] as const;
+export const TRANSIENT_TABLES = ['sessions', 'login_failures', 'import_jobs', 'import_claims', 'mail_outbox', 'reply_drafts'] as const;
 
 /**
  * Not archived either: derived from archived rows and made again by a restore — answer_counts and answer_totals

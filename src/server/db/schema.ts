@@ -31,6 +31,8 @@ export interface Database {
   answer_counts: AnswerCountsTable;
   answer_totals: AnswerTotalsTable;
   import_jobs: ImportJobsTable;
+  import_claims: ImportClaimsTable;
+  mail_outbox: MailOutboxTable;
   seeded_codes: SeededCodesTable;
   personal_data_requests: PersonalDataRequestsTable;
 }
@@ -400,6 +402,28 @@ export interface AnswerCountsTable {
 }
 
 /** An import whose passwords are hashed after the file was checked (migration 0019); times in ms. */
+/** The list an import is writing into, claimed by one import at a time on every instance (migration 0034, src/server/master/import-claims.ts). */
+export interface ImportClaimsTable {
+  /** the master-data resource (`students`) */
+  resource: string;
+  /** random, the claiming import's own */
+  holder: string;
+  /** moved on while the import runs; a claim whose heartbeat stopped is taken over */
+  heartbeat_at: number;
+}
+
+/** The development outbox's mails (QE_MAIL_OUTBOX; migration 0034, src/server/mail/outbox.ts). */
+export interface MailOutboxTable {
+  /** when it was kept (13-digit milliseconds), then a random part: newest last in text order */
+  id: string;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  /** ISO 8601 */
+  sent_at: string;
+}
+
 export interface ImportJobsTable {
   id: Generated<number>;
   /** the master-data resource imported into (`students`) */

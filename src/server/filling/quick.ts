@@ -41,7 +41,7 @@ export async function quickLink(config: Config, origin: string, userId: number, 
 
 export async function quickLoginRoutes(app: FastifyInstance, { db, config }: { db: DB; config: Config }) {
   app.post<{ Body: QuickLoginBody }>('/v1/quick-login', {
-    config: { permission: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { permission: 'public', addressLimit: { max: 30, windowMs: 60_000 } },
     schema: {
       tags: ['filling'],
       summary: "Logs in from a reminder mail's link: a session for that questionnaire only: {tk, userId, questionnaireId}",

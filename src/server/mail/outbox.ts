@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Config } from '../config.js';
-import { ownerOnlyFolder } from '../db/files.js';
+import type { DB } from '../db/connect.js';
 import type { MailMessage, MailSender } from './sender.js';
 
 /** A mail kept in the outbox, as administrators read it. */
 export interface OutboxMail extends MailMessage {
-  /** the file's name: when it was kept, then a random part */
+  /** when it was kept, then a random part */
   id: string;
   from: string;
   sentAt: string;
@@ -16,56 +13,33 @@ export interface OutboxMail extends MailMessage {
 /** Mails the outbox keeps at most: the oldest go first. */
 export const OUTBOX_KEPT = 500;
 
-const folderOf = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'outbox');
-const MAIL_FILE = /^\d{13}-[0-9a-f]{12}\.json$/;
-
 /**
- * The development outbox (QE_MAIL_OUTBOX, on for `npm run demo`): mails are written as files in
- * DATA_DIR/outbox — readable by QE's own user only — and shown to whoever may see the mail
- * setting, instead of going to an SMTP server. So reminders can be tried without a mail server.
- * Never for a school's real use: a reminder holds its respondent's sign-in link.
+ * The development outbox (QE_MAIL_OUTBOX, on for `npm run demo`): mails are kept in the table
+ * `mail_outbox` (migration 0034) — in the database, so every instance on it lists the same mails —
+ * and shown to whoever may see the mail setting, instead of going to an SMTP server. So reminders
+ * can be tried without a mail server. Never for a school's real use: a reminder holds its
+ * respondent's sign-in link. Not archived, and cleared by a restore (backup/format.ts).
  */
-export function outboxSender(config: Pick<Config, 'dataDir'>, from: string): MailSender {
-  const folder = folderOf(config);
+export function outboxSender(db: DB, from: string): MailSender {
   return {
-    async verify() {
-      ownerOnlyFolder(folder);
-    },
+    async verify() {},
     async send(message) {
-      ownerOnlyFolder(folder);
       const now = Date.now();
-      const id = `${now}-${randomBytes(6).toString('hex')}.json`;
-      const mail: Omit<OutboxMail, 'id'> = { from, to: message.to, subject: message.subject, text: message.text, sentAt: new Date(now).toISOString() };
-      await writeFile(join(folder, id), JSON.stringify(mail), { mode: 0o600 });
-      await prune(folder);
+      const id = `${now}-${randomBytes(6).toString('hex')}`;
+      await db.insertInto('mail_outbox').values({ id, from_address: from, to_address: message.to, subject: message.subject, body: message.text, sent_at: new Date(now).toISOString() }).execute();
+      await db
+        .deleteFrom('mail_outbox')
+        .where('id', 'not in', db.selectFrom('mail_outbox').select('id').orderBy('id', 'desc').limit(OUTBOX_KEPT))
+        .execute();
     },
     close() {},
   };
 }
 
-async function mailFiles(folder: string): Promise<string[]> {
-  const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
-  // newest first: names begin with the time in milliseconds, all 13 digits
-  return names.filter((n) => MAIL_FILE.test(n)).sort().reverse();
-}
-
-async function prune(folder: string): Promise<void> {
-  const files = await mailFiles(folder);
-  for (const name of files.slice(OUTBOX_KEPT)) await rm(join(folder, name), { force: true });
-}
-
 /** The newest mails of the outbox (at most `limit`) and how many it holds. */
-export async function readOutbox(config: Pick<Config, 'dataDir'>, limit: number): Promise<{ total: number; list: OutboxMail[] }> {
-  const folder = folderOf(config);
-  const files = await mailFiles(folder);
-  const list: OutboxMail[] = [];
-  for (const name of files.slice(0, limit)) {
-    // a file removed meanwhile (pruned) is passed over
-    const text = await readFile(join(folder, name), 'utf8').catch(() => null);
-    if (text !== null) list.push({ id: name.replace(/\.json$/, ''), ...(JSON.parse(text) as Omit<OutboxMail, 'id'>) });
-  }
-  return { total: files.length, list };
+export async function readOutbox(db: DB, limit: number): Promise<{ total: number; list: OutboxMail[] }> {
+  const { n } = await db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  // ids begin with the time in milliseconds, all 13 digits: newest first
+  const rows = await db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return { total: Number(n), list: rows.map((r) => ({ id: r.id, from: r.from_address, to: r.to_address, subject: r.subject, text: r.body, sentAt: r.sent_at })) };
 }

@@ -47,17 +47,17 @@ export function mailFailure(error: unknown): BusinessError {
 }
 
 /** What sending needs of the configuration: the secret the SMTP password is sealed with, and whether mail goes to the outbox. */
-export type MailConfig = Pick<Config, 'secret' | 'dataDir' | 'mailOutbox'>;
+export type MailConfig = Pick<Config, 'secret' | 'mailOutbox'>;
 
 /**
  * A connection to the school's SMTP server as the mail setting describes it — or, with the
- * development outbox on (QE_MAIL_OUTBOX), the outbox in DATA_DIR (outbox.ts). Throws 713 when
+ * development outbox on (QE_MAIL_OUTBOX), the outbox in the database (outbox.ts). Throws 713 when
  * there is no setting, or when its password was sealed under another server secret.
  */
 export async function mailSender(db: DB, config: MailConfig): Promise<MailSender> {
   const setting = await db.selectFrom('mail_settings').selectAll().orderBy('id').executeTakeFirst();
   if (!setting) throw new BusinessError('MAIL_SETTING_MISSING');
-  if (config.mailOutbox) return outboxSender(config, setting.from_name ? `${setting.from_name} <${setting.from_address}>` : setting.from_address);
+  if (config.mailOutbox) return outboxSender(db, setting.from_name ? `${setting.from_name} <${setting.from_address}>` : setting.from_address);
   let password = '';
   if (setting.password) {
     if (!isSealed(setting.password)) await sealReadablePassword(db, config);

@@ -6,12 +6,12 @@ import type { ImportJobView } from '../../shared/master/import-job.js';
 export type { ImportJobView };
 import { hashPassword } from '../auth/passwords.js';
 import { hashQueue } from '../auth/hash-queue.js';
-import { BusinessError } from '../plugins/errors.js';
 import type { WriteGate } from '../plugins/write-gate.js';
+import { ImportClaim, STALE_MS } from './import-claims.js';
 
 /** How often a running job says it is alive, and after how long without that it is taken for cut off. */
 const HEARTBEAT_MS = 2_000;
-export const STALE_MS = 15_000;
+export { STALE_MS };
 
 /** The part of an import that runs after its passwords are hashed: one transaction that writes every row. */
 export type ImportWrite = (hashes: Map<string, string>, within: (trx: Transaction<Database>) => Promise<void>) => Promise<void>;
@@ -37,40 +37,38 @@ export class ImportJobs {
 
   /** Jobs a previous run of QE left running: on SQLite (one server) all of them, on PostgreSQL those whose heartbeat stopped. */
   async markInterrupted(): Promise<void> {
+    await ImportClaim.clearLeftOver(this.db);
     const now = Date.now();
     let q = this.db.updateTable('import_jobs').set({ status: 'interrupted', finished_at: now }).where('status', '=', 'running');
     if (isPostgres(this.db)) q = q.where('heartbeat_at', '<', now - STALE_MS);
     await q.execute();
   }
 
-  /** Refuses a second import into a list while one of it still hashes (its checks would be stale). */
-  async assertIdle(resource: string): Promise<void> {
-    const busy = await this.db
-      .selectFrom('import_jobs')
-      .select('id')
-      .where('resource', '=', resource)
-      .where('status', '=', 'running')
-      .where('heartbeat_at', '>=', Date.now() - STALE_MS)
-      .executeTakeFirst();
-    if (busy) throw new BusinessError('IMPORT_RUNNING');
+  /** Claims a list for one import (import-claims.ts): refused with 761 while another import, on any instance, holds it. */
+  claim(resource: string): Promise<ImportClaim> {
+    return ImportClaim.take(this.db, resource);
   }
 
   /** Starts the job and answers it as it is now; the hashing and writing go on after the answer. */
-  async start(input: JobInput & { resource: string; userId: number; rows: number }): Promise<ImportJobView> {
-    await this.assertIdle(input.resource);
+  async start(input: JobInput & { claim: ImportClaim; userId: number; rows: number }): Promise<ImportJobView> {
     const now = Date.now();
     const { id } = await this.db
       .insertInto('import_jobs')
-      .values({ resource: input.resource, user_id: input.userId, status: 'running', rows: input.rows, passwords: input.passwords.length, hashed: 0, ...input.counts, created_at: now, heartbeat_at: now })
+      .values({ resource: input.claim.resource, user_id: input.userId, status: 'running', rows: input.rows, passwords: input.passwords.length, hashed: 0, ...input.counts, created_at: now, heartbeat_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const state = { stop: false };
     this.running.set(id, state);
-    void this.run(id, state, input).finally(() => this.running.delete(id));
+    // the job holds the list from here until it ends
+    input.claim.handedOver = true;
+    void this.run(id, state, input).finally(() => {
+      this.running.delete(id);
+      return input.claim.release().catch(() => undefined);
+    });
     return (await this.view(id, input.userId))!;
   }
 
-  private async run(id: number, state: { stop: boolean }, input: JobInput) {
+  private async run(id: number, state: { stop: boolean }, input: JobInput & { claim: ImportClaim }) {
     let hashed = 0;
     const heartbeat = setInterval(() => {
       void this.db.updateTable('import_jobs').set({ hashed, heartbeat_at: Date.now() }).where('id', '=', id).where('status', '=', 'running').execute().catch(() => undefined);
@@ -101,7 +99,9 @@ export class ImportJobs {
       }
       try {
         await input.write(hashes, async (trx) => {
-          // the job is done in the transaction that writes its rows: both or neither
+          // the job is done in the transaction that writes its rows: both or neither; and only
+          // while the list is still its own (a claim gone stale may have been taken over)
+          await input.claim.assertHeld(trx);
           await trx.updateTable('import_jobs').set({ status: 'done', hashed, heartbeat_at: Date.now(), finished_at: Date.now() }).where('id', '=', id).execute();
         });
       } finally {

@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { fieldMessage, ruleOf } from '../../shared/field-messages.js';
 import { errorText, type Lang } from '../../shared/errors.js';
 import { ImportRefused, type ImportCounts, type ImportWrite } from './import-jobs.js';
+import type { ImportClaim } from './import-claims.js';
 import type { ImportJobView } from '../../shared/master/import-job.js';
 import { choiceLabel, fieldLabel } from '../../shared/master/labels.js';
 import { columnOf, missingNames, propertyMeta, type PropertySchema } from '../../shared/master/entity.js';
@@ -143,8 +144,14 @@ export async function sheetRoutes(app: FastifyInstance, deps: MasterDeps, store:
   }, async (request) => {
     const lang = requestLang(request);
     const sheet = await readUpload(request, lang, meta.resource);
-    await deps.jobs.assertIdle(meta.resource);
-    const outcome = await importSheet(store, deps, sheet, lang, request.query.existing ?? 'refuse', request.query.schoolYearId, { userId: currentUser(request).id });
+    // the list is this import's from its checks to its last row written (its job's, if it has one)
+    const claim = await deps.jobs.claim(meta.resource);
+    let outcome: ImportOutcome;
+    try {
+      outcome = await importSheet(store, deps, sheet, lang, request.query.existing ?? 'refuse', request.query.schoolYearId, { userId: currentUser(request).id, claim });
+    } finally {
+      if (!claim.handedOver) await claim.release();
+    }
     // `imported` (added and updated) stays for callers that read only it; with a job, what it will be
     return ok({ imported: outcome.added + outcome.updated, ...outcome });
   });
@@ -262,7 +269,7 @@ export const JOB_PASSWORDS = 16;
  * unique property) is stored already are updated or skipped as `existing` says; for them the
  * password is optional.
  */
-export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: SheetCells, lang: Lang, existing: ExistingChoice = 'refuse', schoolYearId?: number, job?: { userId: number }): Promise<ImportOutcome> {
+export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: SheetCells, lang: Lang, existing: ExistingChoice = 'refuse', schoolYearId?: number, job?: { userId: number; claim: ImportClaim }): Promise<ImportOutcome> {
   const entityKey = store.entity.key;
   const columns = sheetColumns(store, true);
   const fail = (lines: string[]) => new BusinessError('IMPORT_ERRORS', {}, lines);
@@ -470,7 +477,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
     return {
       ...counts,
       job: await deps.jobs.start({
-        resource: store.meta.resource,
+        claim: job.claim,
         userId: job.userId,
         rows: records.length,
         passwords,
@@ -485,7 +492,7 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
     await Promise.all(passwords.slice(i, i + 4).map(async (pw) => hashes.set(pw, await hashPassword(pw))));
   }
   try {
-    await write(hashes, async () => undefined);
+    await write(hashes, async (trx) => job?.claim.assertHeld(trx));
   } catch (error) {
     if (error instanceof ImportRefused) throw fail(error.lines);
     throw error;

@@ -34,7 +34,7 @@ export async function schoolRoutes(app: FastifyInstance, { db, config }: { db: D
   });
 
   app.post<{ Body: InitBody }>('/v1/init', {
-    config: { permission: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    config: { permission: 'public', addressLimit: { max: 20, windowMs: 60_000 } },
     // a full-width user name is read as the ordinary one before its pattern is checked
     preValidation: async (request) => normaliseUsernameIn(request.body),
     schema: {

@@ -48,7 +48,7 @@ describe('a sign-in link outlives nothing that ends sessions', () => {
     const q = await processing(teacher, [{ kind: 'CLASS', ids: [await classId(t.db, className)] }], { title });
     data(await teacher('POST', `/v1/questionnaires/${q.id}/notice`));
     const { email } = await t.db.selectFrom('users').select('email').where('id', '=', student).executeTakeFirstOrThrow();
-    const mail = (await readOutbox(t.config, 500)).list.find((m) => m.subject === `Reminder: ${title}` && m.to === email);
+    const mail = (await readOutbox(t.db, 500)).list.find((m) => m.subject === `Reminder: ${title}` && m.to === email);
     const link = /https:\/\/qe\.school\.example\/qe\/app\/quick\?token=\S+/.exec(mail?.text ?? '')?.[0];
     expect(link, `a reminder to ${email}`).toBeDefined();
     return { token: new URL(link!).searchParams.get('token')!, questionnaireId: q.id };

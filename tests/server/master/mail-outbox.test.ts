@@ -1,8 +1,9 @@
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTBOX_KEPT, outboxSender } from '../../../src/server/mail/outbox.js';
+import { OUTBOX_KEPT, outboxSender, readOutbox } from '../../../src/server/mail/outbox.js';
 import { testApp, type TestApp } from '../harness.js';
+import { instances, onPostgres } from '../instances.js';
 import { as, classId, classStudents, data, processing, type Caller } from '../questionnaires/helpers.js';
 
 interface Outbox {
@@ -13,17 +14,21 @@ interface Outbox {
 
 /**
  * The development outbox (QE_MAIL_OUTBOX, `npm run demo`): the test mail and reminders are kept
- * as files in DATA_DIR/outbox, readable by QE's user only, and listed for whoever may see the
- * mail setting — never for others; with the outbox off nothing is kept and nothing listed.
+ * in the database (migration 0034; in one instance's data folder before, so each instance behind a
+ * load balancer listed its own), and listed for whoever may see the mail setting — never for
+ * others; with the outbox off nothing is kept and nothing listed.
  */
-describe('the development outbox', () => {
-  let t: TestApp;
+describe(`the development outbox (${onPostgres ? 'two instances on one PostgreSQL' : 'one SQLite app'})`, () => {
+  let t: Awaited<ReturnType<typeof instances>>;
   let admin: Caller;
+  /** the outbox as the second instance lists it (on SQLite, the one app) */
+  let other: Caller;
   const outbox = async (call: Caller) => data<Outbox>(await call('GET', '/v1/mail-settings/outbox'));
 
   beforeAll(async () => {
-    t = await testApp({ demo: true, config: { schedulerSeconds: 0, mailOutbox: true, publicUrl: 'https://qe.school.example' } });
+    t = await instances(2, { demo: true, config: { schedulerSeconds: 0, mailOutbox: true, publicUrl: 'https://qe.school.example' } });
     admin = await as(t, 'admin');
+    other = await as({ ...t, app: t.apps[1] }, 'admin');
     data(await admin('PUT', '/v1/mail-settings', {
       host: 'smtp.invalid',
       port: 25,
@@ -36,16 +41,16 @@ describe('the development outbox', () => {
   });
   afterAll(async () => t?.close());
 
-  it('keeps the test mail instead of sending it (the host does not exist), readable by QE alone', async () => {
+  it('keeps the test mail instead of sending it (the host does not exist), in the database: every instance lists it', async () => {
     data(await admin('POST', '/v1/mail-settings/test', { to: 'someone@school.example' }));
-    const box = await outbox(admin);
+    const box = await outbox(other);
+    expect(await outbox(admin)).toEqual(box);
     expect(box.enabled).toBe(true);
     expect(box.total).toBe(1);
     expect(box.list[0]).toMatchObject({ from: 'QE <qe@school.example>', to: 'someone@school.example', subject: 'Reminder: Sample questionnaire' });
     expect(box.list[0].text).toContain('Chan Tai Man');
-    const folder = join(t.config.dataDir, 'outbox');
-    expect(statSync(folder).mode & 0o777).toBe(0o700);
-    for (const f of readdirSync(folder)) expect(statSync(join(folder, f)).mode & 0o777).toBe(0o600);
+    // nothing of it on the instance's disk
+    expect(existsSync(join(t.config.dataDir, 'outbox'))).toBe(false);
   });
 
   it("keeps a reminder to every respondent who has not submitted, each with their own link, newest first", async () => {
@@ -54,7 +59,7 @@ describe('the development outbox', () => {
     const students = await classStudents(t.db, '1A');
     const result = data<{ sent: number; failed: number; noAddress: number }>(await teacher('POST', `/v1/questionnaires/${q.id}/notice`));
     expect(result).toEqual({ sent: students.length, failed: 0, noAddress: 0 });
-    const box = await outbox(admin);
+    const box = await outbox(other);
     expect(box.total).toBe(1 + students.length);
     const reminders = box.list.filter((m) => m.subject === 'Reminder: Outbox reminder');
     expect(reminders).toHaveLength(students.length);
@@ -72,11 +77,12 @@ describe('the development outbox', () => {
   });
 
   it(`keeps the newest ${OUTBOX_KEPT} mails and drops the oldest`, async () => {
-    const dataDir = join(t.config.dataDir, 'outbox-prune');
-    const sender = outboxSender({ dataDir }, 'qe@school.example');
+    const sender = outboxSender(t.db, 'qe@school.example');
     for (let i = 0; i < OUTBOX_KEPT + 3; i++) await sender.send({ to: `p${i}@school.example`, subject: `#${i}`, text: '' });
-    const kept = readdirSync(join(dataDir, 'outbox'));
-    expect(kept).toHaveLength(OUTBOX_KEPT);
+    const { total, list } = await readOutbox(t.db, OUTBOX_KEPT + 10);
+    expect(total).toBe(OUTBOX_KEPT);
+    const subjects = new Set(list.map((m) => m.subject));
+    expect(subjects.has(`#${OUTBOX_KEPT + 2}`) && !subjects.has('#0')).toBe(true);
   }, 60_000);
 });
 

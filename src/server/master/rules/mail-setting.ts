@@ -74,7 +74,7 @@ const mailSettingRules: MasterRules & { routes(app: FastifyInstance, deps: Maste
       },
     }, async () => {
       if (!deps.config.mailOutbox) return ok({ enabled: false, total: 0, list: [] });
-      return ok({ enabled: true, ...(await readOutbox(deps.config, 50)) });
+      return ok({ enabled: true, ...(await readOutbox(deps.db, 50)) });
     });
   },
 };
