@@ -3,7 +3,7 @@ import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, type Writ
 import { dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { createPool } from '../db/pool.js';
 import type { Config } from '../config.js';
 import { createDb, isPostgres, type DB } from '../db/connect.js';
 import { renewSignInStamps } from '../auth/sign-in-stamp.js';
@@ -40,8 +40,7 @@ async function createStaging(live: DB, config: Pick<Config, 'databaseUrl' | 'dat
   if (config.databaseUrl) {
     const schema = `qe_restore_${tag}`;
     await sql`create schema ${sql.id(schema)}`.execute(live);
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4, options: `-c search_path=${schema}` });
-    pool.on('error', () => undefined);
+    const pool = createPool({ connectionString: config.databaseUrl, max: 4, options: `-c search_path=${schema}` });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

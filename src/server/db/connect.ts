@@ -4,6 +4,7 @@ import pg from 'pg';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+import { createPool } from './pool.js';
 import { ownerOnlyFile } from './files.js';
 import { registerSqliteFile } from './read-aside.js';
 import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES, registerCheckpointer } from './checkpoint.js';
@@ -14,13 +15,11 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export type DB = Kysely<Database>;
 
-export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DB {
+export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'sqliteBusyMs'>): DB {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 });
-    // An idle client whose backend goes away (server restart, a terminated connection) is
-    // reported here; without a listener that 'error' event would end the process. The pool
-    // has already dropped the client and opens a new one when needed.
-    pool.on('error', () => undefined);
+    // a backend that goes away (server restart, a terminated connection) rejects the queries
+    // on it and never ends the process (pool.ts); the pool opens a new one when needed
+    const pool = createPool({ connectionString: config.databaseUrl, max: 20 });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = join(config.dataDir, 'qe.sqlite');
@@ -31,7 +30,7 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DB {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${config.sqliteBusyMs ?? 5000}`);
   // what is deleted or moved is overwritten with zeros, not left in free space where a reader of
   // the file could find an anonymous reply's earlier place beside its respondent's (docs/security.md#anonymous-means-unlinkable)
   sqlite.pragma('secure_delete = ON');
