@@ -87,12 +87,15 @@ export async function backupRoutes(app: FastifyInstance, { db, config, service }
       throw new BusinessError('FILE_TYPE_REFUSED');
     }
     const tmp = join(config.dataDir, `upload-${randomBytes(8).toString('hex')}.part`);
-    await pipeline(file.file, createWriteStream(tmp, { mode: 0o600 }));
-    if (file.file.truncated) {
+    let entry;
+    try {
+      await pipeline(file.file, createWriteStream(tmp, { mode: 0o600 }));
+      if (file.file.truncated) throw new BusinessError('BACKUP_CORRUPT', { detail: `larger than ${config.backupUploadMb} MB` });
+      entry = await service.adopt(tmp, await who(db, request));
+    } finally {
+      // what is not adopted (refused, too large, the disk full part way) is not left behind
       rmSync(tmp, { force: true });
-      throw new BusinessError('BACKUP_CORRUPT', { detail: `larger than ${config.backupUploadMb} MB` });
     }
-    const entry = await service.adopt(tmp, await who(db, request));
     reply.code(201);
     return ok(entry, 201);
   });

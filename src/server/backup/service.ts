@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { BusinessError } from '../plugins/errors.js';
+import { isDatabaseUnavailable, isDiskFull } from '../db/errors.js';
 import { ARCHIVE_NAME } from './format.js';
 import { ArchiveRefused, archiveKind, openArchive, type RefusalReason } from './read.js';
 import { restoreArchive } from './restore.js';
@@ -16,6 +17,13 @@ const WRITES_WAITED_MS = 60_000;
 import { writeBackup } from './write.js';
 
 export type { BackupEntry, JobState, Schedule };
+
+/** A failed job's error as its screen shows it: a catalogue error's code and text, a full disk or the database away as theirs. */
+function jobError(error: unknown): { code: number; message: string } {
+  const key = error instanceof BusinessError ? error.key : isDiskFull(error) ? 'DISK_FULL' : isDatabaseUnavailable(error) ? 'DATABASE_UNAVAILABLE' : null;
+  if (key) return { code: ERRORS[key].code, message: errorText(key, 'en', error instanceof BusinessError ? error.params : undefined) };
+  return { code: 400, message: error instanceof Error ? error.message : String(error) };
+}
 
 /** What an archive refused for a reason answers the caller (src/shared/errors.ts 752–757). */
 export function refusalError(error: ArchiveRefused): BusinessError {
@@ -115,19 +123,20 @@ export class BackupService {
       passphrase: options.passphrase,
       createdBy: options.createdBy ?? null,
       onProgress: ({ done, total }) => Object.assign(job, { done, total }),
-    }).then(
-      () => {
+    })
+      .then(() => {
         const entry: BackupEntry = { name, size: statSync(path).size, createdAt, createdBy: options.createdBy ?? null, scheduled: Boolean(options.scheduled), uploaded: false, encrypted: Boolean(options.passphrase) };
         writeFileSync(`${path}.json`, JSON.stringify(entry), { mode: 0o600 });
         job.state = 'done';
         return entry;
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
+        // an archive without its description (the disk filled between the two) is not kept either
+        for (const f of [path, `${path}.json`]) rmSync(f, { force: true });
         job.state = 'failed';
-        job.error = { code: 400, message: error instanceof Error ? error.message : String(error) };
+        job.error = jobError(error);
         return null;
-      },
-    );
+      });
     return { job, finished };
   }
 
@@ -179,7 +188,7 @@ export class BackupService {
     } catch (error) {
       job.state = 'failed';
       const answer = error instanceof ArchiveRefused ? refusalError(error) : error;
-      job.error = answer instanceof BusinessError ? { code: ERRORS[answer.key].code, message: errorText(answer.key, 'en', answer.params) } : { code: 400, message: answer instanceof Error ? answer.message : String(answer) };
+      job.error = jobError(answer);
       throw answer;
     }
   }

@@ -47,6 +47,8 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
   const snapshot = await openSnapshot(config);
   const file = createWriteStream(partial, { mode: 0o600 });
   const fileDone = once(file, 'close');
+  // a write error (ENOSPC) rejects this too, perhaps while nothing awaits it: caught here, kept in `failed`
+  fileDone.catch(() => undefined);
   let failed: Error | null = null;
   file.on('error', (e) => (failed = e));
   try {

@@ -63,6 +63,8 @@ export const sqliteHandleOf = (db: Kysely<any>): SQLite.Database | undefined => 
  */
 const STATEMENTS_KEPT = 500;
 const BEGIN = /^\s*begin\b/i;
+const ROLLBACK = /^\s*rollback\s*;?\s*$/i;
+const NOTHING_TO_ROLL_BACK = { reader: false, run: () => ({ changes: 0, lastInsertRowid: 0 }) } as unknown as SQLite.Statement;
 const TRANSACTION_CONTROL = /^\s*(commit|end|rollback|savepoint|release)\b/i;
 function keptStatements(sqlite: SQLite.Database, checkpointer: Checkpointer): SqliteDatabase {
   const kept = new Map<string, SQLite.Statement>();
@@ -77,6 +79,10 @@ function keptStatements(sqlite: SQLite.Database, checkpointer: Checkpointer): Sq
       sqlite.close();
     },
     prepare(sql: string) {
+      // SQLite itself ends a transaction that met a full disk, an I/O error or a lack of memory:
+      // Kysely's ROLLBACK after it would fail ("no transaction is active") and hide the error
+      // that says what happened (DISK_FULL, DATABASE_UNAVAILABLE), so it does nothing then
+      if (!sqlite.inTransaction && ROLLBACK.test(sql)) return NOTHING_TO_ROLL_BACK;
       let statement = kept.get(sql);
       if (statement) kept.delete(sql);
       else {

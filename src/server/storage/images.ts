@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { ownerOnlyFolder } from '../db/files.js';
@@ -36,6 +36,12 @@ export async function storeUploadedImage(request: FastifyRequest, storageDir: st
   const dir = join(storageDir, folder);
   ownerOnlyFolder(dir);
   const name = `${prefix}${randomBytes(12).toString('hex')}.${ext}`;
-  writeFileSync(join(dir, name), buffer, { mode: 0o600 });
+  try {
+    writeFileSync(join(dir, name), buffer, { mode: 0o600 });
+  } catch (error) {
+    // the disk full part way: no half image left (the caller is told DISK_FULL)
+    rmSync(join(dir, name), { force: true });
+    throw error;
+  }
   return `${folder}/${name}`;
 }
