@@ -111,7 +111,7 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
     staging = await createStaging(live, config);
     await migrateTo(staging.db, level, staging.schema);
     const stagingDb = staging.db;
-    let current: { path: string; out: WriteStream } | null = null;
+    let current: { path: string; out: WriteStream; failed: Error | null } | null = null;
     mkdirSync(incoming, { recursive: true, mode: 0o700 });
     await archive.read({
       rows: async (table, rows) => {
@@ -123,13 +123,18 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
         if (!current || current.path !== file) {
           const target = join(incoming, file);
           mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
-          current = { path: file, out: createWriteStream(target, { mode: 0o600 }) };
+          const opened: NonNullable<typeof current> = { path: file, out: createWriteStream(target, { mode: 0o600 }), failed: null };
+          // a write that fails (ENOSPC) between two awaits must not be an 'error' event without a listener
+          opened.out.on('error', (e) => (opened.failed = e));
+          current = opened;
         }
+        if (current.failed) throw current.failed;
         if (chunk) {
           if (!current.out.write(chunk)) await once(current.out, 'drain');
         } else {
           current.out.end();
-          await once(current.out, 'close');
+          if (!current.out.closed) await once(current.out, 'close');
+          if (current.failed) throw current.failed;
           current = null;
         }
       },
