@@ -40,6 +40,7 @@ interface Running {
   config: Config;
   base: string;
   teacher: string;
+  superadmin: string;
   students: { id: number; token: string }[];
 }
 
@@ -51,10 +52,11 @@ async function start(database: { dataDir: string; databaseUrl?: string }, overri
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const user = (username: string) => db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
   const teacher = await openSession(db, config, (await user('teacher01')).id);
+  const superadmin = await openSession(db, config, (await user('superadmin')).id);
   const ids = await db.selectFrom('users').select('id').where('user_type', '=', 'STUDENT').orderBy('id').limit(STUDENTS).execute();
   const students = [];
   for (const { id } of ids) students.push({ id, token: await openSession(db, config, id) });
-  return { app, db, config, base, teacher, students };
+  return { app, db, config, base, teacher, superadmin, students };
 }
 
 async function openQuestionnaire(qe: Running, type: 'NAMED' | 'ANONYMOUS'): Promise<number> {
@@ -200,6 +202,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL goes away during traffic 
     done = true;
     const statuses = await reads;
     expect(statuses.filter((s) => s !== 200 && s !== 762)).toEqual([]);
+    expect(outcomes.some(toldToRetry), 'some submissions met the cut').toBe(true);
     // while it is down, a request is told to try again rather than left waiting
     await proxy.cut();
     const down = await call(qe.base, 'GET', `/v1/statistics/${id}`, qe.teacher);
@@ -208,6 +211,37 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL goes away during traffic 
     await settle(qe, id, keys, outcomes);
     expect((await call(qe.base, 'GET', `/v1/statistics/${id}`, qe.teacher)).status).toBe(200);
   }, 240_000);
+
+  it('a backup whose connection is terminated fails with 762 and leaves no partial archive; the next one is made', async () => {
+    const backupJob = async () => {
+      for (let i = 0; i < 600; i++) {
+        const answer = await call(qe.base, 'GET', '/v1/backups/job', qe.superadmin);
+        // the look itself may meet a terminated connection: told to try again
+        if (answer.status === 503) expect(answer.body.code).toBe(762);
+        const job = answer.body.data as unknown as { state: string; error: { code: number } | null } | null;
+        if (job && job.state !== 'running') return job;
+        await sleep(50);
+      }
+      throw new Error('the backup did not end');
+    };
+    const started = await call(qe.base, 'POST', '/v1/backups', qe.superadmin, {});
+    expect(started.status).toBe(202);
+    // terminated until the backup ends (it may have finished first: then it is done)
+    let ended = false;
+    const job = backupJob().finally(() => (ended = true));
+    while (!ended) {
+      await terminate();
+      await sleep(20);
+    }
+    const result = await job;
+    if (result.state === 'failed') expect(result.error).toMatchObject({ code: 762 });
+    else expect(result.state).toBe('done');
+    const { readdirSync } = await import('node:fs');
+    const partial = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? partial(join(dir, e.name)) : /\.partial$/.test(e.name) ? [e.name] : []));
+    expect(partial(database.dataDir)).toEqual([]);
+    expect((await call(qe.base, 'POST', '/v1/backups', qe.superadmin, {})).status).toBe(202);
+    expect(await backupJob()).toMatchObject({ state: 'done' });
+  }, 120_000);
 });
 
 describe.skipIf(!!process.env.DATABASE_URL)('SQLite locked by another writer past busy_timeout (SQLite only)', () => {
