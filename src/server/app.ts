@@ -132,6 +132,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(backupRoutes, { db, config, service: backups });
   await app.register(backgroundJobs, { db, config, backups });
 
-  await app.register(clientPlugin, { config });
+  await app.register(clientPlugin, { config, db });
   return { app, db };
 }
