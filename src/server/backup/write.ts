@@ -33,8 +33,9 @@ export function deriveKey(passphrase: string, salt: Buffer): Promise<Buffer> {
  * the database on PostgreSQL (through the app's pool, or one of its own for the command line).
  * Only the `storage` area: an archive never holds other archives.
  */
-function uploadedFiles(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'> & { db?: DB }): { files: FileStore; close: () => Promise<void> } {
-  if (!config.databaseUrl) return { files: new FolderFiles(config.storageDir), close: async () => undefined };
+function uploadedFiles(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'> & { db?: DB }, stored: boolean): { files: FileStore; close: () => Promise<void> } {
+  // a PostgreSQL database of a level before the file store (0032) kept them in the folder too
+  if (!config.databaseUrl || !stored) return { files: new FolderFiles(config.storageDir), close: async () => undefined };
   const own = config.db ? null : createDb(config);
   return { files: new DatabaseFiles((config.db ?? own)!, 'storage'), close: async () => void (await own?.destroy()) };
 }
@@ -48,7 +49,7 @@ function uploadedFiles(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storage
 export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'> & { db?: DB }, out: string, options: BackupOptions = {}): Promise<Manifest> {
   const partial = `${out}.partial`;
   const snapshot = await openSnapshot(config);
-  const uploads = uploadedFiles(config);
+  let uploads: ReturnType<typeof uploadedFiles> | null = null;
   const file = createWriteStream(partial, { mode: 0o600 });
   const fileDone = once(file, 'close');
   let failed: Error | null = null;
@@ -83,6 +84,7 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
     // a database of an earlier level lacks the tables added since: its archive does too, and a
     // restore migrates it forward
     const present = await snapshot.tables();
+    uploads = uploadedFiles(config, present.has('stored_files'));
     const archived = ARCHIVED_TABLES.filter((table) => present.has(table));
     for (const table of archived) total += await snapshot.estimate(table);
     let done = 0;
@@ -169,6 +171,6 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
     throw error;
   } finally {
     await snapshot.close();
-    await uploads.close();
+    await uploads?.close();
   }
 }

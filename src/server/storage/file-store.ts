@@ -341,3 +341,24 @@ export class DatabaseFiles implements FileStore {
 
 /** The uploaded images (served under /qe/storage/). */
 export const uploads = (db: DB, config: Pick<Config, 'storageDir' | 'dataDir'>): FileStore => fileStore(db, config, 'storage');
+
+/**
+ * On PostgreSQL, the files an instance kept on its own disk before migration 0032 (its storage
+ * folder's uploads, its DATA_DIR/backups archives) taken into the database at start — each
+ * instance brings its own, so afterwards every instance serves all of them. A file of a name the
+ * store already holds stays where it is. Answers how many were taken in.
+ */
+export async function takeInFolders(db: DB, config: Pick<Config, 'storageDir' | 'dataDir'>): Promise<number> {
+  if (!isPostgres(db)) return 0;
+  let taken = 0;
+  for (const [area, root] of [['storage', config.storageDir], ['backups', join(config.dataDir, 'backups')]] as const) {
+    const folder = new FolderFiles(root);
+    const store = new DatabaseFiles(db, area);
+    for (const file of await folder.list()) {
+      if (await store.stat(file.path)) continue;
+      await store.take(file.path, join(root, file.path));
+      taken++;
+    }
+  }
+  return taken;
+}

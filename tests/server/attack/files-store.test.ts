@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,10 +167,14 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database (PostgreS
   let second: { app: FastifyInstance; db: DB } | null = null;
   let tk1: string;
   let tk2: string;
+  let dataDir: string;
   beforeAll(async () => {
     t = await testApp({ demo: true });
     // another instance: the same database, a data folder of its own (its own disk)
-    const dataDir = mkdtempSync(join(tmpdir(), 'qe-second-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'qe-second-'));
+    // an image this instance kept on its own disk before the file store: taken into the database at start
+    mkdirSync(join(dataDir, 'storage', 'school'), { recursive: true });
+    writeFileSync(join(dataDir, 'storage', 'school', 'logo-0ld.png'), PNG);
     second = await buildApp({ ...t.config, dataDir, storageDir: join(dataDir, 'storage') }, { logger: false });
     await second.app.ready();
     tk1 = (await login(t.app, 'superadmin')).tk;
@@ -179,6 +183,13 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database (PostgreS
   afterAll(async () => {
     await second?.app.close();
     await t?.close();
+  });
+
+  it('serves the images an instance kept on its own disk before, through every instance', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/qe/storage/school/logo-0ld.png' });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(PNG)).toBe(true);
+    expect(existsSync(join(dataDir, 'storage', 'school', 'logo-0ld.png'))).toBe(false);
   });
 
   it('serves an image uploaded through one instance through the other, with its type and headers', async () => {
