@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,28 @@ describe('the file store, on either database', () => {
     }
   });
 
+  it('keeps nothing of a file whose writing fails part way (more than a chunk in): not listed, not served, no partial left', async () => {
+    const store = uploads(t.db, t.config);
+    async function* cutShort() {
+      yield Buffer.concat([PNG, Buffer.alloc(1024 * 1024, 7)]);
+      yield Buffer.alloc(512 * 1024, 8);
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    }
+    await expect(store.write('school/cut.png', cutShort())).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect((await store.list()).map((f) => f.path)).not.toContain('school/cut.png');
+    expect((await t.app.inject({ method: 'GET', url: '/qe/storage/school/cut.png' })).statusCode).toBe(404);
+    if (onPostgres) expect(await t.db.selectFrom('stored_files').select('id').where('complete', '=', 0).execute()).toEqual([]);
+    else expect(readdirSync(join(t.config.storageDir, 'school')).filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+
+  it('streams a file of several chunks back whole', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(2.5 * 1024 * 1024, 3)]);
+    await uploads(t.db, t.config).write('school/big.png', big);
+    const res = await t.app.inject({ method: 'GET', url: '/qe/storage/school/big.png' });
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.equals(big)).toBe(true);
+  });
+
   it('refuses paths out of the store and hidden files', async () => {
     await uploads(t.db, t.config).write('school/x.png', PNG);
     for (const url of ['/qe/storage/..%2fsecret.key', '/qe/storage/.hidden', '/qe/storage/school/.x.png', '/qe/storage/school/none.png', '/qe/storage/school//x.png', '/qe/storage/%2fetc%2fpasswd']) {
@@ -159,6 +181,44 @@ describe('the file store, on either database', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([202, 409]);
     expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe(ERRORS.BACKUP_RUNNING.code);
     expect((await waitForJob(t.app, tk)).state).toBe('done');
+  });
+});
+
+describe('the backup job in the database, on either database', () => {
+  let t: TestApp;
+  let tk: string;
+  beforeAll(async () => {
+    t = await testApp({ demo: true });
+    tk = (await login(t.app, 'superadmin')).tk;
+  });
+  afterAll(async () => t?.close());
+
+  it('is held by a running job that says it is alive, and no longer by one whose instance stopped (its heartbeat stale)', async () => {
+    await t.db.updateTable('backup_job').set({ job_id: 'elsewhere', kind: 'backup', state: 'running', name: 'qe-20260101-000000.qe.zip', heartbeat_at: Date.now() }).where('id', '=', 1).execute();
+    expect((await call(t.app, tk, 'GET', '/v1/backups/job')).json().data).toMatchObject({ id: 'elsewhere', state: 'running' });
+    expect((await call(t.app, tk, 'POST', '/v1/backups', {})).json().code).toBe(ERRORS.BACKUP_RUNNING.code);
+    // its instance died a minute ago
+    await t.db.updateTable('backup_job').set({ heartbeat_at: Date.now() - 60_000 }).where('id', '=', 1).execute();
+    expect((await call(t.app, tk, 'GET', '/v1/backups/job')).json().data).toMatchObject({ id: 'elsewhere', state: 'failed', error: { message: expect.stringMatching(/interrupted/) } });
+    const started = await call(t.app, tk, 'POST', '/v1/backups', {});
+    expect(started.statusCode, started.body).toBe(202);
+    expect((await waitForJob(t.app, tk)).state).toBe('done');
+  });
+
+  it.skipIf(onPostgres)('reports a backup that cannot be kept as failed and leaves no partial file behind (SQLite: the backups folder)', async () => {
+    const folder = join(t.config.dataDir, 'backups');
+    const { rmSync } = await import('node:fs');
+    rmSync(folder, { recursive: true, force: true });
+    // a file where the folder should be: the finished archive cannot be put in place
+    writeFileSync(folder, 'in the way');
+    try {
+      expect((await call(t.app, tk, 'POST', '/v1/backups', {})).statusCode).toBe(202);
+      const job = await waitForJob(t.app, tk);
+      expect(job).toMatchObject({ state: 'failed', error: { code: expect.any(Number) } });
+      expect(readdirSync(t.config.dataDir).filter((f) => /partial|\.backup-/.test(f))).toEqual([]);
+    } finally {
+      rmSync(folder, { force: true });
+    }
   });
 });
 
