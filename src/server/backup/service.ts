@@ -33,9 +33,11 @@ export function refusalError(error: ArchiveRefused): BusinessError {
   return new BusinessError(key[error.reason], { detail: error.detail || '—' });
 }
 
-/** What a failed job says: a refusal or business error by its key, a full disk as DISK_FULL, anything else as it is. */
-function jobError(error: unknown): { code: number; message: string } {
-  const answer = error instanceof ArchiveRefused ? refusalError(error) : (error as NodeJS.ErrnoException)?.code === 'ENOSPC' ? new BusinessError('DISK_FULL') : error;
+/** What a failed job says: a refusal or business error by its key, a full disk as DISK_FULL (763), anything else as it is. */
+export function jobError(error: unknown): { code: number; message: string } {
+  // ENOSPC: this instance's disk; 53100 (disk_full): PostgreSQL's, where the store keeps the archive
+  const full = ['ENOSPC', '53100'].includes(String((error as NodeJS.ErrnoException)?.code));
+  const answer = error instanceof ArchiveRefused ? refusalError(error) : full ? new BusinessError('DISK_FULL') : error;
   if (answer instanceof BusinessError) return { code: ERRORS[answer.key].code, message: errorText(answer.key, 'en', answer.params) };
   return { code: 400, message: answer instanceof Error ? answer.message : String(answer) };
 }

@@ -9,6 +9,7 @@ import { buildApp } from '../../../src/server/app.js';
 import type { DB } from '../../../src/server/db/connect.js';
 import { ERRORS } from '../../../src/shared/errors.js';
 import { uploads } from '../../../src/server/storage/file-store.js';
+import { jobError } from '../../../src/server/backup/service.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { multipart } from '../master/helpers.js';
 import { dumpTables } from '../backup/dump.js';
@@ -203,6 +204,10 @@ describe('the backup job in the database, on either database', () => {
     const started = await call(t.app, tk, 'POST', '/v1/backups', {});
     expect(started.statusCode, started.body).toBe(202);
     expect((await waitForJob(t.app, tk)).state).toBe('done');
+  });
+
+  it('names a full disk in a failed job as DISK_FULL (763): this instance\'s (ENOSPC) or PostgreSQL\'s (53100)', () => {
+    for (const code of ['ENOSPC', '53100']) expect(jobError(Object.assign(new Error('no space'), { code })).code).toBe(ERRORS.DISK_FULL.code);
   });
 
   it.skipIf(onPostgres)('reports a backup that cannot be kept as failed and leaves no partial file behind (SQLite: the backups folder)', async () => {
