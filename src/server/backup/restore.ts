@@ -145,6 +145,8 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
             await renewSignInStamps(trx);
             // derived from the rows just copied: counted again rather than archived
             await recountAnswers(trx);
+            // PostgreSQL: the uploaded files (the file store's rows) change in this same commit
+            await staged.inSwap(trx);
             if (isPostgres(trx)) {
               // an added entity's tables: those with an id (setval of no sequence is null, not an error)
               const added = [];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { ERRORS, errorText } from '../../shared/errors.js';
 import type { BackupEntry, JobState, Schedule } from '../../shared/backup.js';
@@ -14,6 +14,9 @@ import { ArchiveRefused, archiveKind, openArchive, type RefusalReason } from './
 import { restoreArchive } from './restore.js';
 import type { WriteGate } from '../plugins/write-gate.js';
 import { writeBackup } from './write.js';
+
+/** A temporary file of this instance's: a backup being written (temp() below, .partial while it grows), a restore's copy (FileStore.local), an upload (routes.ts). */
+const LEFTOVER = /^(\.backup-[0-9a-f]{16}\.qe\.zip(\.partial)?|\.local-[0-9a-f]{12}-.+|upload-[0-9a-f]{16}\.part)$/;
 
 /** How long a restore waits for calls that may write to finish before it swaps the data. */
 const WRITES_WAITED_MS = 60_000;
@@ -249,8 +252,31 @@ export class BackupService {
     return true;
   }
 
+  /**
+   * The temporary files a backup or restore of this instance left when it was stopped mid-way
+   * (killed, a power cut): removed once an hour old — one being written is touched as it grows.
+   */
+  sweepLeftovers(now = Date.now()): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.config.dataDir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (!LEFTOVER.test(name)) continue;
+      const path = join(this.config.dataDir, name);
+      try {
+        if (statSync(path).mtimeMs < now - 3_600_000) rmSync(path, { force: true });
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+
   /** Checks for a due backup every `seconds`; answers the stop. */
   startScheduler(seconds: number, log: { error: (o: object, m: string) => void }): () => void {
+    this.sweepLeftovers();
     if (seconds <= 0) return () => undefined;
     let busy = false;
     const timer = setInterval(() => {

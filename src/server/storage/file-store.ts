@@ -3,7 +3,9 @@ import { createReadStream, createWriteStream, existsSync, mkdirSync, openSync, r
 import { dirname, join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
 import { isPostgres, type DB } from '../db/connect.js';
 import { ownerOnlyFolder } from '../db/files.js';
 
@@ -27,6 +29,9 @@ export type Source = Buffer | AsyncIterable<Uint8Array>;
 /** Files written for a restore, invisible until `commit` puts them in place of every current one. */
 export interface StagedFiles {
   write(path: string, source: Source): Promise<void>;
+  /** inside the restore's swap transaction: on PostgreSQL the files change with the rows, in one commit */
+  inSwap(trx: Kysely<Database>): Promise<void>;
+  /** after it: a folder renamed into place on SQLite (on PostgreSQL done already by inSwap, if called) */
   commit(): Promise<void>;
   discard(): Promise<void>;
 }
@@ -173,6 +178,7 @@ export class FolderFiles implements FileStore {
     const staged = new FolderFiles(incoming);
     return {
       write: async (path, source) => void (await staged.write(path, source)),
+      inSwap: async () => undefined,
       commit: async () => {
         const old = `${this.root}.old-${tag()}`;
         if (existsSync(this.root)) renameSync(this.root, old);
@@ -299,7 +305,7 @@ export class DatabaseFiles implements FileStore {
     const stream = await this.open(path);
     if (!stream) return null;
     mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
-    const file = join(tmpDir, `.${tag()}-${path.replace(/\//g, '_')}`);
+    const file = join(tmpDir, `.local-${tag()}-${path.replace(/\//g, '_')}`);
     try {
       await pipeline(stream, createWriteStream(file, { mode: 0o600 }));
     } catch (error) {
@@ -313,16 +319,20 @@ export class DatabaseFiles implements FileStore {
     // complete rows under an area of their own, moved into this one in one transaction
     const staging = `${this.area}.restore-${tag()}`;
     const discard = async () => void (await this.db.deleteFrom('stored_files').where('area', '=', staging).execute());
+    let moved = false;
+    const move = async (trx: Kysely<Database>) => {
+      await trx.deleteFrom('stored_files').where('area', '=', this.area).execute();
+      await trx.updateTable('stored_files').set({ area: this.area }).where('area', '=', staging).execute();
+      moved = true;
+    };
     return {
       write: async (path, source) => {
         const { id, size } = await this.writeRows(staging, path, source);
         await this.db.updateTable('stored_files').set({ complete: 1, size }).where('id', '=', id).execute();
       },
+      inSwap: move,
       commit: async () => {
-        await this.db.transaction().execute(async (trx) => {
-          await trx.deleteFrom('stored_files').where('area', '=', this.area).execute();
-          await trx.updateTable('stored_files').set({ area: this.area }).where('area', '=', staging).execute();
-        });
+        if (!moved) await this.db.transaction().execute(move);
       },
       discard,
     };

@@ -206,6 +206,21 @@ describe('the backup job in the database, on either database', () => {
     expect((await waitForJob(t.app, tk)).state).toBe('done');
   });
 
+  it('removes what a backup stopped mid-way left on the disk, once an hour old, and nothing else', async () => {
+    const { BackupService } = await import('../../../src/server/backup/service.js');
+    const { utimesSync } = await import('node:fs');
+    const old = ['.backup-0123456789abcdef.qe.zip.partial', '.local-0123456789ab-qe-20260101-000000.qe.zip', 'upload-0123456789abcdef.part'];
+    const kept = ['.backup-fedcba9876543210.qe.zip.partial', 'keep-me.txt'];
+    for (const name of [...old, ...kept]) writeFileSync(join(t.config.dataDir, name), 'x');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    for (const name of [...old, 'keep-me.txt']) utimesSync(join(t.config.dataDir, name), twoHoursAgo, twoHoursAgo);
+    new BackupService(t.db, t.config).sweepLeftovers();
+    const left = readdirSync(t.config.dataDir);
+    for (const name of old) expect(left).not.toContain(name);
+    for (const name of kept) expect(left).toContain(name);
+    for (const name of kept) (await import('node:fs')).rmSync(join(t.config.dataDir, name));
+  });
+
   it('names a full disk in a failed job as DISK_FULL (763): this instance\'s (ENOSPC) or PostgreSQL\'s (53100)', () => {
     for (const code of ['ENOSPC', '53100']) expect(jobError(Object.assign(new Error('no space'), { code })).code).toBe(ERRORS.DISK_FULL.code);
   });
