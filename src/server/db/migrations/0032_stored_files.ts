@@ -3,7 +3,7 @@ import { isPostgres } from '../connect.js';
 import { withId } from '../columns.js';
 
 /**
- * Several instances on one PostgreSQL are one QE (issue 39), so what one instance stores others
+ * Several instances on one PostgreSQL are one QE, so what one instance stores others
  * must read: on PostgreSQL uploaded images and backup archives live here (src/server/storage/
  * file-store.ts) — a file's row, its bytes in chunks of at most 1 MiB streamed in and out, the
  * row `complete` only once every chunk is written. On SQLite (one server) the files stay in
