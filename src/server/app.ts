@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
 import { createDb, type DB } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { takeInFolders } from './storage/file-store.js';
 import { compactDatabase } from './db/scrub.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { bodyPlugin } from './plugins/body.js';
@@ -66,6 +67,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // files written before anonymous replies were scrubbed may hold earlier versions in free space
   if (applied.includes('0008_anonymous_release')) await compactDatabase(db);
   await seedPermissionModel(db, options.extraMasterPages);
+  // PostgreSQL: files this instance kept on its own disk before the file store, into the database
+  await takeInFolders(db, config);
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: logRedact, serializers: logSerializers },
@@ -133,6 +136,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(backupRoutes, { db, config, service: backups });
   await app.register(backgroundJobs, { db, config, backups });
 
-  await app.register(clientPlugin, { config });
+  await app.register(clientPlugin, { config, db });
   return { app, db };
 }

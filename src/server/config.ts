@@ -24,7 +24,7 @@ export interface Config {
   loginWindowMinutes: number;
   /** folder of the built client (QE_CLIENT_DIR, default dist/client) */
   clientDir: string;
-  /** where uploaded files are kept (QE_STORAGE_DIR, default DATA_DIR/storage) */
+  /** where uploaded files are kept on SQLite (QE_STORAGE_DIR, default DATA_DIR/storage); on PostgreSQL the database keeps them (storage/file-store.ts) */
   storageDir: string;
   /** log level: fatal, error, warn, info, debug, trace or silent (LOG_LEVEL, default info) */
   logLevel: string;

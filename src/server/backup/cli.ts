@@ -6,6 +6,8 @@ import { openDataFolder } from '../data-folder.js';
 import { createDb } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { ArchiveRefused } from './read.js';
+import { BusinessError } from '../plugins/errors.js';
+import { errorText } from '../../shared/errors.js';
 import { restoreArchive } from './restore.js';
 import { writeBackup } from './write.js';
 import { olderNodeProblem } from '../node-version.js';
@@ -89,6 +91,11 @@ export async function main(argv: string[]): Promise<number> {
     } catch (error) {
       if (error instanceof ArchiveRefused) {
         console.error(`not restored — ${REASONS[error.reason]}${error.detail ? ` (${error.detail})` : ''}; the current data is unchanged`);
+        return 1;
+      }
+      // a file that is not an image QE stores (766), and the like: the server's own English text
+      if (error instanceof BusinessError) {
+        console.error(`not restored — ${errorText(error.key, 'en', error.params)}`);
         return 1;
       }
       throw error;

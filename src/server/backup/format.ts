@@ -80,6 +80,13 @@ export const TRANSIENT_TABLES = ['sessions', 'login_failures', 'import_jobs', 'i
 export const DERIVED_TABLES = ['answer_counts', 'answer_totals', 'cache_versions'] as const;
 
 /**
+ * Not archived and left alone by a restore: the file store's own tables (storage/file-store.ts;
+ * the uploaded files go into an archive under files/ as ever, and an archive never holds other
+ * archives) and the running backup or restore job itself.
+ */
+export const STORE_TABLES = ['stored_files', 'stored_file_chunks', 'backup_job'] as const;
+
+/**
  * Rows whose place in the file must not tell when they came (an anonymous reply's): written in
  * the order of their primary key, which begins with the reply's id — a random UUID (v4) given
  * at submission — so the order is a random one, read by index as it streams, with no sort of

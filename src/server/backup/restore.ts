@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, type WriteStream } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { once } from 'node:events';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -12,6 +11,8 @@ import type { Database } from '../db/schema.js';
 import { ARCHIVED_TABLES, MASTER_TABLES, SERIAL_ID_TABLES, TRANSIENT_TABLES } from './format.js';
 import { recountAnswers } from '../statistics/answerRows.js';
 import { ArchiveRefused, openArchive } from './read.js';
+import { stagedFileWriter } from './restore-files.js';
+import { uploads } from '../storage/file-store.js';
 
 export interface RestoreOptions {
   passphrase?: string;
@@ -98,7 +99,8 @@ async function columnsOf(db: Kysely<any>, table: string): Promise<string[]> {
 export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'>, path: string, options: RestoreOptions = {}): Promise<{ tables: number; rows: number }> {
   const archive = await openArchive(path, options.passphrase);
   let staging: Staging | null = null;
-  const incoming = `${config.storageDir}.restore-${randomBytes(4).toString('hex')}`;
+  // the archive's uploaded files, staged in the file store until the swap
+  const staged = await uploads(live, config).stage();
   try {
     const { manifest } = archive;
     const known = knownMigrations();
@@ -112,28 +114,15 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
     staging = await createStaging(live, config);
     await migrateTo(staging.db, level, staging.schema);
     const stagingDb = staging.db;
-    let current: { path: string; out: WriteStream } | null = null;
-    mkdirSync(incoming, { recursive: true, mode: 0o700 });
+    // every file must be an image QE stores (by its bytes), or nothing is restored
+    const file = stagedFileWriter(staged);
     await archive.read({
       rows: async (table, rows) => {
         for (let i = 0; i < rows.length; i += BATCH) await stagingDb.insertInto(table as keyof Database).values(rows.slice(i, i + BATCH) as never).execute();
         done += rows.length;
         options.onProgress?.({ done, total });
       },
-      file: async (file, chunk) => {
-        if (!current || current.path !== file) {
-          const target = join(incoming, file);
-          mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
-          current = { path: file, out: createWriteStream(target, { mode: 0o600 }) };
-        }
-        if (chunk) {
-          if (!current.out.write(chunk)) await once(current.out, 'drain');
-        } else {
-          current.out.end();
-          await once(current.out, 'close');
-          current = null;
-        }
-      },
+      file,
     });
     await migrateToLatest(staging.db, staging.schema);
 
@@ -156,6 +145,8 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
             await renewSignInStamps(trx);
             // derived from the rows just copied: counted again rather than archived
             await recountAnswers(trx);
+            // PostgreSQL: the uploaded files (the file store's rows) change in this same commit
+            await staged.inSwap(trx);
             if (isPostgres(trx)) {
               // an added entity's tables: those with an id (setval of no sequence is null, not an error)
               const added = [];
@@ -170,18 +161,15 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
         }
       });
 
-      // the uploaded files: the archive's in place of the current ones
-      const old = `${config.storageDir}.old-${randomBytes(4).toString('hex')}`;
-      if (existsSync(config.storageDir)) renameSync(config.storageDir, old);
-      renameSync(incoming, config.storageDir);
-      rmSync(old, { recursive: true, force: true });
+      // the uploaded files: the archive's in place of the current ones (file store: a folder swap or one transaction)
+      await staged.commit();
     } finally {
       release();
     }
     return { tables: Object.keys(manifest.tables).length, rows: total };
   } finally {
     archive.close();
-    rmSync(incoming, { recursive: true, force: true });
+    await staged.discard().catch(() => undefined);
     await staging?.drop();
   }
 }

@@ -101,7 +101,7 @@ export const BACKUP_ANSWERS = {
   list: { 200: envelopeOf(backupList), ...REFUSALS },
   /** POST /v1/backups: the job started (HTTP 202) */
   started: { 202: envelopeOf(jobState), ...REFUSALS },
-  /** GET /v1/backups/job: the latest job of this instance, or null */
+  /** GET /v1/backups/job: the latest job, whichever instance runs or ran it, or null */
   job: { 200: envelopeOf(maybeJob), ...REFUSALS },
   /** GET /v1/backups/:name/download: the archive itself (application/zip), no envelope */
   download: { ...REFUSALS },
