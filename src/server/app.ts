@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
-import { createDb, type DB } from './db/connect.js';
+import { createDb, isPostgres, type DB } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { compactDatabase } from './db/scrub.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';
@@ -16,6 +16,8 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { cacheVersions } from './auth/cache-versions.js';
 import { SessionCache } from './auth/session-cache.js';
 import { WriteGate, writeGatePlugin } from './plugins/write-gate.js';
+import { RestoreHolds } from './backup/restore-hold.js';
+import { removeLeftovers } from './backup/leftovers.js';
 import { trimPlugin } from './plugins/trim.js';
 import { clientPlugin } from './plugins/client.js';
 import { logSerializers, logRedact } from './plugins/logging.js';
@@ -107,6 +109,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // land after the swap, on data it was not meant for)
   const gate = new WriteGate();
   await app.register(writeGatePlugin, { gate });
+  // a restore on any instance holds this one's writes back too (PostgreSQL: several instances)
+  const holds = new RestoreHolds(db, gate, isPostgres(db), app.log);
+  await removeLeftovers(db, config);
+  await holds.start();
+  app.addHook('onClose', async () => holds.stop());
   const versions = cacheVersions(db);
   const sessions = new SessionCache(db, config.secret, versions);
   await app.register(guardPlugin, { sessions });

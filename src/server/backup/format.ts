@@ -74,6 +74,13 @@ export const ARCHIVED_TABLES: readonly string[] = [...CORE_TABLES, ...MASTER_TAB
 export const TRANSIENT_TABLES = ['sessions', 'login_failures', 'import_jobs', 'reply_drafts'] as const;
 
 /**
+ * Neither archived nor cleared by a restore: the instances on the database and the restore under
+ * way (migration 0033, restore-hold.ts) — they describe the running processes, and the swap itself
+ * depends on them.
+ */
+export const INSTANCE_TABLES = ['instances', 'restore_holds'] as const;
+
+/**
  * Not archived either: derived from archived rows and made again by a restore — answer_counts and answer_totals
  * (recounted from the replies' answers), cache_versions (moved on by the restore's own writes).
  */

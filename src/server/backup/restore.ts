@@ -17,8 +17,13 @@ export interface RestoreOptions {
   passphrase?: string;
   onProgress?: (progress: { done: number; total: number }) => void;
   /** holds the app's writes back for the swap (plugins/write-gate.ts) and answers how to let them go again */
-  holdWrites?: () => Promise<() => void>;
+  holdWrites?: () => Promise<() => Promise<void> | void>;
+  /** names the PostgreSQL staging schema's owner, so a start after a crash knows whose it is (leftovers.ts) */
+  instanceId?: string;
 }
+
+/** A PostgreSQL staging schema's name begins so, then its instance's id (restore-hold.ts), `_`, a random tag. */
+export const STAGING_SCHEMA_PREFIX = 'qe_restore_';
 
 /** Rows inserted per statement (well under both databases' limits on bound values). */
 const BATCH = 400;
@@ -35,10 +40,11 @@ interface Staging {
 }
 
 /** A fresh, empty database beside the live one: a new SQLite file, or a new PostgreSQL schema. */
-async function createStaging(live: DB, config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Staging> {
+async function createStaging(live: DB, config: Pick<Config, 'databaseUrl' | 'dataDir'>, owner = 'none'): Promise<Staging> {
   const tag = randomBytes(6).toString('hex');
   if (config.databaseUrl) {
-    const schema = `qe_restore_${tag}`;
+    // named by its instance: a start after a crash removes it unless that instance still lives (leftovers.ts)
+    const schema = `${STAGING_SCHEMA_PREFIX}${owner}_${tag}`;
     await sql`create schema ${sql.id(schema)}`.execute(live);
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4, options: `-c search_path=${schema}` });
     pool.on('error', () => undefined);
@@ -109,7 +115,7 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
     const total = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
     let done = 0;
 
-    staging = await createStaging(live, config);
+    staging = await createStaging(live, config, options.instanceId);
     await migrateTo(staging.db, level, staging.schema);
     const stagingDb = staging.db;
     let current: { path: string; out: WriteStream } | null = null;
@@ -176,7 +182,7 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
       renameSync(incoming, config.storageDir);
       rmSync(old, { recursive: true, force: true });
     } finally {
-      release();
+      await release();
     }
     return { tables: Object.keys(manifest.tables).length, rows: total };
   } finally {

@@ -169,11 +169,9 @@ export class BackupService {
     job.name = name;
     try {
       const gate = this.gate;
-      const holdWrites = gate && (async () => {
-        await gate.close(WRITES_WAITED_MS);
-        return () => gate.open();
-      });
-      const result = await restoreArchive(this.db, this.config, path, { passphrase, holdWrites, onProgress: ({ done, total }) => Object.assign(job, { done, total }) });
+      // every instance's writes on PostgreSQL (restore-hold.ts), this one's on SQLite
+      const holdWrites = gate && (() => gate.holdEverywhere(WRITES_WAITED_MS));
+      const result = await restoreArchive(this.db, this.config, path, { passphrase, holdWrites, instanceId: gate?.instanceId, onProgress: ({ done, total }) => Object.assign(job, { done, total }) });
       job.state = 'done';
       return result;
     } catch (error) {

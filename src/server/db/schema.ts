@@ -33,6 +33,8 @@ export interface Database {
   import_jobs: ImportJobsTable;
   seeded_codes: SeededCodesTable;
   personal_data_requests: PersonalDataRequestsTable;
+  instances: InstancesTable;
+  restore_holds: RestoreHoldsTable;
 }
 
 export interface SchoolTable {
@@ -446,4 +448,20 @@ export interface PersonalDataRequestsTable {
   decided_by: number | null;
   created_at: string;
   decided_at: string | null;
+}
+
+/** A live instance (migration 0033, backup/restore-hold.ts): its heartbeat, and the restore it has held its writes back for. */
+export interface InstancesTable {
+  id: string;
+  started_at: number;
+  seen_at: number;
+  held_for: string | null;
+}
+
+/** The restore under way on some instance (at most one row, slot 1): every instance holds its writes back while it is there. */
+export interface RestoreHoldsTable {
+  slot: number;
+  id: string;
+  instance_id: string;
+  started_at: number;
 }

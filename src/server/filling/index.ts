@@ -204,8 +204,11 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
       if (!anonymous) counting.soon();
       return ok({ submittedAt });
     }
-    const again = await db.selectFrom('feedback').select(['submission_key', 'submitted_at']).where('id', '=', row.feedback_id).executeTakeFirst();
+    const again = await db.selectFrom('feedback').select(['status', 'submission_key', 'submitted_at']).where('id', '=', row.feedback_id).executeTakeFirst();
     if (again?.submission_key === submissionKey) return ok({ submittedAt: again.submitted_at });
+    // not claimed, yet not submitted either: the record was replaced under the claim (a restore's
+    // swap) — nothing of this submission is stored, and it may be sent again
+    if (again?.status !== 'SUBMITTED') throw new BusinessError('RESTORING');
     throw new BusinessError('ALREADY_SUBMITTED');
   });
 }
