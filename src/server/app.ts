@@ -16,7 +16,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { cacheVersions } from './auth/cache-versions.js';
 import { SessionCache } from './auth/session-cache.js';
 import { WriteGate, writeGatePlugin } from './plugins/write-gate.js';
-import { RestoreHolds } from './backup/restore-hold.js';
+import { RestoreHolds, STALE_MS } from './backup/restore-hold.js';
 import { removeLeftovers } from './backup/leftovers.js';
 import { trimPlugin } from './plugins/trim.js';
 import { clientPlugin } from './plugins/client.js';
@@ -113,6 +113,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const holds = new RestoreHolds(db, gate, isPostgres(db), app.log);
   await removeLeftovers(db, config);
   await holds.start();
+  if (isPostgres(db)) {
+    // a restore's schema whose instance was killed just before this start looked alive then
+    const again = setTimeout(() => void removeLeftovers(db, config, { schemasOnly: true }).catch((err: unknown) => app.log.error({ err }, 'removing leftovers failed')), STALE_MS + 2_000);
+    again.unref();
+    app.addHook('onClose', async () => clearTimeout(again));
+  }
   app.addHook('onClose', async () => holds.stop());
   const versions = cacheVersions(db);
   const sessions = new SessionCache(db, config.secret, versions);

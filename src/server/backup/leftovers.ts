@@ -27,9 +27,10 @@ function removeMatching(dir: string, pattern: RegExp): string[] {
  * PostgreSQL database, with every password hash of the archive — never one whose instance is
  * still alive and restoring), the storage folder's `.restore-*`/`.old-*` copies, uploads cut
  * short (`upload-*.part`), backups cut short (`.partial`) and decrypted archives (`.open`).
- * Answers what it removed.
+ * Answers what it removed. An instance killed a moment ago still looks alive for STALE_MS: its
+ * schema goes at the pass `schemasOnly` made that long after the start (app.ts).
  */
-export async function removeLeftovers(db: DB, config: Pick<Config, 'dataDir' | 'storageDir'>): Promise<string[]> {
+export async function removeLeftovers(db: DB, config: Pick<Config, 'dataDir' | 'storageDir'>, options: { schemasOnly?: boolean } = {}): Promise<string[]> {
   const now = Date.now();
   let live = new Set<string>();
   let restoring = false;
@@ -38,10 +39,10 @@ export async function removeLeftovers(db: DB, config: Pick<Config, 'dataDir' | '
     const hold = await db.selectFrom('restore_holds').select('instance_id').executeTakeFirst();
     restoring = Boolean(hold && live.has(hold.instance_id));
   }
-  const removed = [...removeMatching(config.dataDir, DATA_DIR_LEFTOVER), ...removeMatching(join(config.dataDir, 'backups'), BACKUPS_LEFTOVER)];
+  const removed = options.schemasOnly ? [] : [...removeMatching(config.dataDir, DATA_DIR_LEFTOVER), ...removeMatching(join(config.dataDir, 'backups'), BACKUPS_LEFTOVER)];
 
   // the storage folder's copies: a living instance's restore may be using them when the folder is shared
-  if (!restoring) {
+  if (!restoring && !options.schemasOnly) {
     const parent = dirname(config.storageDir);
     const base = basename(config.storageDir);
     const copies = existsSync(parent) ? readdirSync(parent).filter((n) => n.startsWith(`${base}.restore-`) || n.startsWith(`${base}.old-`)) : [];
