@@ -37,6 +37,10 @@ const REASONS: Record<string, string> = {
   passphrase: 'the passphrase is wrong, or the backup was changed',
   passphraseNeeded: 'the backup is encrypted: give its passphrase with --passphrase-env VAR',
   newer: 'the backup was made by a newer QE: update QE first',
+  content: 'the backup holds content QE does not accept',
+  expands: 'the backup unpacks to far more than its size: it is not a normal backup',
+  checking: 'another backup file is being checked: try again in a moment',
+  school: 'the backup is of another school, or not made by this QE',
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -12,12 +12,37 @@ import type { Database } from '../db/schema.js';
 import { ARCHIVED_TABLES, MASTER_TABLES, SERIAL_ID_TABLES, TRANSIENT_TABLES } from './format.js';
 import { recountAnswers } from '../statistics/answerRows.js';
 import { ArchiveRefused, openArchive } from './read.js';
+import { checkContent, checkRow, refusedByDatabase } from './content-rules.js';
+import { signedHere } from './signature.js';
+import type { Manifest } from './format.js';
+
+/**
+ * An archive another QE made (not signed with this one's secret: an edited file, or another
+ * school's server), or of a school whose name differs from the live one's, restores only with that
+ * school's name typed as confirmation (765 says the name).
+ */
+async function checkSchool(live: DB, staging: DB, manifest: Manifest, secret: string | undefined, confirm: string | undefined): Promise<void> {
+  const theirs = await staging.selectFrom('school').select(['name_hk', 'name_en']).orderBy('id').executeTakeFirst();
+  const ours = await live.selectFrom('school').select(['name_hk', 'name_en']).orderBy('id').executeTakeFirst();
+  const name = theirs?.name_hk || theirs?.name_en || '—';
+  const same = Boolean(theirs && ours && theirs.name_hk === ours.name_hk && theirs.name_en === ours.name_en);
+  if (same && signedHere(manifest, secret)) return;
+  const typed = confirm?.trim().normalize('NFC');
+  if (typed && theirs && (typed === theirs.name_hk.trim().normalize('NFC') || typed === theirs.name_en.trim().normalize('NFC'))) return;
+  throw new ArchiveRefused('school', name);
+}
 
 export interface RestoreOptions {
   passphrase?: string;
   onProgress?: (progress: { done: number; total: number }) => void;
   /** holds the app's writes back for the swap (plugins/write-gate.ts) and answers how to let them go again */
   holdWrites?: () => Promise<() => Promise<void> | void>;
+  /**
+   * The screen's restore: an archive not signed by this QE, or of a school whose name differs from
+   * the live one's, is refused (765) unless `confirm` is that school's name. Unset: the operator's
+   * command line, which trusts the file it is given.
+   */
+  school?: { confirm?: string };
   /** names the PostgreSQL staging schema's owner, so a start after a crash knows whose it is (leftovers.ts) */
   instanceId?: string;
 }
@@ -101,7 +126,7 @@ async function columnsOf(db: Kysely<any>, table: string): Promise<string[]> {
  * logs in again, and no reminder's sign-in link works any more. Any failure
  * before that commit leaves the current data as it was. Uploaded files are replaced after it.
  */
-export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'>, path: string, options: RestoreOptions = {}): Promise<{ tables: number; rows: number }> {
+export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'> & Partial<Pick<Config, 'secret'>>, path: string, options: RestoreOptions = {}): Promise<{ tables: number; rows: number }> {
   const archive = await openArchive(path, options.passphrase);
   let staging: Staging | null = null;
   const incoming = `${config.storageDir}.restore-${randomBytes(4).toString('hex')}`;
@@ -119,10 +144,22 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
     await migrateTo(staging.db, level, staging.schema);
     const stagingDb = staging.db;
     let current: { path: string; out: WriteStream } | null = null;
+    const columns = new Map<string, Set<string>>();
+    const seen: Record<string, number> = {};
     mkdirSync(incoming, { recursive: true, mode: 0o700 });
     await archive.read({
       rows: async (table, rows) => {
-        for (let i = 0; i < rows.length; i += BATCH) await stagingDb.insertInto(table as keyof Database).values(rows.slice(i, i + BATCH) as never).execute();
+        let known = columns.get(table);
+        if (!known) columns.set(table, (known = new Set(await columnsOf(stagingDb, table))));
+        rows.forEach((row, i) => checkRow(table, row, (seen[table] ?? 0) + i + 1, known));
+        seen[table] = (seen[table] ?? 0) + rows.length;
+        for (let i = 0; i < rows.length; i += BATCH) {
+          try {
+            await stagingDb.insertInto(table as keyof Database).values(rows.slice(i, i + BATCH) as never).execute();
+          } catch (error) {
+            throw refusedByDatabase(table, error);
+          }
+        }
         done += rows.length;
         options.onProgress?.({ done, total });
       },
@@ -141,7 +178,14 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
         }
       },
     });
-    await migrateToLatest(staging.db, staging.schema);
+    try {
+      await migrateToLatest(staging.db, staging.schema);
+    } catch (error) {
+      throw refusedByDatabase('migrations', error);
+    }
+    // the rules the screens keep (content-rules.ts), then whose archive it is
+    await checkContent(staging.db);
+    if (options.school) await checkSchool(live, staging.db, manifest, config.secret, options.school.confirm);
 
     // the swap: every live table emptied and refilled from the copy in one transaction
     const s = staging;

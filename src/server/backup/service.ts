@@ -9,6 +9,7 @@ import { BusinessError } from '../plugins/errors.js';
 import { ARCHIVE_NAME } from './format.js';
 import { ArchiveRefused, archiveKind, openArchive, type RefusalReason } from './read.js';
 import { restoreArchive } from './restore.js';
+import { countPassphraseGuess } from './passphrase-guesses.js';
 import type { WriteGate } from '../plugins/write-gate.js';
 
 /** How long a restore waits for calls that may write to finish before it swaps the data. */
@@ -26,7 +27,12 @@ export function refusalError(error: ArchiveRefused): BusinessError {
     passphrase: 'BACKUP_PASSPHRASE',
     passphraseNeeded: 'BACKUP_PASSPHRASE_NEEDED',
     newer: 'BACKUP_NEWER',
+    content: 'BACKUP_CONTENT_REFUSED',
+    expands: 'BACKUP_EXPANDS',
+    checking: 'BACKUP_CHECKING',
+    school: 'BACKUP_SCHOOL_CONFIRM',
   };
+  if (error.reason === 'school') return new BusinessError('BACKUP_SCHOOL_CONFIRM', { school: error.detail }, { school: error.detail });
   return new BusinessError(key[error.reason], { detail: error.detail || '—' });
 }
 
@@ -163,18 +169,22 @@ export class BackupService {
   }
 
   /** Restores an archive of the list: checked whole first; every session ends. */
-  async restore(name: string, passphrase?: string): Promise<{ tables: number; rows: number }> {
+  async restore(name: string, passphrase?: string, more: { school?: string; by?: number } = {}): Promise<{ tables: number; rows: number }> {
     const path = this.path(name);
+    // a passphrase tried is a guess, counted like a login's (passphrase-guesses.ts)
+    const guess = passphrase && archiveKind(path) === 'sealed' ? await countPassphraseGuess(this.db, this.config, more.by ?? 0) : null;
     const job = this.claim('restore');
     job.name = name;
     try {
       const gate = this.gate;
       // every instance's writes on PostgreSQL (restore-hold.ts), this one's on SQLite
       const holdWrites = gate && (() => gate.holdEverywhere(WRITES_WAITED_MS));
-      const result = await restoreArchive(this.db, this.config, path, { passphrase, holdWrites, instanceId: gate?.instanceId, onProgress: ({ done, total }) => Object.assign(job, { done, total }) });
+      const result = await restoreArchive(this.db, this.config, path, { passphrase, holdWrites, instanceId: gate?.instanceId, school: { confirm: more.school }, onProgress: ({ done, total }) => Object.assign(job, { done, total }) });
+      await guess?.right();
       job.state = 'done';
       return result;
     } catch (error) {
+      if (!(error instanceof ArchiveRefused && error.reason === 'passphrase')) await guess?.right();
       job.state = 'failed';
       const answer = error instanceof ArchiveRefused ? refusalError(error) : error;
       job.error = answer instanceof BusinessError ? { code: ERRORS[answer.key].code, message: errorText(answer.key, 'en', answer.params) } : { code: 400, message: answer instanceof Error ? answer.message : String(answer) };
