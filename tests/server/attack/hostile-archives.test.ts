@@ -17,7 +17,7 @@ import { repeatedMember, zipArchive } from './files-archives.js';
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
 const bytes = (s: string) => new TextEncoder().encode(s);
 
-// Issue 39: an administrator tricked into restoring a prepared file. Every crafted archive is
+// An administrator tricked into restoring a prepared file. Every crafted archive is
 // refused with a message that names the problem (never a 500), the live data untouched.
 describe('hostile archives', () => {
   let t: TestApp;

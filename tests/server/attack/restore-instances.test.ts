@@ -10,7 +10,7 @@ import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { as, classStudents } from '../questionnaires/helpers.js';
 import { goodAnswers, newKey, opened, storedReplies } from '../filling/helpers.js';
 
-// Issue 39: a restore run on one instance holds back the writes of every instance on the same
+// A restore run on one instance holds back the writes of every instance on the same
 // PostgreSQL. Pupils submitting through the second instance meanwhile are told RESTORING (759) —
 // never "already submitted" with nothing stored — and a retry after logging in again is stored once.
 // PostgreSQL only: on SQLite one process is the whole QE.

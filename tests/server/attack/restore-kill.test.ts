@@ -58,7 +58,7 @@ async function restart(t: TestApp): Promise<() => Promise<void>> {
   return () => app.close();
 }
 
-// Issue 39: kill -9 during a restore left its copies for good — a staging copy (on PostgreSQL a
+// kill -9 during a restore must not leave its copies for good — a staging copy (on PostgreSQL a
 // schema inside the live database, with every password hash), the storage folder's copies, a
 // decrypted archive. The next start removes them all, and the data is as before the restore.
 describe('a restore killed midway', () => {
