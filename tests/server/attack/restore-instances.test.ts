@@ -50,6 +50,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a restore across instances (PostgreS
     // pupils who may still send (not stored yet, session alive)
     const free = [...pupils];
     const traffic = (async () => {
+      // from the moment the restore holds writes (its row in restore_holds): before it, on a busy
+      // machine, every pupil could have sent and been stored while the copy still loaded
+      while (restoring && !(await t.db.selectFrom('restore_holds').select('id').executeTakeFirst())) await new Promise((r) => setTimeout(r, 5));
       let i = 0;
       while (restoring) {
         const pupil = free[i++ % free.length];
