@@ -3,7 +3,9 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { ConfigError, readConfig } from '../config.js';
 import { openDataFolder } from '../data-folder.js';
-import { createDb } from '../db/connect.js';
+import { createDb, isPostgres } from '../db/connect.js';
+import { WriteGate } from '../plugins/write-gate.js';
+import { RestoreHolds } from './restore-hold.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { ArchiveRefused } from './read.js';
 import { restoreArchive } from './restore.js';
@@ -85,9 +87,14 @@ export async function main(argv: string[]): Promise<number> {
       if (answer.trim() !== 'restore') return 1;
     }
     const db = createDb(config);
+    // on PostgreSQL this command is an instance too while it restores: the running instances hold
+    // their writes for its swap, and no start takes its staging schema for a dead one's
+    const gate = new WriteGate();
+    const holds = new RestoreHolds(db, gate, isPostgres(db));
     try {
       await migrateToLatest(db);
-      const result = await restoreArchive(db, config, resolve(file), { passphrase: passphraseOf(args) });
+      await holds.start();
+      const result = await restoreArchive(db, config, resolve(file), { passphrase: passphraseOf(args), instanceId: holds.instanceId, holdWrites: () => gate.holdEverywhere(60_000) });
       console.log(`restored ${result.rows} rows of ${result.tables} tables into ${where}; every session has ended`);
       return 0;
     } catch (error) {
@@ -97,6 +104,7 @@ export async function main(argv: string[]): Promise<number> {
       }
       throw error;
     } finally {
+      await holds.stop();
       await db.destroy();
     }
   }
