@@ -106,7 +106,7 @@ export class RestoreHolds {
   private async acknowledge(id: string): Promise<void> {
     try {
       // no bound here: the restoring instance's own wait bounds the restore, and its hold's end opens this gate
-      await this.gate.close(2 ** 31 - 1);
+      await this.gate.close(Infinity);
       if (this.heldFor !== id) return;
       await this.db.updateTable('instances').set({ held_for: id }).where('id', '=', this.instanceId).execute();
     } catch (err) {

@@ -50,12 +50,17 @@ export class WriteGate {
     if (this.inside === 0) for (const resolve of this.waiting.splice(0)) resolve();
   }
 
-  /** Closes the gate (one hold more) and waits until every call inside has left; refused (the hold let go) after `timeoutMs`. */
+  /** Closes the gate (one hold more) and waits until every call inside has left; refused (the hold let go) after `timeoutMs` (Infinity: no bound). */
   async close(timeoutMs: number): Promise<void> {
     this.holds++;
     if (this.inside === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const drained = new Promise<boolean>((resolve) => this.waiting.push(() => resolve(true)));
+    // another instance's restore: its own wait bounds it (restore-hold.ts)
+    if (timeoutMs === Infinity) {
+      await drained;
+      return;
+    }
     const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
     const done = await Promise.race([drained, late]);
     clearTimeout(timer);
