@@ -10,7 +10,7 @@ import { testApp, type TestApp } from '../harness.js';
 import { dumpTables } from '../backup/dump.js';
 
 /** Runs a restore in a process of its own, frozen at `stopAt`, and kills it (-9, the whole group) there. */
-async function killedRestore(t: TestApp, archive: string, stopAt: 'load' | 'hold'): Promise<void> {
+async function killedRestore(t: TestApp, archive: string, stopAt: 'load' | 'hold' | 'backup'): Promise<void> {
   const child = spawn('node_modules/.bin/tsx', ['tests/server/attack/restore-kill-child.ts'], {
     env: { ...process.env, QE_CHILD_CONFIG: JSON.stringify(t.config), QE_STOP_AT: stopAt, QE_ARCHIVE: archive, QE_PASSPHRASE: 'correct horse battery' },
     detached: true,
@@ -100,6 +100,17 @@ describe('a restore killed midway', () => {
       }
     });
   }
+
+  it('leaves no backup cut short behind at the next start (killed while writing it)', { timeout: 120_000 }, async () => {
+    await killedRestore(t, archive, 'backup');
+    expect((await leftovers(t)).some((n) => n.endsWith('.partial')), readdirSync(join(t.config.dataDir, 'backups')).join()).toBe(true);
+    const stop = await restart(t);
+    try {
+      expect(await leftovers(t)).toEqual([]);
+    } finally {
+      await stop();
+    }
+  });
 
   it.skipIf(!process.env.DATABASE_URL)('keeps the schema of a restore another living instance is running (PostgreSQL)', async () => {
     // the test app's own instance, beating its heart
