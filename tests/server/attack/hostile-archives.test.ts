@@ -66,11 +66,18 @@ describe('hostile archives', () => {
   };
   const restore = (name: string, more: object = {}) => call('POST', `/v1/backups/${name}/restore`, { confirm: name, ...more });
 
-  it('refuses an edited archive that makes a teacher super administrator (766), the data untouched', async () => {
+  it('refuses an edited archive that makes a teacher super administrator (765 unless the school is typed; 766 where it breaks a rule), the data untouched', async () => {
     const before = await dumpTables(t.db);
+    // every rule kept: only its signature tells it is not this QE's own
     const name = listed(await edited((e) => editRows(e, 'users', (r) => (r.username === 'teacher01' ? { ...r, user_type: 'SUPER_ADMIN', user_no: 'SUPERADMIN-2' } : r))));
-    const res = await restore(name, { school: 'anything' });
+    const school = (await t.db.selectFrom('school').select('name_hk').executeTakeFirstOrThrow()).name_hk;
+    const unsigned = await restore(name);
+    expect(unsigned.json(), unsigned.body).toMatchObject({ code: ERRORS.BACKUP_SCHOOL_CONFIRM.code, data: { school } });
+    const uncoded = listed(await edited((e) => editRows(e, 'users', (r) => (r.username === 'teacher01' ? { ...r, user_type: 'SUPER_ADMIN', user_no: null } : r))));
+    const res = await restore(uncoded, { school });
     expect(res.json(), res.body).toMatchObject({ code: ERRORS.BACKUP_CONTENT_REFUSED.code, msg: expect.stringContaining('users') });
+    const promoted = listed(await edited((e) => editRows(e, 'users', (r) => (r.username === 'teacher01' ? { ...r, user_type: 'OWNER' } : r))));
+    expect((await restore(promoted, { school })).json()).toMatchObject({ code: ERRORS.BACKUP_CONTENT_REFUSED.code, msg: expect.stringContaining('user_type') });
     const odd = listed(await edited((e) => editRows(e, 'roles', (r, i) => (i === 0 ? { ...r, user_type: 'GOD' } : r))));
     expect((await restore(odd)).json()).toMatchObject({ code: ERRORS.BACKUP_CONTENT_REFUSED.code, msg: expect.stringContaining('roles') });
     const dangling = listed(await edited((e) => editRows(e, 'user_roles', (r, i) => (i === 0 ? { ...r, role_id: 987654 } : r))));
