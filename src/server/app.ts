@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
-import { createDb, type DB } from './db/connect.js';
+import { createDb, isPostgres, type DB } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { takeInFolders } from './storage/file-store.js';
 import { compactDatabase } from './db/scrub.js';
@@ -17,6 +17,8 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { cacheVersions } from './auth/cache-versions.js';
 import { SessionCache } from './auth/session-cache.js';
 import { WriteGate, writeGatePlugin } from './plugins/write-gate.js';
+import { RestoreHolds, STALE_MS } from './backup/restore-hold.js';
+import { removeLeftovers } from './backup/leftovers.js';
 import { trimPlugin } from './plugins/trim.js';
 import { clientPlugin } from './plugins/client.js';
 import { logSerializers, logRedact } from './plugins/logging.js';
@@ -109,6 +111,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // land after the swap, on data it was not meant for)
   const gate = new WriteGate();
   await app.register(writeGatePlugin, { gate });
+  // a restore on any instance holds this one's writes back too (PostgreSQL: several instances)
+  const holds = new RestoreHolds(db, gate, isPostgres(db), app.log);
+  await removeLeftovers(db, config);
+  await holds.start();
+  if (isPostgres(db)) {
+    // a restore's schema whose instance was killed just before this start looked alive then
+    const again = setTimeout(() => void removeLeftovers(db, config, { schemasOnly: true }).catch((err: unknown) => app.log.error({ err }, 'removing leftovers failed')), STALE_MS + 2_000);
+    again.unref();
+    app.addHook('onClose', async () => clearTimeout(again));
+  }
+  app.addHook('onClose', async () => holds.stop());
   const versions = cacheVersions(db);
   const sessions = new SessionCache(db, config.secret, versions);
   // after the write gate: a call it holds back is not counted

@@ -115,7 +115,7 @@ export async function backupRoutes(app: FastifyInstance, { db, config, service }
     },
   }, async (request) => {
     if (request.body.confirm !== request.params.name) throw new BusinessError('BACKUP_CONFIRM');
-    const result = await service.restore(request.params.name, request.body.passphrase);
+    const result = await service.restore(request.params.name, request.body.passphrase, { school: request.body.school, by: currentUser(request).id });
     request.log.warn({ archive: request.params.name, by: currentUser(request).id }, 'restored from a backup: every session ended');
     return ok(result);
   });

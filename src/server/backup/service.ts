@@ -12,6 +12,7 @@ import { ARCHIVE_NAME, SEALED_MAGIC } from './format.js';
 import { BackupJob } from './job.js';
 import { ArchiveRefused, archiveKind, openArchive, type RefusalReason } from './read.js';
 import { restoreArchive } from './restore.js';
+import { countPassphraseGuess } from './passphrase-guesses.js';
 import type { WriteGate } from '../plugins/write-gate.js';
 import { writeBackup } from './write.js';
 
@@ -32,7 +33,12 @@ export function refusalError(error: ArchiveRefused): BusinessError {
     passphrase: 'BACKUP_PASSPHRASE',
     passphraseNeeded: 'BACKUP_PASSPHRASE_NEEDED',
     newer: 'BACKUP_NEWER',
+    content: 'BACKUP_CONTENT_REFUSED',
+    expands: 'BACKUP_EXPANDS',
+    checking: 'BACKUP_CHECKING',
+    school: 'BACKUP_SCHOOL_CONFIRM',
   };
+  if (error.reason === 'school') return new BusinessError('BACKUP_SCHOOL_CONFIRM', { school: error.detail }, { school: error.detail });
   return new BusinessError(key[error.reason], { detail: error.detail || '—' });
 }
 
@@ -186,23 +192,26 @@ export class BackupService {
   }
 
   /** Restores an archive of the list: checked whole first; every session ends. */
-  async restore(name: string, passphrase?: string): Promise<{ tables: number; rows: number }> {
+  async restore(name: string, passphrase?: string, more: { school?: string; by?: number } = {}): Promise<{ tables: number; rows: number }> {
     if (!ARCHIVE_NAME.test(name) || !(await this.store.stat(name))) throw new BusinessError('BACKUP_NOT_FOUND');
     const job = await BackupJob.claim(this.db, 'restore', name);
     let copy: { file: string; done: () => void } | null = null;
+    let guess: Awaited<ReturnType<typeof countPassphraseGuess>> | null = null;
     try {
       // read from a file on this instance's disk (the archive itself on SQLite, a copy on PostgreSQL)
       copy = await this.store.local(name, this.config.dataDir);
       if (!copy) throw new BusinessError('BACKUP_NOT_FOUND');
+      // a passphrase tried is a guess, counted like a login's (passphrase-guesses.ts)
+      guess = passphrase && archiveKind(copy.file) === 'sealed' ? await countPassphraseGuess(this.db, this.config, more.by ?? 0) : null;
       const gate = this.gate;
-      const holdWrites = gate && (async () => {
-        await gate.close(WRITES_WAITED_MS);
-        return () => gate.open();
-      });
-      const result = await restoreArchive(this.db, this.config, copy.file, { passphrase, holdWrites, onProgress: ({ done, total }) => job.progress(done, total) });
+      // every instance's writes on PostgreSQL (restore-hold.ts), this one's on SQLite
+      const holdWrites = gate && (() => gate.holdEverywhere(WRITES_WAITED_MS));
+      const result = await restoreArchive(this.db, this.config, copy.file, { passphrase, holdWrites, instanceId: gate?.instanceId, school: { confirm: more.school }, onProgress: ({ done, total }) => job.progress(done, total) });
+      await guess?.right();
       await job.finish(null);
       return result;
     } catch (error) {
+      if (!(error instanceof ArchiveRefused && error.reason === 'passphrase')) await guess?.right();
       await job.finish(jobError(error));
       throw error instanceof ArchiveRefused ? refusalError(error) : error;
     } finally {

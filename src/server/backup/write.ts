@@ -1,12 +1,13 @@
-import { createCipheriv, createHash, randomBytes, scrypt as scryptCb } from 'node:crypto';
+import { createCipheriv, createHash, createHmac, randomBytes, scrypt as scryptCb } from 'node:crypto';
 import { createWriteStream, renameSync, rmSync, fsyncSync, openSync, closeSync } from 'node:fs';
 import { once } from 'node:events';
 import type { Config } from '../config.js';
 import { createDb, type DB } from '../db/connect.js';
 import { DatabaseFiles, FolderFiles, type FileStore } from '../storage/file-store.js';
 import { imageExtension } from '../storage/images.js';
-import { ARCHIVED_TABLES, FORMAT, FORMAT_VERSION, IV_BYTES, SALT_BYTES, SCRYPT, SEALED_MAGIC, UNLINKED_ORDER, type Manifest } from './format.js';
+import { ARCHIVED_TABLES, FORMAT, FORMAT_VERSION, IV_BYTES, KEY_CHECK_BYTES, SALT_BYTES, SCRYPT, SEALED_MAGIC_CHECKED, UNLINKED_ORDER, type Manifest } from './format.js';
 import { openSnapshot } from './snapshot.js';
+import { signManifest } from './signature.js';
 import { QE_VERSION } from './version.js';
 import { ZipWriter } from '../zip-writer.js';
 import { eventLoopTurns } from '../event-loop-turns.js';
@@ -22,6 +23,11 @@ export interface BackupOptions {
   passphrase?: string;
   createdBy?: { id: number; name: string } | null;
   onProgress?: (progress: BackupProgress) => void;
+}
+
+/** The sealed header's key check: tells a wrong passphrase without decrypting anything (never the key itself). */
+export function keyCheck(key: Buffer): Buffer {
+  return createHmac('sha256', key).update('qe-backup key check').digest().subarray(0, KEY_CHECK_BYTES);
 }
 
 export function deriveKey(passphrase: string, salt: Buffer): Promise<Buffer> {
@@ -46,7 +52,7 @@ function uploadedFiles(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storage
  * file is written under a temporary name and renamed when complete, so a half-written archive
  * never carries the archive's name. Answers the manifest.
  */
-export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'> & { db?: DB }, out: string, options: BackupOptions = {}): Promise<Manifest> {
+export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'> & Partial<Pick<Config, 'secret'>> & { db?: DB }, out: string, options: BackupOptions = {}): Promise<Manifest> {
   const partial = `${out}.partial`;
   const snapshot = await openSnapshot(config);
   let uploads: ReturnType<typeof uploadedFiles> | null = null;
@@ -61,8 +67,9 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
     if (options.passphrase) {
       const salt = randomBytes(SALT_BYTES);
       const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', await deriveKey(options.passphrase, salt), iv);
-      file.write(Buffer.concat([SEALED_MAGIC, salt, iv]));
+      const key = await deriveKey(options.passphrase, salt);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      file.write(Buffer.concat([SEALED_MAGIC_CHECKED, salt, iv, keyCheck(key)]));
       sink = (chunk) => file.write(cipher.update(chunk));
       seal = () => {
         file.write(cipher.final());
@@ -148,6 +155,8 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
       sha256,
       files,
     };
+    // signed with this QE's secret: a restore tells its own archives from edited or foreign ones
+    if (config.secret) manifest.signature = signManifest(manifest, config.secret);
     options.onProgress?.({ done, total: done });
     const last = zip.entry('manifest.json', LEVEL);
     await last.write(encoder.encode(JSON.stringify(manifest, null, 2)));

@@ -38,6 +38,8 @@ export interface Database {
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
   backup_job: BackupJobTable;
+  instances: InstancesTable;
+  restore_holds: RestoreHoldsTable;
 }
 
 export interface SchoolTable {
@@ -509,4 +511,21 @@ export interface BackupJobTable {
   error_message: string | null;
   /** epoch milliseconds; a running job whose heartbeat stopped was cut off */
   heartbeat_at: number;
+  finished_at: number | null;
+}
+
+/** A live instance (migration 0033, backup/restore-hold.ts): its heartbeat, and the restore it has held its writes back for. */
+export interface InstancesTable {
+  id: string;
+  started_at: number;
+  seen_at: number;
+  held_for: string | null;
+}
+
+/** The restore under way on some instance (at most one row, slot 1): every instance holds its writes back while it is there. */
+export interface RestoreHoldsTable {
+  slot: number;
+  id: string;
+  instance_id: string;
+  started_at: number;
 }

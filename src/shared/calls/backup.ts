@@ -25,7 +25,16 @@ export const startBody = { type: 'object', additionalProperties: false, properti
 export type StartBody = Shape<typeof startBody>;
 
 /** POST /v1/backups/:name/restore: `confirm` repeats the archive's name */
-export const restoreBody = { type: 'object', required: ['confirm'], additionalProperties: false, properties: { passphrase, confirm: { type: 'string', maxLength: 64 } } } as const;
+export const restoreBody = {
+  type: 'object',
+  required: ['confirm'],
+  additionalProperties: false,
+  properties: {
+    passphrase,
+    confirm: { type: 'string', maxLength: 64 },
+    school: { type: 'string', maxLength: 200, description: "the archive's school name, typed when it is another school's or not made by this QE (765 says the name)" },
+  },
+} as const;
 export type RestoreBody = Shape<typeof restoreBody>;
 
 /** PUT /v1/backups/schedule; also what GET answers */

@@ -6,7 +6,7 @@ import { writeBackup } from '../../../src/server/backup/write.js';
 import { restoreArchive } from '../../../src/server/backup/restore.js';
 import { ArchiveRefused, openArchive } from '../../../src/server/backup/read.js';
 import { sql } from 'kysely';
-import { ARCHIVED_TABLES, CORE_TABLES, DERIVED_TABLES, MASTER_TABLES, masterTablesBeyond, STORE_TABLES, TRANSIENT_TABLES } from '../../../src/server/backup/format.js';
+import { ARCHIVED_TABLES, CORE_TABLES, DERIVED_TABLES, INSTANCE_TABLES, MASTER_TABLES, masterTablesBeyond, STORE_TABLES, TRANSIENT_TABLES } from '../../../src/server/backup/format.js';
 import { masterEntities } from '../../../src/shared/generated/master-entities.js';
 import type { EntitySchema, MasterEntity } from '../../../src/shared/master/entity.js';
 import { isPostgres } from '../../../src/server/db/connect.js';
@@ -39,7 +39,7 @@ describe('backup archive', () => {
     const { rows } = isPostgres(t.db)
       ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.db)
       : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.db);
-    const known = new Set<string>([...ARCHIVED_TABLES, ...TRANSIENT_TABLES, ...DERIVED_TABLES, ...STORE_TABLES]);
+    const known = new Set<string>([...ARCHIVED_TABLES, ...TRANSIENT_TABLES, ...DERIVED_TABLES, ...STORE_TABLES, ...INSTANCE_TABLES]);
     expect(rows.map((r) => r.name).filter((name) => !name.startsWith('kysely_migration') && !known.has(name))).toEqual([]);
   });
 
