@@ -8,7 +8,7 @@ import { STALE_MS } from './restore-hold.js';
 
 /** What a restore, an upload or a backup killed midway leaves, by name. */
 // (a backup's archive being written and a restore's local copy of a stored archive: backup/service.ts, storage/file-store.ts)
-const DATA_DIR_LEFTOVER = /^(restore-[0-9a-f]+|upload-[0-9a-f]+\.part|\.backup-[0-9a-f]{16}\.qe\.zip(\.partial)?|\.local-[0-9a-f]{12}-.+)$/;
+const DATA_DIR_LEFTOVER = /^(restore-[0-9a-f]+|upload-[0-9a-f]+\.part|\.backup-[0-9a-f]{16}\.qe\.zip(\.partial)?|\.local-[0-9a-f]{12}-.+|.+\.qe\.zip\.[0-9a-f]{12}\.open)$/;
 const BACKUPS_LEFTOVER = /\.(partial|[0-9a-f]+\.open)$/;
 
 function removeMatching(dir: string, pattern: RegExp): string[] {

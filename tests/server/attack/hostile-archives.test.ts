@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, watch, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '../../../src/server/backup/write.js';
@@ -7,6 +7,7 @@ import { openArchive } from '../../../src/server/backup/read.js';
 import { IV_BYTES, KEY_CHECK_BYTES, SALT_BYTES, SEALED_MAGIC } from '../../../src/server/backup/format.js';
 import { PASSPHRASE_GUESSES } from '../../../src/server/backup/passphrase-guesses.js';
 import { ERRORS } from '../../../src/shared/errors.js';
+import { fileStore } from '../../../src/server/storage/file-store.js';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { dumpTables } from '../backup/dump.js';
 import { multipart } from '../master/helpers.js';
@@ -37,10 +38,10 @@ describe('hostile archives', () => {
   });
   afterAll(async () => t?.close());
 
-  /** A file in the list under an archive's name. */
-  function listed(content: Buffer | Uint8Array): string {
+  /** A file in the list under an archive's name (the backups' folder on SQLite, the database on PostgreSQL). */
+  async function listed(content: Buffer | Uint8Array): Promise<string> {
     const name = `qe-20261125-0000${String(n++).padStart(2, '0')}.qe.zip`;
-    writeFileSync(join(backups, name), content);
+    await fileStore(t.db, t.config, 'backups').write(name, Buffer.from(content));
     return name;
   }
 
@@ -69,29 +70,29 @@ describe('hostile archives', () => {
   it('refuses an edited archive that makes a teacher super administrator (765 unless the school is typed; 766 where it breaks a rule), the data untouched', async () => {
     const before = await dumpTables(t.db);
     // every rule kept: only its signature tells it is not this QE's own
-    const name = listed(await edited((e) => editRows(e, 'users', (r) => (r.username === 'teacher01' ? { ...r, user_type: 'SUPER_ADMIN', user_no: 'SUPERADMIN-2' } : r))));
+    const name = await listed(await edited((e) => editRows(e, 'users', (r) => (r.username === 'teacher01' ? { ...r, user_type: 'SUPER_ADMIN', user_no: 'SUPERADMIN-2' } : r))));
     const school = (await t.db.selectFrom('school').select('name_hk').executeTakeFirstOrThrow()).name_hk;
     const unsigned = await restore(name);
     expect(unsigned.json(), unsigned.body).toMatchObject({ code: ERRORS.BACKUP_SCHOOL_CONFIRM.code, data: { school } });
-    const uncoded = listed(await edited((e) => editRows(e, 'users', (r) => (r.username === 'teacher01' ? { ...r, user_type: 'SUPER_ADMIN', user_no: null } : r))));
+    const uncoded = await listed(await edited((e) => editRows(e, 'users', (r) => (r.username === 'teacher01' ? { ...r, user_type: 'SUPER_ADMIN', user_no: null } : r))));
     const res = await restore(uncoded, { school });
     expect(res.json(), res.body).toMatchObject({ code: ERRORS.BACKUP_CONTENT_REFUSED.code, msg: expect.stringContaining('users') });
-    const promoted = listed(await edited((e) => editRows(e, 'users', (r) => (r.username === 'teacher01' ? { ...r, user_type: 'OWNER' } : r))));
+    const promoted = await listed(await edited((e) => editRows(e, 'users', (r) => (r.username === 'teacher01' ? { ...r, user_type: 'OWNER' } : r))));
     expect((await restore(promoted, { school })).json()).toMatchObject({ code: ERRORS.BACKUP_CONTENT_REFUSED.code, msg: expect.stringContaining('user_type') });
-    const odd = listed(await edited((e) => editRows(e, 'roles', (r, i) => (i === 0 ? { ...r, user_type: 'GOD' } : r))));
+    const odd = await listed(await edited((e) => editRows(e, 'roles', (r, i) => (i === 0 ? { ...r, user_type: 'GOD' } : r))));
     expect((await restore(odd)).json()).toMatchObject({ code: ERRORS.BACKUP_CONTENT_REFUSED.code, msg: expect.stringContaining('roles') });
-    const dangling = listed(await edited((e) => editRows(e, 'user_roles', (r, i) => (i === 0 ? { ...r, role_id: 987654 } : r))));
+    const dangling = await listed(await edited((e) => editRows(e, 'user_roles', (r, i) => (i === 0 ? { ...r, role_id: 987654 } : r))));
     expect((await restore(dangling)).json()).toMatchObject({ code: ERRORS.BACKUP_CONTENT_REFUSED.code, msg: expect.stringContaining('user_roles') });
     expect(await dumpTables(t.db)).toEqual(before);
   });
 
   it('refuses an unknown column, an object where a value belongs and a file and a folder of one name — never a 500', async () => {
     const before = await dumpTables(t.db);
-    const column = listed(await edited((e) => editRows(e, 'positions', (r, i) => (i === 0 ? { ...r, is_admin: 1 } : r))));
+    const column = await listed(await edited((e) => editRows(e, 'positions', (r, i) => (i === 0 ? { ...r, is_admin: 1 } : r))));
     expect((await restore(column)).json()).toMatchObject({ code: ERRORS.BACKUP_CONTENT_REFUSED.code, msg: expect.stringContaining('is_admin') });
-    const object = listed(await edited((e) => editRows(e, 'positions', (r, i) => (i === 0 ? { ...r, name_en: { $gt: '' } } : r))));
+    const object = await listed(await edited((e) => editRows(e, 'positions', (r, i) => (i === 0 ? { ...r, name_en: { $gt: '' } } : r))));
     expect((await restore(object)).json()).toMatchObject({ code: ERRORS.BACKUP_CONTENT_REFUSED.code, msg: expect.stringContaining('name_en') });
-    const clash = listed(await edited((e) => {
+    const clash = await listed(await edited((e) => {
       e['files/images/a'] = bytes('a file');
       e['files/images/a/b.png'] = bytes('a file inside a folder of the same name');
     }));
@@ -109,7 +110,7 @@ describe('hostile archives', () => {
       const table = tables[r.int(0, tables.length - 1)];
       const value = strange[r.int(0, strange.length - 1)];
       const kind = r.int(0, 3);
-      const name = listed(await edited((e) => {
+      const name = await listed(await edited((e) => {
         if (kind === 3) {
           e[`files/${['a', 'a/b', '.x', 'a..b'][r.int(0, 3)]}`] = bytes('x');
           return;
@@ -138,13 +139,13 @@ describe('hostile archives', () => {
     const school = await t.db.selectFrom('school').select(['name_hk', 'name_en']).executeTakeFirstOrThrow();
     const file = join(t.config.dataDir, 'other.qe.zip');
     await writeBackup({ ...t.config, secret: 'another school server secret, long enough 0123456789' }, file);
-    const name = listed(readFileSync(file));
+    const name = await listed(readFileSync(file));
     const refused = await restore(name);
     expect(refused.json()).toMatchObject({ code: ERRORS.BACKUP_SCHOOL_CONFIRM.code, data: { school: school.name_hk } });
     expect(refused.json().msg).toContain(school.name_hk);
     expect((await restore(name, { school: 'Not the name' })).json().code).toBe(ERRORS.BACKUP_SCHOOL_CONFIRM.code);
     // this QE's own archive of this school needs no name
-    expect((await restore(listed(readFileSync(own)))).json()).toMatchObject({ code: 200 });
+    expect((await restore(await listed(readFileSync(own)))).json()).toMatchObject({ code: 200 });
     tk = (await login(t.app, 'superadmin')).tk;
     expect((await restore(name, { school: ` ${school.name_en} ` })).json()).toMatchObject({ code: 200 });
     tk = (await login(t.app, 'superadmin')).tk;
@@ -188,25 +189,28 @@ describe('hostile archives', () => {
   it('tells a wrong passphrase by the key check before decrypting anything, still restores an archive sealed before the check, and limits guesses (768)', { timeout: 120_000 }, async () => {
     const sealedFile = join(t.config.dataDir, 'sealed.qe.zip');
     await writeBackup(t.config, sealedFile, { passphrase: 'the right one' });
-    const name = listed(readFileSync(sealedFile));
+    const name = await listed(readFileSync(sealedFile));
     const opened: string[] = [];
-    const watcher = watch(backups, (_event, file) => {
-      if (file && String(file).endsWith('.open')) opened.push(String(file));
-    });
+    // the archive is read where it lies (SQLite) or from a copy in the data folder (PostgreSQL)
+    const watchers = [backups, t.config.dataDir].map((dir) =>
+      watch(dir, (_event, file) => {
+        if (file && String(file).endsWith('.open')) opened.push(String(file));
+      }),
+    );
     try {
       const wrong = await restore(name, { passphrase: 'a wrong guess' });
       expect(wrong.json().code).toBe(ERRORS.BACKUP_PASSPHRASE.code);
       await new Promise((r) => setTimeout(r, 100));
       expect(opened).toEqual([]);
     } finally {
-      watcher.close();
+      for (const watcher of watchers) watcher.close();
     }
 
     // sealed before the key check: the same ciphertext, without the check, under the former header
     const sealed = readFileSync(sealedFile);
     const head = SEALED_MAGIC.length + SALT_BYTES + IV_BYTES;
     const older = Buffer.concat([SEALED_MAGIC, sealed.subarray(SEALED_MAGIC.length, head), sealed.subarray(head + KEY_CHECK_BYTES)]);
-    const olderName = listed(older);
+    const olderName = await listed(older);
     expect((await restore(olderName, { passphrase: 'a wrong guess' })).json().code).toBe(ERRORS.BACKUP_PASSPHRASE.code);
     expect((await restore(olderName, { passphrase: 'the right one' })).json(), 'an archive sealed before the key check').toMatchObject({ code: 200 });
     tk = (await login(t.app, 'superadmin')).tk;
@@ -217,6 +221,6 @@ describe('hostile archives', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: ERRORS.BACKUP_GUESSES_LIMITED.code });
     expect(limited.json().msg).toMatch(/\d+ minutes/);
-    expect(existsSync(join(backups, name))).toBe(true);
+    expect(await fileStore(t.db, t.config, 'backups').stat(name)).not.toBeNull();
   });
 });

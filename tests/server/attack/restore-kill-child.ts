@@ -1,5 +1,6 @@
 // A restore in a process of its own, frozen at a point and killed there by restore-kill.test.ts:
 // what kill -9 leaves is what this process had made up to that point.
+import { join } from 'node:path';
 import { createDb } from '../../../src/server/db/connect.js';
 import { restoreArchive } from '../../../src/server/backup/restore.js';
 import { writeBackup } from '../../../src/server/backup/write.js';
@@ -23,7 +24,7 @@ if (stopAt === 'backup') {
   // a backup killed while it writes: its .partial file stays
   // a few tables in: the file is open and written to by then (a first page can come before its open)
   let pages = 0;
-  await writeBackup(config, `${process.env.QE_ARCHIVE!}.new.qe.zip`, { onProgress: ({ done }) => done > 0 && ++pages === 4 && freeze('STOPPED') });
+  await writeBackup(config, join(config.dataDir, 'backups', 'qe-20261124-030405.qe.zip'), { onProgress: ({ done }) => done > 0 && ++pages === 4 && freeze('STOPPED') });
 }
 await restoreArchive(db, config, process.env.QE_ARCHIVE!, {
   passphrase: process.env.QE_PASSPHRASE,
