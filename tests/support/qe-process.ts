@@ -14,6 +14,8 @@ export class QeProcess {
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   private output: string[] = [];
+  /** the exit code of the last process that ended (null when a signal ended it) */
+  exitCode: number | null = null;
 
   constructor(
     private readonly env: NodeJS.ProcessEnv,
@@ -37,7 +39,8 @@ export class QeProcess {
     child.stderr!.on('data', keep);
     let gone = false;
     this.exited = new Promise((resolve) =>
-      child.once('exit', () => {
+      child.once('exit', (code) => {
+        this.exitCode = code;
         gone = true;
         live.delete(child.pid!);
         resolve();
@@ -66,6 +69,23 @@ export class QeProcess {
       // already gone
     }
     await this.exited;
+  }
+
+  /** A signal to the whole group, as a terminal's Ctrl-C or a service manager's stop reaches it. */
+  signal(signal: NodeJS.Signals): void {
+    if (this.child) process.kill(-this.child.pid!, signal);
+  }
+
+  /** Resolves once the process has exited (at most `ms`; rejects after that). */
+  async waitExit(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`QE still runs ${ms} ms later:\n${this.output.join('\n')}`)), ms)));
+    try {
+      await Promise.race([this.exited, late]);
+      this.child = null;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
 
