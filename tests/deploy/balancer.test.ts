@@ -70,6 +70,7 @@ describe('three instances behind HAProxy', () => {
 
   it('kill -9 of one instance amid 200 submissions: the balancer moves on, each pupil sending again under the same key is stored once', async () => {
     const questionnaireId = await openQuestionnaire('Deploy: kill -9');
+    const resentBefore = await cluster.balancer.resent();
     const keys = pupils.map(() => newKey());
     const victim = cluster.instances[1];
     let acks = 0;
@@ -96,6 +97,8 @@ describe('three instances behind HAProxy', () => {
     const failed = outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : []));
     expect(failed).toEqual([]);
     const acknowledged = outcomes.map((o) => (o as PromiseFulfilledResult<string>).value);
+    // the balancer met the dead instance and sent calls on to the others
+    expect(await cluster.balancer.resent()).toBeGreaterThan(resentBefore);
 
     const after = await stored(questionnaireId);
     for (const [i, p] of pupils.entries()) {

@@ -188,8 +188,8 @@ export class Balancer {
     if (!existsSync(this.socket)) throw new Error(`HAProxy did not start:\n${this.proc.tail()}`);
   }
 
-  /** The balancer's view of each instance: UP, DOWN, MAINT… (`show stat` on the stats socket). */
-  async states(): Promise<Record<string, string>> {
+  /** `show stat` on the stats socket: a row of CSV columns per frontend, server and backend. */
+  private async stat(): Promise<string[][]> {
     const text = await new Promise<string>((done, fail) => {
       const chunks: Buffer[] = [];
       const s = connect(this.socket, () => s.end('show stat\n'));
@@ -197,8 +197,18 @@ export class Balancer {
       s.on('end', () => done(Buffer.concat(chunks).toString()));
       s.on('error', fail);
     });
-    const rows = text.split('\n').filter((l) => l.startsWith('qe,qe'));
-    return Object.fromEntries(rows.map((l) => l.split(',')).map((c) => [c[1], c[17]]));
+    return text.split('\n').filter((l) => l.startsWith('qe,')).map((l) => l.split(','));
+  }
+
+  /** The balancer's view of each instance: UP, DOWN, MAINT… */
+  async states(): Promise<Record<string, string>> {
+    return Object.fromEntries((await this.stat()).filter((c) => c[1].startsWith('qe')).map((c) => [c[1], c[17]]));
+  }
+
+  /** How many times the balancer sent a call again (retries and redispatches, columns wretr and wredis). */
+  async resent(): Promise<number> {
+    const backend = (await this.stat()).find((c) => c[1] === 'BACKEND');
+    return backend ? Number(backend[15]) + Number(backend[16]) : 0;
   }
 
   /** Waits (at most 60 s) until the balancer sees the instance `state` ("UP" or "DOWN"). */

@@ -38,6 +38,22 @@ describe('health checks', () => {
     }
   });
 
+  it('is not logged per call at the info level, unlike an API call', async () => {
+    const database = await createTestDatabase();
+    const lines: string[] = [];
+    const stream = { write: (line: string) => lines.push(line) };
+    const built = await buildApp(testConfig(database, { logLevel: 'info' }), { logger: { level: 'info', stream } });
+    closeAll.push(async () => {
+      await built.app.close();
+      await database.drop();
+    });
+    await built.app.inject({ method: 'GET', url: '/qe/health/live' });
+    await built.app.inject({ method: 'GET', url: '/qe/health/ready' });
+    expect(lines.filter((l) => l.includes('/qe/health/'))).toEqual([]);
+    await built.app.inject({ method: 'GET', url: '/v1/school-info' });
+    expect(lines.filter((l) => l.includes('/v1/school-info')).length).toBeGreaterThan(0);
+  });
+
   it('readiness is asked again and again without a limit', async () => {
     const { app } = await instance();
     const answers = await Promise.all(Array.from({ length: 60 }, () => app.inject({ method: 'GET', url: '/qe/health/ready' })));
