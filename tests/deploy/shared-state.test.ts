@@ -7,7 +7,7 @@ import { http, startCluster, type Cluster, type Instance } from './cluster.js';
 
 /**
  * What one instance does, every other one sees at once: nothing a user can see lives in one
- * process's memory or on one instance's disk (issue 39). Each part calls the instances directly
+ * process's memory or on one instance's disk (docs/architecture.md). Each part calls the instances directly
  * (their own ports) or through the balancer, and fails with what it saw rather than waiting:
  * an uploaded image, a backup (also with the instance that made it stopped), a restore's hold on
  * writes during 200 submissions, an import running on another instance, a developer page, the
