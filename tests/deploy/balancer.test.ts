@@ -8,7 +8,8 @@ import { http, startCluster, type Cluster } from './cluster.js';
  * instance holds on the others and its logout ends it on all; a kill -9 of one instance while 200
  * pupils submit loses and doubles nothing (the balancer moves on, the client sends again under
  * the same submission key); a rolling restart (SIGTERM, exit, start, one at a time) under steady
- * traffic fails no request, each instance answering readiness 503 while it drains.
+ * traffic — reads, submissions, and logins (which the balancer never replays) — fails no request,
+ * each instance answering readiness 503 while it drains.
  */
 const PUPILS = 200;
 
@@ -138,7 +139,18 @@ describe('three instances behind HAProxy', () => {
         await new Promise((r) => setTimeout(r, 20));
       }
     };
-    const workers = Array.from({ length: 4 }, worker);
+    /** a teacher logging in now and then: a write the balancer never replays, so it must never meet a closing instance */
+    let logins = 0;
+    const teacherLogsIn = async () => {
+      while (running) {
+        const answer = await http(cluster.balancer.base, 'POST', '/v1/login', { body: { username: 'teacher03', password: 'Passw0rd!' } }).catch((e: Error) => e);
+        if (answer instanceof Error) failures.push(`login: ${answer.message}`);
+        else if (answer.json?.code !== 200) failures.push(`login: ${answer.status} ${JSON.stringify(answer.json)}`);
+        else logins++;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    };
+    const workers = [...Array.from({ length: 4 }, worker), teacherLogsIn()];
     try {
       for (const instance of cluster.instances) {
         const exited = instance.stop();
@@ -157,6 +169,7 @@ describe('three instances behind HAProxy', () => {
     }
     expect(failures.slice(0, 5)).toEqual([]);
     expect(served).toBeGreaterThan(100);
+    expect(logins).toBeGreaterThan(10);
     const after = await stored(questionnaireId);
     const submitted = [...after.feedback.values()].filter((f) => f.status === 'SUBMITTED');
     expect(after.replies).toHaveLength(submitted.length);
