@@ -17,7 +17,7 @@ describe('SIGTERM drains, then closes without cutting a call', () => {
     database = await createTestDatabase();
     const env = await qeEnv(database, 'drain-test-secret-0123456789abcdefghij', { QE_DRAIN_SECONDS: '3' });
     qe = new QeProcess(env, `http://127.0.0.1:${env.PORT}`);
-    await qe.start(['--demo']);
+    await qe.start(['--demo'], { signals: true });
   }, 180_000);
 
   afterAll(async () => {

@@ -27,8 +27,12 @@ export class QeProcess {
   }
 
   /** Starts QE and waits until it answers HTTP (at most a minute). */
-  async start(args: string[] = []): Promise<void> {
-    const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts', ...args], { env: this.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  async start(args: string[] = [], { signals = false }: { signals?: boolean } = {}): Promise<void> {
+    // `signals`: the server is the process itself (tsx as a loader), so a signal reaches QE alone
+    // — tsx's own CLI relays one and kills its child when the child is slow to acknowledge it
+    const child = signals
+      ? spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], { env: this.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('node_modules/.bin/tsx', ['src/server/main.ts', ...args], { env: this.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     live.add(child.pid!);
     const keep = (chunk: Buffer) => {
