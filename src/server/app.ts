@@ -19,6 +19,7 @@ import { SessionCache } from './auth/session-cache.js';
 import { WriteGate, writeGatePlugin } from './plugins/write-gate.js';
 import { RestoreHolds, STALE_MS } from './backup/restore-hold.js';
 import { removeLeftovers } from './backup/leftovers.js';
+import { healthPlugin, InstanceState } from './plugins/health.js';
 import { trimPlugin } from './plugins/trim.js';
 import { clientPlugin } from './plugins/client.js';
 import { logSerializers, logRedact } from './plugins/logging.js';
@@ -51,6 +52,10 @@ function trustHops(hops: number) {
 export interface App {
   app: FastifyInstance;
   db: DB;
+  /** serving, draining or closing: main.ts moves it on SIGTERM, the readiness check reports it */
+  instance: InstanceState;
+  /** holds writes back while a restore swaps the data */
+  gate: WriteGate;
 }
 
 /** Builds QE: database ready (migrated, permission model seeded), every business area registered. */
@@ -78,6 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // the nearest peer); QE takes the count at its word, as documented for QE_TRUST_PROXY
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // a call arriving while closing is answered SERVER_CLOSING by the health plugin, as an envelope
+    return503OnClosing: false,
     // what Fastify and Node refuse before a route runs (bad URL, long parameter, a head Node cannot parse) is answered with the envelope too
     frameworkErrors,
     clientErrorHandler,
@@ -106,10 +113,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(bodyPlugin);
   await app.register(boundsPlugin);
   await app.register(trimPlugin);
+  const instance = new InstanceState();
+  const gate = new WriteGate();
+  // before the write gate and the guard: a call reaching a closing instance is refused untouched
+  await app.register(healthPlugin, { db, gate, instance });
   // the write gate before the guard: a write is counted in before its session is checked, so a
   // restore's swap cannot come between an old session's check and its write (the write would
   // land after the swap, on data it was not meant for)
-  const gate = new WriteGate();
   await app.register(writeGatePlugin, { gate });
   // a restore on any instance holds this one's writes back too (PostgreSQL: several instances)
   const holds = new RestoreHolds(db, gate, isPostgres(db), app.log);
@@ -150,5 +160,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(backgroundJobs, { db, config, backups });
 
   await app.register(clientPlugin, { config, db });
-  return { app, db };
+  return { app, db, instance, gate };
 }

@@ -65,6 +65,11 @@ export interface Config {
   mailOutbox: boolean;
   /** the largest backup file an administrator may upload to restore, in MiB (QE_BACKUP_UPLOAD_MB, default 4096) */
   backupUploadMb: number;
+  /**
+   * after SIGTERM, how long QE keeps serving with its readiness answering 503 before it stops
+   * accepting (QE_DRAIN_SECONDS, default 5): time for a load balancer's health checks to take it out
+   */
+  drainSeconds: number;
 }
 
 /**
@@ -246,6 +251,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: undefined,
     mailOutbox: v.flag('QE_MAIL_OUTBOX'),
     backupUploadMb: v.integer('QE_BACKUP_UPLOAD_MB', 4096, 1, 1024 * 1024),
+    drainSeconds: v.integer('QE_DRAIN_SECONDS', 5, 0, 600),
     ...overrides,
   };
   settings.publicUrl = v.checked(undefined, () => publicUrl('publicUrl' in overrides ? overrides.publicUrl : env.QE_PUBLIC_URL));
