@@ -34,18 +34,20 @@ async function main() {
   // npm and QE's Node launcher (scripts/qe-node.mjs) pass a Ctrl-C on to the process the terminal
   // already told: a repeat while closing must not cut the close short. Behind a load balancer the
   // readiness check answers 503 at once, calls are served for QE_DRAIN_SECONDS while the balancer
-  // takes this instance out, then it stops accepting and lets the calls inside finish.
+  // takes this instance out, then it stops accepting and lets the calls inside finish. A Ctrl-C
+  // (SIGINT) is a person at the terminal, not a service manager: no wait, only the calls inside finish.
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
       instance.drain();
-      app.log.info(`${signal}: draining for ${config.drainSeconds} s, then closing`);
+      const seconds = signal === 'SIGTERM' ? config.drainSeconds : 0;
+      app.log.info(seconds ? `${signal}: draining for ${seconds} s, then closing` : `${signal}: closing`);
       setTimeout(() => {
         instance.close();
         app.close().then(() => process.exit(0), () => process.exit(1));
-      }, config.drainSeconds * 1000);
+      }, seconds * 1000);
     });
   }
   await app.listen({ port: config.port, host: config.host }).catch(async (error: NodeJS.ErrnoException) => {
