@@ -3,8 +3,9 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Config } from './config.js';
-import { createDb, type DB } from './db/connect.js';
+import { createDb, isPostgres, type DB } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { takeInFolders } from './storage/file-store.js';
 import { compactDatabase } from './db/scrub.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { bodyPlugin } from './plugins/body.js';
@@ -16,6 +17,9 @@ import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { cacheVersions } from './auth/cache-versions.js';
 import { SessionCache } from './auth/session-cache.js';
 import { WriteGate, writeGatePlugin } from './plugins/write-gate.js';
+import { RestoreHolds, STALE_MS } from './backup/restore-hold.js';
+import { removeLeftovers } from './backup/leftovers.js';
+import { healthPlugin, InstanceState } from './plugins/health.js';
 import { trimPlugin } from './plugins/trim.js';
 import { clientPlugin } from './plugins/client.js';
 import { logSerializers, logRedact } from './plugins/logging.js';
@@ -48,6 +52,10 @@ function trustHops(hops: number) {
 export interface App {
   app: FastifyInstance;
   db: DB;
+  /** serving, draining or closing: main.ts moves it on SIGTERM, the readiness check reports it */
+  instance: InstanceState;
+  /** holds writes back while a restore swaps the data */
+  gate: WriteGate;
 }
 
 /** Builds QE: database ready (migrated, permission model seeded), every business area registered. */
@@ -66,6 +74,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // files written before anonymous replies were scrubbed may hold earlier versions in free space
   if (applied.includes('0008_anonymous_release')) await compactDatabase(db);
   await seedPermissionModel(db, options.extraMasterPages);
+  // PostgreSQL: files this instance kept on its own disk before the file store, into the database
+  await takeInFolders(db, config);
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: logRedact, serializers: logSerializers },
@@ -73,6 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // the nearest peer); QE takes the count at its word, as documented for QE_TRUST_PROXY
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    // a call arriving while closing is answered SERVER_CLOSING by the health plugin, as an envelope
+    return503OnClosing: false,
     // what Fastify and Node refuse before a route runs (bad URL, long parameter, a head Node cannot parse) is answered with the envelope too
     frameworkErrors,
     clientErrorHandler,
@@ -101,11 +113,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(bodyPlugin);
   await app.register(boundsPlugin);
   await app.register(trimPlugin);
+  const instance = new InstanceState();
+  const gate = new WriteGate();
+  // before the write gate and the guard: a call reaching a closing instance is refused untouched
+  await app.register(healthPlugin, { db, gate, instance });
   // the write gate before the guard: a write is counted in before its session is checked, so a
   // restore's swap cannot come between an old session's check and its write (the write would
   // land after the swap, on data it was not meant for)
-  const gate = new WriteGate();
   await app.register(writeGatePlugin, { gate });
+  // a restore on any instance holds this one's writes back too (PostgreSQL: several instances)
+  const holds = new RestoreHolds(db, gate, isPostgres(db), app.log);
+  await removeLeftovers(db, config);
+  await holds.start();
+  if (isPostgres(db)) {
+    // a restore's schema whose instance was killed just before this start looked alive then
+    const again = setTimeout(() => void removeLeftovers(db, config, { schemasOnly: true }).catch((err: unknown) => app.log.error({ err }, 'removing leftovers failed')), STALE_MS + 2_000);
+    again.unref();
+    app.addHook('onClose', async () => clearTimeout(again));
+  }
+  app.addHook('onClose', async () => holds.stop());
   const versions = cacheVersions(db);
   const sessions = new SessionCache(db, config.secret, versions);
   // after the write gate: a call it holds back is not counted
@@ -133,6 +159,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(backupRoutes, { db, config, service: backups });
   await app.register(backgroundJobs, { db, config, backups });
 
-  await app.register(clientPlugin, { config });
-  return { app, db };
+  await app.register(clientPlugin, { config, db });
+  return { app, db, instance, gate };
 }

@@ -26,7 +26,7 @@ export interface Config {
   loginWindowMinutes: number;
   /** folder of the built client (QE_CLIENT_DIR, default dist/client) */
   clientDir: string;
-  /** where uploaded files are kept (QE_STORAGE_DIR, default DATA_DIR/storage) */
+  /** where uploaded files are kept on SQLite (QE_STORAGE_DIR, default DATA_DIR/storage); on PostgreSQL the database keeps them (storage/file-store.ts) */
   storageDir: string;
   /** log level: fatal, error, warn, info, debug, trace or silent (LOG_LEVEL, default info) */
   logLevel: string;
@@ -67,6 +67,11 @@ export interface Config {
   mailOutbox: boolean;
   /** the largest backup file an administrator may upload to restore, in MiB (QE_BACKUP_UPLOAD_MB, default 4096) */
   backupUploadMb: number;
+  /**
+   * after SIGTERM, how long QE keeps serving with its readiness answering 503 before it stops
+   * accepting (QE_DRAIN_SECONDS, default 5): time for a load balancer's health checks to take it out
+   */
+  drainSeconds: number;
 }
 
 /**
@@ -248,6 +253,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: undefined,
     mailOutbox: v.flag('QE_MAIL_OUTBOX'),
     backupUploadMb: v.integer('QE_BACKUP_UPLOAD_MB', 4096, 1, 1024 * 1024),
+    drainSeconds: v.integer('QE_DRAIN_SECONDS', 5, 0, 600),
     ...overrides,
   };
   settings.publicUrl = v.checked(undefined, () => publicUrl('publicUrl' in overrides ? overrides.publicUrl : env.QE_PUBLIC_URL));

@@ -18,7 +18,7 @@ async function main() {
   // links point at this machine unless QE_PUBLIC_URL says otherwise
   const settings = readConfig(process.env);
   const config = openDataFolder(demo ? { ...settings, mailOutbox: true, publicUrl: settings.publicUrl ?? `http://localhost:${settings.port}` } : settings);
-  const { app, db } = await buildApp(config);
+  const { app, db, instance } = await buildApp(config);
   // the last resort: what escaped every handler is logged where the school's logs are read, and
   // QE stops (its supervisor starts it again) rather than carry on in an unknown state. The
   // faults a server meets (the database away, a full disk) are handled where they arise.
@@ -41,14 +41,22 @@ async function main() {
   if (config.databaseUrl && !settings.secret) app.log.warn('QE_SECRET is unset: this instance signs with DATA_DIR/secret.key. Give every instance on this PostgreSQL the same QE_SECRET, or a login on one is refused by the others');
   if (config.mailOutbox) app.log.warn("mail is kept in the database's outbox and shown on the mail setting screen, not sent (QE_MAIL_OUTBOX or npm run demo): not for a school's real use");
   // npm and QE's Node launcher (scripts/qe-node.mjs) pass a Ctrl-C on to the process the terminal
-  // already told: a repeat while closing must not cut the close short
+  // already told: a repeat while closing must not cut the close short. Behind a load balancer the
+  // readiness check answers 503 at once, calls are served for QE_DRAIN_SECONDS while the balancer
+  // takes this instance out, then it stops accepting and lets the calls inside finish. A Ctrl-C
+  // (SIGINT) is a person at the terminal, not a service manager: no wait, only the calls inside finish.
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info(`${signal}: closing`);
-      app.close().then(() => process.exit(0), () => process.exit(1));
+      instance.drain();
+      const seconds = signal === 'SIGTERM' ? config.drainSeconds : 0;
+      app.log.info(seconds ? `${signal}: draining for ${seconds} s, then closing` : `${signal}: closing`);
+      setTimeout(() => {
+        instance.close();
+        app.close().then(() => process.exit(0), () => process.exit(1));
+      }, seconds * 1000);
     });
   }
   await app.listen({ port: config.port, host: config.host }).catch(async (error: NodeJS.ErrnoException) => {

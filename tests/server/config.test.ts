@@ -74,15 +74,16 @@ describe('the settings, read and checked in one place', () => {
       anonymousMinGroup: 5,
       mailOutbox: false,
       backupUploadMb: 4096,
+      drainSeconds: 5,
     });
   });
 
   it('reads the values given', () => {
     const config = readConfig(
-      { PORT: '9000', QE_SESSION_HOURS: '0.5', LOG_LEVEL: 'warn', QE_MAIL_OUTBOX: 'true', QE_SCHEDULER_SECONDS: '0', QE_ANONYMOUS_MIX_SECONDS: '60', DATABASE_URL: 'postgresql://qe:pw@db:5432/qe', QE_SECRET: ' kept-by-the-operator-0123456789abcdef ', QE_BACKUP_UPLOAD_MB: '100', QE_TRUST_PROXY: '1' },
+      { PORT: '9000', QE_SESSION_HOURS: '0.5', LOG_LEVEL: 'warn', QE_MAIL_OUTBOX: 'true', QE_SCHEDULER_SECONDS: '0', QE_ANONYMOUS_MIX_SECONDS: '60', DATABASE_URL: 'postgresql://qe:pw@db:5432/qe', QE_SECRET: ' kept-by-the-operator-0123456789abcdef ', QE_BACKUP_UPLOAD_MB: '100', QE_TRUST_PROXY: '1', QE_DRAIN_SECONDS: '0' },
       { dataDir: freshDir() },
     );
-    expect(config).toMatchObject({ port: 9000, sessionHours: 0.5, logLevel: 'warn', mailOutbox: true, schedulerSeconds: 0, anonymousMixSeconds: 60, databaseUrl: 'postgresql://qe:pw@db:5432/qe', secret: 'kept-by-the-operator-0123456789abcdef', backupUploadMb: 100, trustProxy: 1 });
+    expect(config).toMatchObject({ port: 9000, sessionHours: 0.5, logLevel: 'warn', mailOutbox: true, schedulerSeconds: 0, anonymousMixSeconds: 60, databaseUrl: 'postgresql://qe:pw@db:5432/qe', secret: 'kept-by-the-operator-0123456789abcdef', backupUploadMb: 100, trustProxy: 1, drainSeconds: 0 });
   });
 
   it.each([
@@ -100,6 +101,7 @@ describe('the settings, read and checked in one place', () => {
     ['DATABASE_URL', 'mysql://root@db/qe', 'DATABASE_URL must be a postgres://user:password@host:5432/database address'],
     ['QE_GOOGLE_TOKEN_URL', 'oauth2.googleapis.com/token', 'QE_GOOGLE_TOKEN_URL="oauth2.googleapis.com/token" must be an absolute http:// or https:// address'],
     ['QE_TRUST_PROXY', 'true', 'QE_TRUST_PROXY must be the number of proxies in front of QE or a list of their addresses'],
+    ['QE_DRAIN_SECONDS', '2.5', 'QE_DRAIN_SECONDS="2.5" must be a whole number from 0 to 600'],
     ['QE_BACKUP_UPLOAD_MB', '-1', 'QE_BACKUP_UPLOAD_MB="-1" must be a whole number from 1'],
     ['QE_SECRET', 'secret', 'QE_SECRET must be at least 32 random characters'],
     ['QE_SECRET', 'x'.repeat(31), 'QE_SECRET must be at least 32 random characters'],

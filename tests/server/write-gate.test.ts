@@ -29,4 +29,17 @@ describe('the write gate a restore closes', () => {
     expect(gate.isClosed).toBe(false);
     expect(() => gate.enter()).not.toThrow();
   });
+
+  it('stays closed while any hold is on: its own restore and another instance\'s', async () => {
+    const gate = new WriteGate();
+    await gate.close(1_000);
+    await gate.close(Infinity);
+    expect(gate.isClosed).toBe(true);
+    gate.open();
+    expect(gate.isClosed).toBe(true);
+    expect(() => gate.enter()).toThrow(BusinessError);
+    gate.open();
+    expect(gate.isClosed).toBe(false);
+    expect(() => gate.enter()).not.toThrow();
+  });
 });

@@ -14,6 +14,8 @@ export class QeProcess {
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   private output: string[] = [];
+  /** the exit code of the last process that ended (null when a signal ended it) */
+  exitCode: number | null = null;
 
   constructor(
     private readonly env: NodeJS.ProcessEnv,
@@ -25,8 +27,12 @@ export class QeProcess {
   }
 
   /** Starts QE and waits until it answers HTTP (at most a minute). */
-  async start(args: string[] = []): Promise<void> {
-    const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts', ...args], { env: this.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  async start(args: string[] = [], { signals = false }: { signals?: boolean } = {}): Promise<void> {
+    // `signals`: the server is the process itself (tsx as a loader), so a signal reaches QE alone
+    // — tsx's own CLI relays one and kills its child when the child is slow to acknowledge it
+    const child = signals
+      ? spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...args], { env: this.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn('node_modules/.bin/tsx', ['src/server/main.ts', ...args], { env: this.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     live.add(child.pid!);
     const keep = (chunk: Buffer) => {
@@ -37,7 +43,8 @@ export class QeProcess {
     child.stderr!.on('data', keep);
     let gone = false;
     this.exited = new Promise((resolve) =>
-      child.once('exit', () => {
+      child.once('exit', (code) => {
+        this.exitCode = code;
         gone = true;
         live.delete(child.pid!);
         resolve();
@@ -66,6 +73,23 @@ export class QeProcess {
       // already gone
     }
     await this.exited;
+  }
+
+  /** A signal to the whole group, as a terminal's Ctrl-C or a service manager's stop reaches it. */
+  signal(signal: NodeJS.Signals): void {
+    if (this.child) process.kill(-this.child.pid!, signal);
+  }
+
+  /** Resolves once the process has exited (at most `ms`; rejects after that). */
+  async waitExit(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`QE still runs ${ms} ms later:\n${this.output.join('\n')}`)), ms)));
+    try {
+      await Promise.race([this.exited, late]);
+      this.child = null;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
 

@@ -4,6 +4,9 @@ import { HttpError, useLogout, useNotify } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import { backupJob, restoreBackup, type BackupEntry } from './api';
 
+/** BACKUP_SCHOOL_CONFIRM (src/shared/errors.ts): another school's backup, or not this QE's; data.school its name */
+const SCHOOL_CONFIRM = 765;
+
 /**
  * The strong confirmation of a restore: what happens (every record replaced, everyone logged
  * out), the passphrase of an encrypted archive, and the archive's name typed in full. Then the
@@ -18,7 +21,10 @@ export function RestoreDialog({ backup, onClose }: { backup: BackupEntry; onClos
   const [passphrase, setPassphrase] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const ready = typed === backup.name && (!backup.encrypted || passphrase.length >= 8);
+  // another school's backup, or one not made by this QE (765): its school's name, to be typed
+  const [school, setSchool] = useState<string | null>(null);
+  const [schoolTyped, setSchoolTyped] = useState('');
+  const ready = typed === backup.name && (!backup.encrypted || passphrase.length >= 8) && (school === null || schoolTyped.trim() !== '');
   const [percent, setPercent] = useState<number | null>(null);
 
   // while the restore runs: how far the server has come (rows loaded of all), every second
@@ -40,11 +46,15 @@ export function RestoreDialog({ backup, onClose }: { backup: BackupEntry; onClos
     setBusy(true);
     setProblem(null);
     try {
-      await restoreBackup(backup.name, typed, backup.encrypted ? passphrase : undefined);
+      await restoreBackup(backup.name, typed, backup.encrypted ? passphrase : undefined, school === null ? undefined : schoolTyped.trim());
       notify('qe.success.restore', { type: 'success', autoHideDuration: 10_000 });
       await logout({}, '/login', false);
     } catch (e) {
-      setProblem(e instanceof HttpError ? e.message : translate('qe.error.tryLater'));
+      const body = e instanceof HttpError ? (e.body as { code?: number; data?: { school?: string } } | undefined) : undefined;
+      if (body?.code === SCHOOL_CONFIRM && school === null) {
+        setSchool(body.data?.school ?? '');
+        setProblem(null);
+      } else setProblem(e instanceof HttpError ? e.message : translate('qe.error.tryLater'));
       setBusy(false);
     }
   };
@@ -74,6 +84,21 @@ export function RestoreDialog({ backup, onClose }: { backup: BackupEntry; onClos
             helperText={translate('qe.backup.passphraseOfArchive')}
             slotProps={{ htmlInput: { 'data-testid': 'restore-passphrase' } }}
           />
+        )}
+        {school !== null && (
+          <>
+            <Alert severity="warning" data-testid="restore-school-alert">
+              {translate('qe.backup.restoreSchoolType', { school })}
+            </Alert>
+            <TextField
+              label={translate('qe.backup.restoreSchoolName')}
+              value={schoolTyped}
+              onChange={(e) => setSchoolTyped(e.target.value)}
+              disabled={busy}
+              autoComplete="off"
+              slotProps={{ htmlInput: { 'data-testid': 'restore-confirm-school', spellCheck: false } }}
+            />
+          </>
         )}
         {problem && (
           <Alert severity="error" data-testid="restore-problem">

@@ -15,8 +15,8 @@ export const backupJob = (quiet = false) => request<JobState | null>('/v1/backup
 export const deleteBackup = (name: string) => request<null>(`/v1/backups/${encodeURIComponent(name)}`, { method: 'DELETE' });
 export const saveSchedule = (schedule: Schedule) => request<Schedule>('/v1/backups/schedule', { method: 'PUT', body: schedule });
 /** The restore: errors come back to the dialog (wrong passphrase…) rather than as a toast. */
-export const restoreBackup = (name: string, confirm: string, passphrase?: string) =>
-  request<RestoreResult>(`/v1/backups/${encodeURIComponent(name)}/restore`, { method: 'POST', body: { confirm, ...(passphrase ? { passphrase } : {}) }, ignoreErr: true, timeoutMs: LONG_MS });
+export const restoreBackup = (name: string, confirm: string, passphrase?: string, school?: string) =>
+  request<RestoreResult>(`/v1/backups/${encodeURIComponent(name)}/restore`, { method: 'POST', body: { confirm, ...(passphrase ? { passphrase } : {}), ...(school ? { school } : {}) }, ignoreErr: true, timeoutMs: LONG_MS });
 export function uploadArchive(file: File, onProgress: (fraction: number | null) => void): Promise<BackupEntry> {
   const form = new FormData();
   form.append('file', file, file.name);

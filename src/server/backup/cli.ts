@@ -3,9 +3,13 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { ConfigError, readConfig } from '../config.js';
 import { openDataFolder } from '../data-folder.js';
-import { createDb } from '../db/connect.js';
+import { createDb, isPostgres } from '../db/connect.js';
+import { WriteGate } from '../plugins/write-gate.js';
+import { RestoreHolds } from './restore-hold.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { ArchiveRefused } from './read.js';
+import { BusinessError } from '../plugins/errors.js';
+import { errorText } from '../../shared/errors.js';
 import { restoreArchive } from './restore.js';
 import { writeBackup } from './write.js';
 import { olderNodeProblem } from '../node-version.js';
@@ -37,6 +41,10 @@ const REASONS: Record<string, string> = {
   passphrase: 'the passphrase is wrong, or the backup was changed',
   passphraseNeeded: 'the backup is encrypted: give its passphrase with --passphrase-env VAR',
   newer: 'the backup was made by a newer QE: update QE first',
+  content: 'the backup holds content QE does not accept',
+  expands: 'the backup unpacks to far more than its size: it is not a normal backup',
+  checking: 'another backup file is being checked: try again in a moment',
+  school: 'the backup is of another school, or not made by this QE',
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -81,9 +89,14 @@ export async function main(argv: string[]): Promise<number> {
       if (answer.trim() !== 'restore') return 1;
     }
     const db = createDb(config);
+    // on PostgreSQL this command is an instance too while it restores: the running instances hold
+    // their writes for its swap, and no start takes its staging schema for a dead one's
+    const gate = new WriteGate();
+    const holds = new RestoreHolds(db, gate, isPostgres(db));
     try {
       await migrateToLatest(db);
-      const result = await restoreArchive(db, config, resolve(file), { passphrase: passphraseOf(args) });
+      await holds.start();
+      const result = await restoreArchive(db, config, resolve(file), { passphrase: passphraseOf(args), instanceId: holds.instanceId, holdWrites: () => gate.holdEverywhere(60_000) });
       console.log(`restored ${result.rows} rows of ${result.tables} tables into ${where}; every session has ended`);
       return 0;
     } catch (error) {
@@ -91,8 +104,14 @@ export async function main(argv: string[]): Promise<number> {
         console.error(`not restored — ${REASONS[error.reason]}${error.detail ? ` (${error.detail})` : ''}; the current data is unchanged`);
         return 1;
       }
+      // a file that is not an image QE stores (766), and the like: the server's own English text
+      if (error instanceof BusinessError) {
+        console.error(`not restored — ${errorText(error.key, 'en', error.params)}`);
+        return 1;
+      }
       throw error;
     } finally {
+      await holds.stop();
       await db.destroy();
     }
   }

@@ -74,10 +74,24 @@ export const ARCHIVED_TABLES: readonly string[] = [...CORE_TABLES, ...MASTER_TAB
 export const TRANSIENT_TABLES = ['sessions', 'login_failures', 'import_jobs', 'import_claims', 'mail_outbox', 'reply_drafts'] as const;
 
 /**
+ * Neither archived nor cleared by a restore: the instances on the database and the restore under
+ * way (migration 0033, restore-hold.ts) — they describe the running processes, and the swap itself
+ * depends on them.
+ */
+export const INSTANCE_TABLES = ['instances', 'restore_holds'] as const;
+
+/**
  * Not archived either: derived from archived rows and made again by a restore — answer_counts and answer_totals
  * (recounted from the replies' answers), cache_versions (moved on by the restore's own writes).
  */
 export const DERIVED_TABLES = ['answer_counts', 'answer_totals', 'cache_versions'] as const;
+
+/**
+ * Not archived and left alone by a restore: the file store's own tables (storage/file-store.ts;
+ * the uploaded files go into an archive under files/ as ever, and an archive never holds other
+ * archives) and the running backup or restore job itself.
+ */
+export const STORE_TABLES = ['stored_files', 'stored_file_chunks', 'backup_job'] as const;
 
 /**
  * Rows whose place in the file must not tell when they came (an anonymous reply's): written in
@@ -110,10 +124,15 @@ export interface Manifest {
   sha256: Record<string, string>;
   /** the uploaded files, by their path under the storage folder */
   files: number;
+  /** HMAC of the rest under a key from the making QE's secret (signature.ts); archives before it have none */
+  signature?: string;
 }
 
 /** The first bytes of an encrypted archive; a plain one begins with a zip's "PK". */
 export const SEALED_MAGIC = Buffer.from('QEBACKUP-AES256GCM\n');
+/** An encrypted archive with a key check after its IV (KEY_CHECK_BYTES): a wrong passphrase is told without decrypting. */
+export const SEALED_MAGIC_CHECKED = Buffer.from('QEBACKUP-AES256GCK\n');
+export const KEY_CHECK_BYTES = 16;
 export const SALT_BYTES = 16;
 export const IV_BYTES = 12;
 export const TAG_BYTES = 16;
@@ -125,6 +144,13 @@ export { ARCHIVE_NAME } from '../../shared/calls/backup.js';
 
 /** A storage file's path inside an archive: plain names in plain folders, never up or absolute. */
 export const STORED_FILE = /^files\/([A-Za-z0-9_-][A-Za-z0-9._-]{0,200}\/){0,4}[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}$/;
+
+/**
+ * What a zip may unpack to, against the bytes of it read so far: a real archive's JSON lines and
+ * files compress 3–15 times at level 6 (the demo school's archive: see docs/backup-format.md), a
+ * crafted "bomb" about 1000 times. Refused (767) beyond `ratio` times once past `floorBytes`.
+ */
+export const EXPANSION = { ratio: 100, floorBytes: 64 * 2 ** 20, chunkBytes: 16 * 1024 } as const;
 
 /** Limits a read archive is held to: a crafted file cannot make QE unpack without end. */
 export const READ_LIMITS = {

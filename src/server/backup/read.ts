@@ -1,13 +1,13 @@
-import { createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, createReadStream, createWriteStream, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { StringDecoder } from 'node:string_decoder';
 import { Unzip, UnzipInflate } from 'fflate';
-import { ARCHIVED_TABLES, FORMAT, FORMAT_VERSION, IV_BYTES, READ_LIMITS, SALT_BYTES, SEALED_MAGIC, STORED_FILE, TAG_BYTES, type Manifest } from './format.js';
-import { deriveKey } from './write.js';
+import { ARCHIVED_TABLES, EXPANSION, FORMAT, FORMAT_VERSION, IV_BYTES, KEY_CHECK_BYTES, READ_LIMITS, SALT_BYTES, SEALED_MAGIC, SEALED_MAGIC_CHECKED, STORED_FILE, TAG_BYTES, type Manifest } from './format.js';
+import { deriveKey, keyCheck } from './write.js';
 
 /** Why an archive is refused: each has its message (src/shared/errors.ts BACKUP_*), the current data untouched. */
-export type RefusalReason = 'foreign' | 'corrupt' | 'tampered' | 'passphrase' | 'passphraseNeeded' | 'newer';
+export type RefusalReason = 'foreign' | 'corrupt' | 'tampered' | 'passphrase' | 'passphraseNeeded' | 'newer' | 'content' | 'expands' | 'checking' | 'school';
 
 export class ArchiveRefused extends Error {
   constructor(readonly reason: RefusalReason, readonly detail = '') {
@@ -27,7 +27,7 @@ export function archiveKind(path: string): 'zip' | 'sealed' | 'foreign' {
     closeSync(fd);
   }
   if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'zip';
-  if (head.equals(SEALED_MAGIC)) return 'sealed';
+  if (head.equals(SEALED_MAGIC) || head.equals(SEALED_MAGIC_CHECKED)) return 'sealed';
   return 'foreign';
 }
 
@@ -39,20 +39,32 @@ export function archiveKind(path: string): 'zip' | 'sealed' | 'foreign' {
 async function unseal(path: string, passphrase: string | undefined): Promise<string> {
   if (!passphrase) throw new ArchiveRefused('passphraseNeeded');
   const size = statSync(path).size;
-  const headerBytes = SEALED_MAGIC.length + SALT_BYTES + IV_BYTES;
-  if (size < headerBytes + TAG_BYTES) throw new ArchiveRefused('corrupt', 'too short');
+  const magic = Buffer.alloc(SEALED_MAGIC.length);
   const fd = openSync(path, 'r');
-  const header = Buffer.alloc(headerBytes);
-  const tag = Buffer.alloc(TAG_BYTES);
   try {
-    readSync(fd, header, 0, headerBytes, 0);
-    readSync(fd, tag, 0, TAG_BYTES, size - TAG_BYTES);
+    readSync(fd, magic, 0, magic.length, 0);
   } finally {
     closeSync(fd);
   }
+  // an archive sealed since the key check came has it after the IV; one sealed before has none
+  const checked = magic.equals(SEALED_MAGIC_CHECKED);
+  const headerBytes = SEALED_MAGIC.length + SALT_BYTES + IV_BYTES + (checked ? KEY_CHECK_BYTES : 0);
+  if (size < headerBytes + TAG_BYTES) throw new ArchiveRefused('corrupt', 'too short');
+  const header = Buffer.alloc(headerBytes);
+  const tag = Buffer.alloc(TAG_BYTES);
+  const fd2 = openSync(path, 'r');
+  try {
+    readSync(fd2, header, 0, headerBytes, 0);
+    readSync(fd2, tag, 0, TAG_BYTES, size - TAG_BYTES);
+  } finally {
+    closeSync(fd2);
+  }
   const salt = header.subarray(SEALED_MAGIC.length, SEALED_MAGIC.length + SALT_BYTES);
-  const iv = header.subarray(SEALED_MAGIC.length + SALT_BYTES);
-  const decipher = createDecipheriv('aes-256-gcm', await deriveKey(passphrase, salt), iv);
+  const iv = header.subarray(SEALED_MAGIC.length + SALT_BYTES, SEALED_MAGIC.length + SALT_BYTES + IV_BYTES);
+  const key = await deriveKey(passphrase, salt);
+  // a wrong passphrase is told by the check value: nothing is decrypted for it
+  if (checked && !timingSafeEqual(keyCheck(key), header.subarray(SEALED_MAGIC.length + SALT_BYTES + IV_BYTES))) throw new ArchiveRefused('passphrase');
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
   decipher.setAuthTag(tag);
   const out = `${path}.${randomBytes(6).toString('hex')}.open`;
   const file = createWriteStream(out, { mode: 0o600 });
@@ -99,7 +111,11 @@ async function walk(zipPath: string, handlers: EntryHandlers = {}): Promise<{ ma
   const rows: Record<string, number> = {};
   const names: string[] = [];
   let manifestText = '';
+  const filePaths = new Set<string>();
+  const folders = new Set<string>();
   let unpacked = 0;
+  // bytes of the zip pushed so far: what it unpacks to is held to a multiple of them (format.ts EXPANSION)
+  let pushed = 0;
   let problem: ArchiveRefused | null = null;
   // work the handlers ask for waits here until the chunk that produced it is through
   let pending: (() => Promise<void>)[] = [];
@@ -116,6 +132,18 @@ async function walk(zipPath: string, handlers: EntryHandlers = {}): Promise<{ ma
       problem = new ArchiveRefused(table ? 'newer' : 'foreign', name);
       return;
     }
+    if (isFile) {
+      // a file and a folder of one name cannot both be put in place
+      const path = name.slice('files/'.length);
+      const parts = path.split('/');
+      const clash = folders.has(path) || parts.slice(0, -1).some((_, i) => filePaths.has(parts.slice(0, i + 1).join('/')));
+      if (clash) {
+        problem = new ArchiveRefused('corrupt', `${name}: a file and a folder of one name`);
+        return;
+      }
+      filePaths.add(path);
+      for (let i = 1; i < parts.length; i++) folders.add(parts.slice(0, i).join('/'));
+    }
     if (sha256[name] !== undefined || (table && rows[table] !== undefined)) {
       problem = new ArchiveRefused('tampered', `${name} twice`);
       return;
@@ -131,6 +159,10 @@ async function walk(zipPath: string, handlers: EntryHandlers = {}): Promise<{ ma
         return;
       }
       unpacked += data.length;
+      if (unpacked > Math.max(EXPANSION.floorBytes, EXPANSION.ratio * pushed)) {
+        problem = new ArchiveRefused('expands', `${name}: more than ${EXPANSION.ratio} times its size`);
+        return;
+      }
       if (unpacked > READ_LIMITS.unpackedBytes) {
         problem = new ArchiveRefused('corrupt', 'unpacks to more than the limit');
         return;
@@ -177,7 +209,9 @@ async function walk(zipPath: string, handlers: EntryHandlers = {}): Promise<{ ma
   });
   unzip.register(UnzipInflate);
 
-  for await (const chunk of createReadStream(zipPath, { highWaterMark: 64 * 1024 })) {
+  // small pushes: one push unpacks at most EXPANSION.chunkBytes × deflate's 1032 in one turn of the event loop
+  for await (const chunk of createReadStream(zipPath, { highWaterMark: EXPANSION.chunkBytes })) {
+    pushed += (chunk as Buffer).length;
     try {
       unzip.push(chunk as Buffer);
     } catch (error) {
@@ -187,6 +221,8 @@ async function walk(zipPath: string, handlers: EntryHandlers = {}): Promise<{ ma
     const work = pending;
     pending = [];
     for (const job of work) await job();
+    // everyone else's calls between two pushes
+    await new Promise((resolve) => setImmediate(resolve));
   }
   try {
     unzip.push(new Uint8Array(0), true);
@@ -223,6 +259,19 @@ export interface OpenArchive {
  * Whether its migrations are known to this QE is the restore's check (it knows the migrations).
  */
 export async function openArchive(path: string, passphrase?: string): Promise<OpenArchive> {
+  // one archive checked at a time in a process: a second waits for nobody, it is told to try again
+  if (checking) throw new ArchiveRefused('checking');
+  checking = true;
+  try {
+    return await check(path, passphrase);
+  } finally {
+    checking = false;
+  }
+}
+
+let checking = false;
+
+async function check(path: string, passphrase?: string): Promise<OpenArchive> {
   const kind = archiveKind(path);
   if (kind === 'foreign') throw new ArchiveRefused('foreign');
   const zipPath = kind === 'sealed' ? await unseal(path, passphrase) : path;

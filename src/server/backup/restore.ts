@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync, type WriteStream } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { once } from 'node:events';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { createPool } from '../db/pool.js';
 import type { Config } from '../config.js';
@@ -12,13 +11,45 @@ import type { Database } from '../db/schema.js';
 import { ARCHIVED_TABLES, MASTER_TABLES, SERIAL_ID_TABLES, TRANSIENT_TABLES } from './format.js';
 import { recountAnswers } from '../statistics/answerRows.js';
 import { ArchiveRefused, openArchive } from './read.js';
+import { stagedFileWriter } from './restore-files.js';
+import { uploads } from '../storage/file-store.js';
+import { checkContent, checkRow, refusedByDatabase } from './content-rules.js';
+import { signedHere } from './signature.js';
+import type { Manifest } from './format.js';
+
+/**
+ * An archive another QE made (not signed with this one's secret: an edited file, or another
+ * school's server), or of a school whose name differs from the live one's, restores only with that
+ * school's name typed as confirmation (765 says the name).
+ */
+async function checkSchool(live: DB, staging: DB, manifest: Manifest, secret: string | undefined, confirm: string | undefined): Promise<void> {
+  const theirs = await staging.selectFrom('school').select(['name_hk', 'name_en']).orderBy('id').executeTakeFirst();
+  const ours = await live.selectFrom('school').select(['name_hk', 'name_en']).orderBy('id').executeTakeFirst();
+  const name = theirs?.name_hk || theirs?.name_en || '—';
+  const same = Boolean(theirs && ours && theirs.name_hk === ours.name_hk && theirs.name_en === ours.name_en);
+  if (same && signedHere(manifest, secret)) return;
+  const typed = confirm?.trim().normalize('NFC');
+  if (typed && theirs && (typed === theirs.name_hk.trim().normalize('NFC') || typed === theirs.name_en.trim().normalize('NFC'))) return;
+  throw new ArchiveRefused('school', name);
+}
 
 export interface RestoreOptions {
   passphrase?: string;
   onProgress?: (progress: { done: number; total: number }) => void;
   /** holds the app's writes back for the swap (plugins/write-gate.ts) and answers how to let them go again */
-  holdWrites?: () => Promise<() => void>;
+  holdWrites?: () => Promise<() => Promise<void> | void>;
+  /**
+   * The screen's restore: an archive not signed by this QE, or of a school whose name differs from
+   * the live one's, is refused (765) unless `confirm` is that school's name. Unset: the operator's
+   * command line, which trusts the file it is given.
+   */
+  school?: { confirm?: string };
+  /** names the PostgreSQL staging schema's owner, so a start after a crash knows whose it is (leftovers.ts) */
+  instanceId?: string;
 }
+
+/** A PostgreSQL staging schema's name begins so, then its instance's id (restore-hold.ts), `_`, a random tag. */
+export const STAGING_SCHEMA_PREFIX = 'qe_restore_';
 
 /** Rows inserted per statement (well under both databases' limits on bound values). */
 const BATCH = 400;
@@ -35,10 +66,11 @@ interface Staging {
 }
 
 /** A fresh, empty database beside the live one: a new SQLite file, or a new PostgreSQL schema. */
-async function createStaging(live: DB, config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Staging> {
+async function createStaging(live: DB, config: Pick<Config, 'databaseUrl' | 'dataDir'>, owner = 'none'): Promise<Staging> {
   const tag = randomBytes(6).toString('hex');
   if (config.databaseUrl) {
-    const schema = `qe_restore_${tag}`;
+    // named by its instance: a start after a crash removes it unless that instance still lives (leftovers.ts)
+    const schema = `${STAGING_SCHEMA_PREFIX}${owner}_${tag}`;
     await sql`create schema ${sql.id(schema)}`.execute(live);
     const pool = createPool({ connectionString: config.databaseUrl, max: 4, options: `-c search_path=${schema}` });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -94,10 +126,11 @@ async function columnsOf(db: Kysely<any>, table: string): Promise<string[]> {
  * logs in again, and no reminder's sign-in link works any more. Any failure
  * before that commit leaves the current data as it was. Uploaded files are replaced after it.
  */
-export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'>, path: string, options: RestoreOptions = {}): Promise<{ tables: number; rows: number }> {
+export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'> & Partial<Pick<Config, 'secret'>>, path: string, options: RestoreOptions = {}): Promise<{ tables: number; rows: number }> {
   const archive = await openArchive(path, options.passphrase);
   let staging: Staging | null = null;
-  const incoming = `${config.storageDir}.restore-${randomBytes(4).toString('hex')}`;
+  // the archive's uploaded files, staged in the file store until the swap
+  const staged = await uploads(live, config).stage();
   try {
     const { manifest } = archive;
     const known = knownMigrations();
@@ -108,38 +141,39 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
     const total = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
     let done = 0;
 
-    staging = await createStaging(live, config);
+    staging = await createStaging(live, config, options.instanceId);
     await migrateTo(staging.db, level, staging.schema);
     const stagingDb = staging.db;
-    let current: { path: string; out: WriteStream; failed: Error | null } | null = null;
-    mkdirSync(incoming, { recursive: true, mode: 0o700 });
+    // every file must be an image QE stores (by its bytes), or nothing is restored
+    const file = stagedFileWriter(staged);
+    const columns = new Map<string, Set<string>>();
+    const seen: Record<string, number> = {};
     await archive.read({
       rows: async (table, rows) => {
-        for (let i = 0; i < rows.length; i += BATCH) await stagingDb.insertInto(table as keyof Database).values(rows.slice(i, i + BATCH) as never).execute();
+        let known = columns.get(table);
+        if (!known) columns.set(table, (known = new Set(await columnsOf(stagingDb, table))));
+        rows.forEach((row, i) => checkRow(table, row, (seen[table] ?? 0) + i + 1, known));
+        seen[table] = (seen[table] ?? 0) + rows.length;
+        for (let i = 0; i < rows.length; i += BATCH) {
+          try {
+            await stagingDb.insertInto(table as keyof Database).values(rows.slice(i, i + BATCH) as never).execute();
+          } catch (error) {
+            throw refusedByDatabase(table, error);
+          }
+        }
         done += rows.length;
         options.onProgress?.({ done, total });
       },
-      file: async (file, chunk) => {
-        if (!current || current.path !== file) {
-          const target = join(incoming, file);
-          mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
-          const opened: NonNullable<typeof current> = { path: file, out: createWriteStream(target, { mode: 0o600 }), failed: null };
-          // a write that fails (ENOSPC) between two awaits must not be an 'error' event without a listener
-          opened.out.on('error', (e) => (opened.failed = e));
-          current = opened;
-        }
-        if (current.failed) throw current.failed;
-        if (chunk) {
-          if (!current.out.write(chunk)) await once(current.out, 'drain');
-        } else {
-          current.out.end();
-          if (!current.out.closed) await once(current.out, 'close');
-          if (current.failed) throw current.failed;
-          current = null;
-        }
-      },
+      file,
     });
-    await migrateToLatest(staging.db, staging.schema);
+    try {
+      await migrateToLatest(staging.db, staging.schema);
+    } catch (error) {
+      throw refusedByDatabase('migrations', error);
+    }
+    // the rules the screens keep (content-rules.ts), then whose archive it is
+    await checkContent(staging.db);
+    if (options.school) await checkSchool(live, staging.db, manifest, config.secret, options.school.confirm);
 
     // the swap: every live table emptied and refilled from the copy in one transaction
     const s = staging;
@@ -160,6 +194,8 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
             await renewSignInStamps(trx);
             // derived from the rows just copied: counted again rather than archived
             await recountAnswers(trx);
+            // PostgreSQL: the uploaded files (the file store's rows) change in this same commit
+            await staged.inSwap(trx);
             if (isPostgres(trx)) {
               // an added entity's tables: those with an id (setval of no sequence is null, not an error)
               const added = [];
@@ -174,18 +210,15 @@ export async function restoreArchive(live: DB, config: Pick<Config, 'databaseUrl
         }
       });
 
-      // the uploaded files: the archive's in place of the current ones
-      const old = `${config.storageDir}.old-${randomBytes(4).toString('hex')}`;
-      if (existsSync(config.storageDir)) renameSync(config.storageDir, old);
-      renameSync(incoming, config.storageDir);
-      rmSync(old, { recursive: true, force: true });
+      // the uploaded files: the archive's in place of the current ones (file store: a folder swap or one transaction)
+      await staged.commit();
     } finally {
-      release();
+      await release();
     }
     return { tables: Object.keys(manifest.tables).length, rows: total };
   } finally {
     archive.close();
-    rmSync(incoming, { recursive: true, force: true });
+    await staged.discard().catch(() => undefined);
     await staging?.drop();
   }
 }

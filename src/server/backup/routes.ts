@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, rmSync } from 'node:fs';
+import { createWriteStream, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -41,13 +41,13 @@ export async function backupRoutes(app: FastifyInstance, { db, config, service }
   app.get('/v1/backups', {
     config: { permission: 'backup.view' },
     schema: { tags, summary: 'The backups (newest first), the schedule and the running job', response: BACKUP_ANSWERS.list },
-  }, async () => ok<BackupList>({ list: service.list(), schedule: await service.schedule(), job: service.currentJob() }));
+  }, async () => ok<BackupList>({ list: await service.list(), schedule: await service.schedule(), job: await service.currentJob() }));
 
   app.post<{ Body: StartBody }>('/v1/backups', {
     config: { permission: 'backup.backup' },
     schema: { tags, summary: 'Starts a backup; answers its job (GET /v1/backups/job for its progress)', body: startBody, response: BACKUP_ANSWERS.started },
   }, async (request, reply) => {
-    const { job } = service.start({ passphrase: request.body?.passphrase, createdBy: await who(db, request) });
+    const { job } = await service.start({ passphrase: request.body?.passphrase, createdBy: await who(db, request) });
     // accepted: the archive is written in the background
     reply.code(202);
     return ok(job);
@@ -55,24 +55,25 @@ export async function backupRoutes(app: FastifyInstance, { db, config, service }
 
   app.get('/v1/backups/job', {
     config: { permission: 'backup.view' },
-    schema: { tags, summary: 'The latest backup or restore job of this instance, or null', response: BACKUP_ANSWERS.job },
-  }, async () => ok(service.currentJob()));
+    schema: { tags, summary: 'The latest backup or restore job (whichever instance runs it), or null', response: BACKUP_ANSWERS.job },
+  }, async () => ok(await service.currentJob()));
 
   app.get<{ Params: NameParams }>('/v1/backups/:name/download', {
     config: { permission: 'backup.backup' },
     schema: { tags, summary: 'The archive itself', params: nameParams, response: BACKUP_ANSWERS.download },
   }, async (request, reply) => {
-    const path = service.path(request.params.name);
+    const { size, stream } = await service.open(request.params.name);
     reply.header('content-disposition', `attachment; filename="${request.params.name}"`);
     reply.header('cache-control', 'no-store');
-    return reply.type('application/zip').send(createReadStream(path));
+    reply.header('content-length', size);
+    return reply.type('application/zip').send(stream);
   });
 
   app.delete<{ Params: NameParams }>('/v1/backups/:name', {
     config: { permission: 'backup.delete' },
     schema: { tags, summary: 'Deletes an archive', params: nameParams, response: BACKUP_ANSWERS.deleted },
   }, async (request) => {
-    service.delete(request.params.name);
+    await service.delete(request.params.name);
     return ok(null);
   });
 
@@ -87,15 +88,18 @@ export async function backupRoutes(app: FastifyInstance, { db, config, service }
       throw new BusinessError('FILE_TYPE_REFUSED');
     }
     const tmp = join(config.dataDir, `upload-${randomBytes(8).toString('hex')}.part`);
-    let entry;
     try {
       await pipeline(file.file, createWriteStream(tmp, { mode: 0o600 }));
-      if (file.file.truncated) throw new BusinessError('BACKUP_CORRUPT', { detail: `larger than ${config.backupUploadMb} MB` });
-      entry = await service.adopt(tmp, await who(db, request));
-    } finally {
-      // what is not adopted (refused, too large, the disk full part way) is not left behind
+    } catch (error) {
+      // a full disk or a cut connection: nothing half-written stays
       rmSync(tmp, { force: true });
+      throw error;
     }
+    if (file.file.truncated) {
+      rmSync(tmp, { force: true });
+      throw new BusinessError('BACKUP_CORRUPT', { detail: `larger than ${config.backupUploadMb} MB` });
+    }
+    const entry = await service.adopt(tmp, await who(db, request));
     reply.code(201);
     return ok(entry, 201);
   });
@@ -111,7 +115,7 @@ export async function backupRoutes(app: FastifyInstance, { db, config, service }
     },
   }, async (request) => {
     if (request.body.confirm !== request.params.name) throw new BusinessError('BACKUP_CONFIRM');
-    const result = await service.restore(request.params.name, request.body.passphrase);
+    const result = await service.restore(request.params.name, request.body.passphrase, { school: request.body.school, by: currentUser(request).id });
     request.log.warn({ archive: request.params.name, by: currentUser(request).id }, 'restored from a backup: every session ended');
     return ok(result);
   });

@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { ERRORS, errorText } from '../../shared/errors.js';
 import type { BackupEntry, JobState, Schedule } from '../../shared/backup.js';
 import { join } from 'node:path';
@@ -7,23 +8,22 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { BusinessError } from '../plugins/errors.js';
 import { isDatabaseUnavailable, isDiskFull } from '../db/errors.js';
-import { ARCHIVE_NAME } from './format.js';
+import { fileStore, type FileStore } from '../storage/file-store.js';
+import { ARCHIVE_NAME, SEALED_MAGIC } from './format.js';
+import { BackupJob } from './job.js';
 import { ArchiveRefused, archiveKind, openArchive, type RefusalReason } from './read.js';
 import { restoreArchive } from './restore.js';
+import { countPassphraseGuess } from './passphrase-guesses.js';
 import type { WriteGate } from '../plugins/write-gate.js';
+import { writeBackup } from './write.js';
+
+/** A temporary file of this instance's: a backup being written (temp() below, .partial while it grows), a restore's copy (FileStore.local), an upload (routes.ts). */
+const LEFTOVER = /^(\.backup-[0-9a-f]{16}\.qe\.zip(\.partial)?|\.local-[0-9a-f]{12}-.+|upload-[0-9a-f]{16}\.part)$/;
 
 /** How long a restore waits for calls that may write to finish before it swaps the data. */
 const WRITES_WAITED_MS = 60_000;
-import { writeBackup } from './write.js';
 
 export type { BackupEntry, JobState, Schedule };
-
-/** A failed job's error as its screen shows it: a catalogue error's code and text, a full disk or the database away as theirs. */
-function jobError(error: unknown): { code: number; message: string } {
-  const key = error instanceof BusinessError ? error.key : isDiskFull(error) ? 'DISK_FULL' : isDatabaseUnavailable(error) ? 'DATABASE_UNAVAILABLE' : null;
-  if (key) return { code: ERRORS[key].code, message: errorText(key, 'en', error instanceof BusinessError ? error.params : undefined) };
-  return { code: 400, message: error instanceof Error ? error.message : String(error) };
-}
 
 /** What an archive refused for a reason answers the caller (src/shared/errors.ts 752–757). */
 export function refusalError(error: ArchiveRefused): BusinessError {
@@ -34,25 +34,32 @@ export function refusalError(error: ArchiveRefused): BusinessError {
     passphrase: 'BACKUP_PASSPHRASE',
     passphraseNeeded: 'BACKUP_PASSPHRASE_NEEDED',
     newer: 'BACKUP_NEWER',
+    content: 'BACKUP_CONTENT_REFUSED',
+    expands: 'BACKUP_EXPANDS',
+    checking: 'BACKUP_CHECKING',
+    school: 'BACKUP_SCHOOL_CONFIRM',
   };
+  if (error.reason === 'school') return new BusinessError('BACKUP_SCHOOL_CONFIRM', { school: error.detail }, { school: error.detail });
   return new BusinessError(key[error.reason], { detail: error.detail || '—' });
 }
 
-/** The archive's name for a moment: qe-YYYYMMDD-HHmmss (UTC), with a suffix when taken. */
-function archiveName(dir: string, at = new Date()): string {
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  let name = `qe-${stamp}.qe.zip`;
-  for (let n = 2; existsSync(join(dir, name)); n++) name = `qe-${stamp}-${n}.qe.zip`;
-  return name;
+/** What a failed job says: a refusal or business error by its key, a full disk as DISK_FULL (763), anything else as it is. */
+export function jobError(error: unknown): { code: number; message: string } {
+  // ENOSPC: this instance's disk; 53100 (disk_full): PostgreSQL's, where the store keeps the archive
+  // and the database away (a connection terminated, the server restarted): try again
+  const answer = error instanceof ArchiveRefused ? refusalError(error) : isDiskFull(error) ? new BusinessError('DISK_FULL') : isDatabaseUnavailable(error) ? new BusinessError('DATABASE_UNAVAILABLE') : error;
+  if (answer instanceof BusinessError) return { code: ERRORS[answer.key].code, message: errorText(answer.key, 'en', answer.params) };
+  return { code: 400, message: answer instanceof Error ? answer.message : String(answer) };
 }
 
 /**
- * The backups of this QE: the archives in DATA_DIR/backups (each with a small .json beside it
- * saying who made it and how), one backup or restore at a time, and the schedule.
+ * The backups of this QE: the archives in the file store's `backups` area (DATA_DIR/backups on
+ * SQLite, the database on PostgreSQL, so every instance lists and serves every archive), each
+ * with a small .json beside it saying who made it and how; one backup or restore at a time
+ * across every instance (job.ts); and the schedule.
  */
 export class BackupService {
-  readonly dir: string;
-  private job: JobState | null = null;
+  readonly store: FileStore;
 
   constructor(
     private readonly db: DB,
@@ -60,93 +67,109 @@ export class BackupService {
     /** the app's writes, held back while a restore swaps the data */
     private readonly gate?: WriteGate,
   ) {
-    this.dir = join(config.dataDir, 'backups');
+    this.store = fileStore(db, config, 'backups');
   }
 
-  private ensureDir() {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+  /** The archive's name for a moment: qe-YYYYMMDD-HHmmss (UTC), with a suffix when taken. */
+  private async archiveName(at = new Date()): Promise<string> {
+    const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    let name = `qe-${stamp}.qe.zip`;
+    for (let n = 2; await this.store.stat(name); n++) name = `qe-${stamp}-${n}.qe.zip`;
+    return name;
   }
 
-  /** An archive's path by its name, refused unless the name is an archive's (no path can be named). */
-  path(name: string): string {
+  /** An archive's bytes and size by its name, refused unless the name is an archive's (no path can be named). */
+  async open(name: string): Promise<{ size: number; stream: Readable }> {
     if (!ARCHIVE_NAME.test(name)) throw new BusinessError('BACKUP_NOT_FOUND');
-    const path = join(this.dir, name);
-    if (!existsSync(path)) throw new BusinessError('BACKUP_NOT_FOUND');
-    return path;
+    const file = await this.store.stat(name);
+    const stream = file && (await this.store.open(name));
+    if (!file || !stream) throw new BusinessError('BACKUP_NOT_FOUND');
+    return { size: file.size, stream };
   }
 
-  list(): BackupEntry[] {
-    if (!existsSync(this.dir)) return [];
+  async list(): Promise<BackupEntry[]> {
+    const files = await this.store.list();
     const entries: BackupEntry[] = [];
-    for (const name of readdirSync(this.dir)) {
+    for (const file of files) {
+      const name = file.path;
       if (!ARCHIVE_NAME.test(name)) continue;
-      const path = join(this.dir, name);
-      const stat = statSync(path);
       let meta: Partial<BackupEntry> = {};
       try {
-        meta = JSON.parse(readFileSync(`${path}.json`, 'utf8')) as Partial<BackupEntry>;
+        const stream = await this.store.open(`${name}.json`);
+        if (stream) meta = JSON.parse(Buffer.concat(await stream.toArray()).toString('utf8')) as Partial<BackupEntry>;
       } catch {
         // an archive copied in by hand: what the file itself says
       }
+      const head = meta.encrypted === undefined ? await this.store.head(name, SEALED_MAGIC.length) : null;
       entries.push({
         name,
-        size: stat.size,
-        createdAt: meta.createdAt ?? stat.mtime.toISOString(),
+        size: file.size,
+        createdAt: meta.createdAt ?? new Date(file.createdAt).toISOString(),
         createdBy: meta.createdBy ?? null,
         scheduled: Boolean(meta.scheduled),
         uploaded: Boolean(meta.uploaded),
-        encrypted: archiveKind(path) === 'sealed',
+        encrypted: meta.encrypted ?? Boolean(head?.equals(SEALED_MAGIC)),
       });
     }
     return entries.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name));
   }
 
-  currentJob(): JobState | null {
-    return this.job;
+  /** The latest backup or restore job, whichever instance runs or ran it. */
+  currentJob(): Promise<JobState | null> {
+    return BackupJob.current(this.db);
   }
 
-  private claim(kind: JobState['kind']): JobState {
-    if (this.job?.state === 'running') throw new BusinessError('BACKUP_RUNNING');
-    this.job = { id: randomUUID(), kind, state: 'running', done: 0, total: 0, name: null, error: null };
-    return this.job;
+  /** A temporary file on this instance's disk (hidden: a dot name), removed by whoever made it. */
+  private temp(what: string): string {
+    return join(this.config.dataDir, `.${what}-${randomBytes(8).toString('hex')}.qe.zip`);
   }
 
-  /** Starts a backup in the background; answers its job at once. */
-  start(options: { passphrase?: string; createdBy?: { id: number; name: string } | null; scheduled?: boolean } = {}): { job: JobState; finished: Promise<BackupEntry | null> } {
-    const job = this.claim('backup');
-    this.ensureDir();
-    const name = archiveName(this.dir);
+  private async keep(entry: BackupEntry): Promise<void> {
+    await this.store.write(`${entry.name}.json`, Buffer.from(JSON.stringify(entry)));
+  }
+
+  /** Starts a backup in the background; answers its job at once (BACKUP_RUNNING while another runs on any instance). */
+  async start(options: { passphrase?: string; createdBy?: { id: number; name: string } | null; scheduled?: boolean } = {}): Promise<{ job: JobState; finished: Promise<BackupEntry | null> }> {
+    const job = await BackupJob.claim(this.db, 'backup');
+    let name: string;
+    try {
+      name = await this.archiveName();
+    } catch (error) {
+      await job.finish(jobError(error));
+      throw error;
+    }
     job.name = name;
-    const path = join(this.dir, name);
+    // written on this instance's disk (a .partial removed on any failure), then taken into the store
+    const tmp = this.temp('backup');
     const createdAt = new Date().toISOString();
-    const finished = writeBackup(this.config, path, {
-      passphrase: options.passphrase,
-      createdBy: options.createdBy ?? null,
-      onProgress: ({ done, total }) => Object.assign(job, { done, total }),
-    })
-      .then(() => {
-        const entry: BackupEntry = { name, size: statSync(path).size, createdAt, createdBy: options.createdBy ?? null, scheduled: Boolean(options.scheduled), uploaded: false, encrypted: Boolean(options.passphrase) };
-        writeFileSync(`${path}.json`, JSON.stringify(entry), { mode: 0o600 });
-        job.state = 'done';
+    const finished = (async () => {
+      try {
+        await writeBackup({ ...this.config, db: this.db }, tmp, {
+          passphrase: options.passphrase,
+          createdBy: options.createdBy ?? null,
+          onProgress: ({ done, total }) => job.progress(done, total),
+        });
+        const file = await this.store.take(name, tmp);
+        const entry: BackupEntry = { name, size: file.size, createdAt, createdBy: options.createdBy ?? null, scheduled: Boolean(options.scheduled), uploaded: false, encrypted: Boolean(options.passphrase) };
+        await this.keep(entry);
+        await job.finish(null);
         return entry;
-      })
-      .catch((error: unknown) => {
-        // an archive without its description (the disk filled between the two) is not kept either
-        for (const f of [path, `${path}.json`]) rmSync(f, { force: true });
-        job.state = 'failed';
-        job.error = jobError(error);
+      } catch (error) {
+        rmSync(tmp, { force: true });
+        await this.store.delete(name).catch(() => undefined);
+        await job.finish(jobError(error));
         return null;
-      });
-    return { job, finished };
+      }
+    })();
+    return { job: job.view, finished };
   }
 
-  delete(name: string): void {
-    const path = this.path(name);
-    rmSync(path, { force: true });
-    rmSync(`${path}.json`, { force: true });
+  async delete(name: string): Promise<void> {
+    if (!ARCHIVE_NAME.test(name) || !(await this.store.delete(name))) throw new BusinessError('BACKUP_NOT_FOUND');
+    await this.store.delete(`${name}.json`);
   }
 
-  /** An uploaded archive, already on disk under a temporary name: checked as far as it can be without its passphrase, then kept under an archive's name. */
+  /** An uploaded archive, already on this instance's disk under a temporary name: checked as far as it can be without its passphrase, then kept under an archive's name. */
   async adopt(tmpPath: string, createdBy: { id: number; name: string } | null): Promise<BackupEntry> {
     try {
       const kind = archiveKind(tmpPath);
@@ -159,12 +182,10 @@ export class BackupService {
           throw error;
         }
       }
-      this.ensureDir();
-      const name = archiveName(this.dir);
-      const path = join(this.dir, name);
-      renameSync(tmpPath, path);
-      const entry: BackupEntry = { name, size: statSync(path).size, createdAt: new Date().toISOString(), createdBy, scheduled: false, uploaded: true, encrypted: kind === 'sealed' };
-      writeFileSync(`${path}.json`, JSON.stringify(entry), { mode: 0o600 });
+      const name = await this.archiveName();
+      const file = await this.store.take(name, tmpPath);
+      const entry: BackupEntry = { name, size: file.size, createdAt: new Date().toISOString(), createdBy, scheduled: false, uploaded: true, encrypted: kind === 'sealed' };
+      await this.keep(entry);
       return entry;
     } finally {
       rmSync(tmpPath, { force: true });
@@ -172,24 +193,30 @@ export class BackupService {
   }
 
   /** Restores an archive of the list: checked whole first; every session ends. */
-  async restore(name: string, passphrase?: string): Promise<{ tables: number; rows: number }> {
-    const path = this.path(name);
-    const job = this.claim('restore');
-    job.name = name;
+  async restore(name: string, passphrase?: string, more: { school?: string; by?: number } = {}): Promise<{ tables: number; rows: number }> {
+    if (!ARCHIVE_NAME.test(name) || !(await this.store.stat(name))) throw new BusinessError('BACKUP_NOT_FOUND');
+    const job = await BackupJob.claim(this.db, 'restore', name);
+    let copy: { file: string; done: () => void } | null = null;
+    let guess: Awaited<ReturnType<typeof countPassphraseGuess>> | null = null;
     try {
+      // read from a file on this instance's disk (the archive itself on SQLite, a copy on PostgreSQL)
+      copy = await this.store.local(name, this.config.dataDir);
+      if (!copy) throw new BusinessError('BACKUP_NOT_FOUND');
+      // a passphrase tried is a guess, counted like a login's (passphrase-guesses.ts)
+      guess = passphrase && archiveKind(copy.file) === 'sealed' ? await countPassphraseGuess(this.db, this.config, more.by ?? 0) : null;
       const gate = this.gate;
-      const holdWrites = gate && (async () => {
-        await gate.close(WRITES_WAITED_MS);
-        return () => gate.open();
-      });
-      const result = await restoreArchive(this.db, this.config, path, { passphrase, holdWrites, onProgress: ({ done, total }) => Object.assign(job, { done, total }) });
-      job.state = 'done';
+      // every instance's writes on PostgreSQL (restore-hold.ts), this one's on SQLite
+      const holdWrites = gate && (() => gate.holdEverywhere(WRITES_WAITED_MS));
+      const result = await restoreArchive(this.db, this.config, copy.file, { passphrase, holdWrites, instanceId: gate?.instanceId, school: { confirm: more.school }, onProgress: ({ done, total }) => job.progress(done, total) });
+      await guess?.right();
+      await job.finish(null);
       return result;
     } catch (error) {
-      job.state = 'failed';
-      const answer = error instanceof ArchiveRefused ? refusalError(error) : error;
-      job.error = jobError(answer);
-      throw answer;
+      if (!(error instanceof ArchiveRefused && error.reason === 'passphrase')) await guess?.right();
+      await job.finish(jobError(error));
+      throw error instanceof ArchiveRefused ? refusalError(error) : error;
+    } finally {
+      copy?.done();
     }
   }
 
@@ -213,7 +240,7 @@ export class BackupService {
     if (!school || school.backup_every_hours <= 0) return false;
     const dueBefore = new Date(now.getTime() - school.backup_every_hours * 3_600_000).toISOString();
     if (school.backup_last_at && school.backup_last_at > dueBefore) return false;
-    if (this.job?.state === 'running') return false;
+    if (await BackupJob.running(this.db)) return false;
     const claimed = await this.db
       .updateTable('school')
       .set({ backup_last_at: now.toISOString() })
@@ -221,15 +248,45 @@ export class BackupService {
       .where((eb) => (school.backup_last_at === null ? eb('backup_last_at', 'is', null) : eb('backup_last_at', '=', school.backup_last_at)))
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return false;
-    const entry = await this.start({ scheduled: true }).finished;
+    let started;
+    try {
+      started = await this.start({ scheduled: true });
+    } catch (error) {
+      if (error instanceof BusinessError && error.key === 'BACKUP_RUNNING') return false;
+      throw error;
+    }
+    const entry = await started.finished;
     if (!entry) return false;
-    const scheduled = this.list().filter((b) => b.scheduled);
-    for (const old of scheduled.slice(Math.max(1, school.backup_keep))) this.delete(old.name);
+    const scheduled = (await this.list()).filter((b) => b.scheduled);
+    for (const old of scheduled.slice(Math.max(1, school.backup_keep))) await this.delete(old.name);
     return true;
+  }
+
+  /**
+   * The temporary files a backup or restore of this instance left when it was stopped mid-way
+   * (killed, a power cut): removed once an hour old — one being written is touched as it grows.
+   */
+  sweepLeftovers(now = Date.now()): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.config.dataDir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (!LEFTOVER.test(name)) continue;
+      const path = join(this.config.dataDir, name);
+      try {
+        if (statSync(path).mtimeMs < now - 3_600_000) rmSync(path, { force: true });
+      } catch {
+        // gone meanwhile
+      }
+    }
   }
 
   /** Checks for a due backup every `seconds`; answers the stop. */
   startScheduler(seconds: number, log: { error: (o: object, m: string) => void }): () => void {
+    this.sweepLeftovers();
     if (seconds <= 0) return () => undefined;
     let busy = false;
     const timer = setInterval(() => {

@@ -1,10 +1,13 @@
-import { createCipheriv, createHash, randomBytes, scrypt as scryptCb } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, readdirSync, renameSync, rmSync, fsyncSync, openSync, closeSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { createCipheriv, createHash, createHmac, randomBytes, scrypt as scryptCb } from 'node:crypto';
+import { createWriteStream, renameSync, rmSync, fsyncSync, openSync, closeSync } from 'node:fs';
 import { once } from 'node:events';
 import type { Config } from '../config.js';
-import { ARCHIVED_TABLES, FORMAT, FORMAT_VERSION, IV_BYTES, SALT_BYTES, SCRYPT, SEALED_MAGIC, UNLINKED_ORDER, type Manifest } from './format.js';
+import { createDb, type DB } from '../db/connect.js';
+import { DatabaseFiles, FolderFiles, type FileStore } from '../storage/file-store.js';
+import { imageExtension } from '../storage/images.js';
+import { ARCHIVED_TABLES, FORMAT, FORMAT_VERSION, IV_BYTES, KEY_CHECK_BYTES, SALT_BYTES, SCRYPT, SEALED_MAGIC_CHECKED, UNLINKED_ORDER, type Manifest } from './format.js';
 import { openSnapshot } from './snapshot.js';
+import { signManifest } from './signature.js';
 import { QE_VERSION } from './version.js';
 import { ZipWriter } from '../zip-writer.js';
 import { eventLoopTurns } from '../event-loop-turns.js';
@@ -22,18 +25,25 @@ export interface BackupOptions {
   onProgress?: (progress: BackupProgress) => void;
 }
 
+/** The sealed header's key check: tells a wrong passphrase without decrypting anything (never the key itself). */
+export function keyCheck(key: Buffer): Buffer {
+  return createHmac('sha256', key).update('qe-backup key check').digest().subarray(0, KEY_CHECK_BYTES);
+}
+
 export function deriveKey(passphrase: string, salt: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => scryptCb(passphrase.normalize('NFC'), salt, 32, SCRYPT, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
-/** Every file under a folder, as paths relative to it (the storage folder's uploads). */
-function* filesUnder(root: string, dir = root): Generator<string> {
-  if (!existsSync(dir)) return;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(root, path);
-    else if (entry.isFile()) yield relative(root, path).split('\\').join('/');
-  }
+/**
+ * The uploaded files, from the file store (storage/file-store.ts): the storage folder on SQLite,
+ * the database on PostgreSQL (through the app's pool, or one of its own for the command line).
+ * Only the `storage` area: an archive never holds other archives.
+ */
+function uploadedFiles(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'> & { db?: DB }, stored: boolean): { files: FileStore; close: () => Promise<void> } {
+  // a PostgreSQL database of a level before the file store (0032) kept them in the folder too
+  if (!config.databaseUrl || !stored) return { files: new FolderFiles(config.storageDir), close: async () => undefined };
+  const own = config.db ? null : createDb(config);
+  return { files: new DatabaseFiles((config.db ?? own)!, 'storage'), close: async () => void (await own?.destroy()) };
 }
 
 /**
@@ -42,9 +52,10 @@ function* filesUnder(root: string, dir = root): Generator<string> {
  * file is written under a temporary name and renamed when complete, so a half-written archive
  * never carries the archive's name. Answers the manifest.
  */
-export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'>, out: string, options: BackupOptions = {}): Promise<Manifest> {
+export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'storageDir'> & Partial<Pick<Config, 'secret'>> & { db?: DB }, out: string, options: BackupOptions = {}): Promise<Manifest> {
   const partial = `${out}.partial`;
   const snapshot = await openSnapshot(config);
+  let uploads: ReturnType<typeof uploadedFiles> | null = null;
   const file = createWriteStream(partial, { mode: 0o600 });
   const fileDone = once(file, 'close');
   // a write error (ENOSPC) rejects this too, perhaps while nothing awaits it: caught here, kept in `failed`
@@ -58,8 +69,9 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
     if (options.passphrase) {
       const salt = randomBytes(SALT_BYTES);
       const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', await deriveKey(options.passphrase, salt), iv);
-      file.write(Buffer.concat([SEALED_MAGIC, salt, iv]));
+      const key = await deriveKey(options.passphrase, salt);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      file.write(Buffer.concat([SEALED_MAGIC_CHECKED, salt, iv, keyCheck(key)]));
       sink = (chunk) => file.write(cipher.update(chunk));
       seal = () => {
         file.write(cipher.final());
@@ -81,6 +93,7 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
     // a database of an earlier level lacks the tables added since: its archive does too, and a
     // restore migrates it forward
     const present = await snapshot.tables();
+    uploads = uploadedFiles(config, present.has('stored_files'));
     const archived = ARCHIVED_TABLES.filter((table) => present.has(table));
     for (const table of archived) total += await snapshot.estimate(table);
     let done = 0;
@@ -113,11 +126,16 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
     }
 
     let files = 0;
-    for (const path of filesUnder(config.storageDir)) {
+    for (const { path } of await uploads.files.list()) {
+      // only the images QE stores: anything else (put there by hand) a restore would refuse (restore-files.ts)
+      if (!imageExtension((await uploads.files.head(path, 16)) ?? Buffer.alloc(0))) continue;
+      const stream = await uploads.files.open(path);
+      // deleted since it was listed: not in the archive
+      if (!stream) continue;
       const name = `files/${path}`;
       const entry = zip.entry(name, LEVEL);
       const hash = createHash('sha256');
-      for await (const chunk of createReadStream(join(config.storageDir, path), { highWaterMark: 256 * 1024 })) {
+      for await (const chunk of stream) {
         hash.update(chunk as Buffer);
         await entry.write(chunk as Buffer);
         await drained();
@@ -139,6 +157,8 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
       sha256,
       files,
     };
+    // signed with this QE's secret: a restore tells its own archives from edited or foreign ones
+    if (config.secret) manifest.signature = signManifest(manifest, config.secret);
     options.onProgress?.({ done, total: done });
     const last = zip.entry('manifest.json', LEVEL);
     await last.write(encoder.encode(JSON.stringify(manifest, null, 2)));
@@ -162,5 +182,6 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
     throw error;
   } finally {
     await snapshot.close();
+    await uploads?.close();
   }
 }

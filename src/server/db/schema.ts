@@ -35,6 +35,11 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   seeded_codes: SeededCodesTable;
   personal_data_requests: PersonalDataRequestsTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
+  backup_job: BackupJobTable;
+  instances: InstancesTable;
+  restore_holds: RestoreHoldsTable;
 }
 
 export interface SchoolTable {
@@ -470,4 +475,57 @@ export interface PersonalDataRequestsTable {
   decided_by: number | null;
   created_at: string;
   decided_at: string | null;
+}
+
+/** A stored file on PostgreSQL (migration 0032; src/server/storage/file-store.ts): visible once `complete` is 1. */
+export interface StoredFilesTable {
+  id: Generated<number>;
+  /** 'storage' (uploads) or 'backups' (archives) */
+  area: string;
+  path: string;
+  size: number;
+  complete: number;
+  /** epoch milliseconds */
+  created_at: number;
+}
+
+/** A stored file's bytes, in order of `n`, each at most 1 MiB. */
+export interface StoredFileChunksTable {
+  file_id: number;
+  n: number;
+  bytes: Buffer;
+}
+
+/** The one backup or restore job (id 1; migration 0032), on every instance the same. */
+export interface BackupJobTable {
+  id: number;
+  job_id: string | null;
+  /** 'backup' | 'restore' */
+  kind: string | null;
+  /** 'running' | 'done' | 'failed' */
+  state: string | null;
+  done: number;
+  total: number;
+  name: string | null;
+  error_code: number | null;
+  error_message: string | null;
+  /** epoch milliseconds; a running job whose heartbeat stopped was cut off */
+  heartbeat_at: number;
+  finished_at: number | null;
+}
+
+/** A live instance (migration 0033, backup/restore-hold.ts): its heartbeat, and the restore it has held its writes back for. */
+export interface InstancesTable {
+  id: string;
+  started_at: number;
+  seen_at: number;
+  held_for: string | null;
+}
+
+/** The restore under way on some instance (at most one row, slot 1): every instance holds its writes back while it is there. */
+export interface RestoreHoldsTable {
+  slot: number;
+  id: string;
+  instance_id: string;
+  started_at: number;
 }

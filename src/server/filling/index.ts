@@ -147,8 +147,10 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
     if (!row) return respondents.refuseMissing(me.id, request.params.id);
     const done = { submittedAt: row.submitted_at };
     if (row.feedback_status === 'SUBMITTED') {
-      const stored = await db.selectFrom('feedback').select('submission_key').where('id', '=', row.feedback_id).executeTakeFirst();
+      const stored = await db.selectFrom('feedback').select(['status', 'submission_key']).where('id', '=', row.feedback_id).executeTakeFirst();
       if (stored?.submission_key === submissionKey) return ok(done);
+      // read submitted, yet not submitted now: replaced since (a restore's swap) — try again
+      if (stored?.status !== 'SUBMITTED') throw new BusinessError('RESTORING');
       throw new BusinessError('ALREADY_SUBMITTED');
     }
     const now = new Date().toISOString();
@@ -204,8 +206,11 @@ export async function fillingRoutes(app: FastifyInstance, { db, config, counting
       if (!anonymous) counting.soon();
       return ok({ submittedAt });
     }
-    const again = await db.selectFrom('feedback').select(['submission_key', 'submitted_at']).where('id', '=', row.feedback_id).executeTakeFirst();
+    const again = await db.selectFrom('feedback').select(['status', 'submission_key', 'submitted_at']).where('id', '=', row.feedback_id).executeTakeFirst();
     if (again?.submission_key === submissionKey) return ok({ submittedAt: again.submitted_at });
+    // not claimed, yet not submitted either: the record was replaced under the claim (a restore's
+    // swap) — nothing of this submission is stored, and it may be sent again
+    if (again?.status !== 'SUBMITTED') throw new BusinessError('RESTORING');
     throw new BusinessError('ALREADY_SUBMITTED');
   });
 }

@@ -4,6 +4,7 @@ import type { DB } from '../db/connect.js';
 import { ok } from '../plugins/envelope.js';
 import { currentUser } from '../plugins/guard.js';
 import { storeUploadedImage } from '../storage/images.js';
+import { uploads } from '../storage/file-store.js';
 import {
   PERSONAL_ANSWERS,
   personalDataBody,
@@ -48,7 +49,7 @@ export async function personalDataRoutes(app: FastifyInstance, { db, config }: {
     config: { permission: 'personal-data.apply' },
     schema: { tags, summary: 'Stores an avatar picture (png, jpeg, gif, webp by its bytes; at most 2 MB): {path}, to send with the request', response: PERSONAL_ANSWERS.avatar },
   }, async (request) => {
-    return ok<StoredAvatar>({ path: await storeUploadedImage(request, config.storageDir, 'avatars') });
+    return ok<StoredAvatar>({ path: await storeUploadedImage(request, uploads(db, config), 'avatars') });
   });
 
   app.get<{ Querystring: PersonalQueueQuery }>('/v1/personal-data-requests', {

@@ -1,6 +1,5 @@
 import { schoolClock } from '../school/clock.js';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { uploads } from '../storage/file-store.js';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import type { User } from '../db/schema.js';
@@ -95,7 +94,7 @@ export class PersonalData {
     }
     if (Object.keys(errors).length) throw new FieldError(errors);
     if (wanted.avatar && wanted.avatar !== user.avatar) {
-      if (!AVATAR_PATH.test(wanted.avatar) || !existsSync(join(this.config.storageDir, wanted.avatar))) throw new BusinessError('AVATAR_MISSING');
+      if (!AVATAR_PATH.test(wanted.avatar) || !(await uploads(this.db, this.config).stat(wanted.avatar))) throw new BusinessError('AVATAR_MISSING');
     }
     const before = userValues(user);
     const after = userValues(wanted);

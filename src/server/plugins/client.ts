@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 import { ownerOnlyFolder } from '../db/files.js';
+import type { DB } from '../db/connect.js';
+import { storageRoutes } from '../storage/serve.js';
 
 /** Vite's output names: assets/name-HASH.ext (the hash is 8 characters of [A-Za-z0-9_-]). */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.(br|gz))?$/;
@@ -12,11 +14,11 @@ const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.(br|
  * Serves the built single-page app under /qe/; every other /qe/ path answers index.html so
  * the client's router decides (and shows its own 404). / goes to /qe/.
  */
-export async function clientPlugin(app: FastifyInstance, { config }: { config: Config }) {
+export async function clientPlugin(app: FastifyInstance, { config, db }: { config: Config; db: DB }) {
   app.get('/', (_request, reply) => reply.redirect('/qe/'));
-  // uploaded files (questionnaire images, the school logo) under /qe/storage/
+  // uploaded files (questionnaire images, the school logo, avatars) under /qe/storage/, from the file store
   ownerOnlyFolder(config.storageDir);
-  await app.register(fastifyStatic, { root: config.storageDir, prefix: '/qe/storage/', decorateReply: false, index: false, list: false, dotfiles: 'deny' });
+  await app.register(storageRoutes, { db, config });
   const index = join(config.clientDir, 'index.html');
   if (!existsSync(index)) {
     app.log.warn(`no built client in ${config.clientDir}: run "npm run build" to serve the web app`);

@@ -19,15 +19,29 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export class WriteGate {
   private inside = 0;
-  private closed = false;
+  /** restores holding writes back: this instance's own and, on PostgreSQL, another instance's (backup/restore-hold.ts) */
+  private holds = 0;
   private waiting: (() => void)[] = [];
 
+  /** true while this instance holds writes back for a restore, its own or another instance's */
   get isClosed(): boolean {
-    return this.closed;
+    return this.holds > 0;
   }
 
+  /**
+   * Holds writes back for a restore of this instance and answers how to let them go again: here
+   * this instance's only; on PostgreSQL every live instance's (restore-hold.ts puts its own here).
+   */
+  holdEverywhere: (timeoutMs: number) => Promise<() => Promise<void> | void> = async (timeoutMs) => {
+    await this.close(timeoutMs);
+    return () => this.open();
+  };
+
+  /** the instance's id on a shared database (restore-hold.ts): names what its restore leaves behind a crash */
+  instanceId?: string;
+
   enter(): void {
-    if (this.closed) throw new BusinessError('RESTORING');
+    if (this.holds > 0) throw new BusinessError('RESTORING');
     this.inside++;
   }
 
@@ -36,12 +50,17 @@ export class WriteGate {
     if (this.inside === 0) for (const resolve of this.waiting.splice(0)) resolve();
   }
 
-  /** Closes the gate and waits until every call inside has left; refused (gate open again) after `timeoutMs`. */
+  /** Closes the gate (one hold more) and waits until every call inside has left; refused (the hold let go) after `timeoutMs` (Infinity: no bound). */
   async close(timeoutMs: number): Promise<void> {
-    this.closed = true;
+    this.holds++;
     if (this.inside === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const drained = new Promise<boolean>((resolve) => this.waiting.push(() => resolve(true)));
+    // another instance's restore: its own wait bounds it (restore-hold.ts)
+    if (timeoutMs === Infinity) {
+      await drained;
+      return;
+    }
     const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
     const done = await Promise.race([drained, late]);
     clearTimeout(timer);
@@ -51,8 +70,9 @@ export class WriteGate {
     }
   }
 
+  /** Lets one hold go; writes pass again once none is left. */
   open(): void {
-    this.closed = false;
+    if (this.holds > 0) this.holds--;
   }
 }
 

@@ -5,6 +5,7 @@ import type { DB } from '../db/connect.js';
 import { ok } from '../plugins/envelope.js';
 import { currentUser } from '../plugins/guard.js';
 import { storeUploadedImage } from '../storage/images.js';
+import { uploads } from '../storage/file-store.js';
 import {
   audienceCountBody,
   audienceOptionsQuery,
@@ -118,7 +119,7 @@ export async function questionnaireRoutes(app: FastifyInstance, { db, config }: 
     config: { permission: 'form.edit' },
     schema: { tags, summary: 'Stores a question image (png, jpeg, gif, webp; at most 2 MB): {path} under /qe/storage/', response: QUESTIONNAIRE_ANSWERS.image },
   }, async (request) => {
-    return ok<ImageStored>({ path: await storeUploadedImage(request, config.storageDir, 'questionnaires') });
+    return ok<ImageStored>({ path: await storeUploadedImage(request, uploads(db, config), 'questionnaires') });
   });
 
   await audienceOptionRoutes(app, db);

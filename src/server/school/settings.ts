@@ -1,11 +1,10 @@
-import { unlinkSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { ok } from '../plugins/envelope.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import { storeUploadedImage } from '../storage/images.js';
+import { uploads, type FileStore } from '../storage/file-store.js';
 import { schoolInfo } from './info.js';
 import { canonicalTimeZone, isTimeZone } from '../../shared/school-clock.js';
 import { SCHOOL_ANSWERS, schoolSettingsBody, type SchoolSettings, type SchoolSettingsBody } from '../../shared/calls/school.js';
@@ -83,9 +82,9 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
   }, async (request) => {
     const current = await school();
     // a new name each time: browsers and proxies that kept the old logo show the new one at once
-    const path = await storeUploadedImage(request, config.storageDir, 'school', 'logo-');
+    const path = await storeUploadedImage(request, uploads(db, config), 'school', 'logo-');
     await db.updateTable('school').set({ school_logo: path }).where('id', '=', current.id).execute();
-    removeOldLogo(config, current.school_logo);
+    await removeOldLogo(uploads(db, config), current.school_logo);
     return ok(await settings());
   });
 
@@ -95,17 +94,14 @@ export async function schoolSettingRoutes(app: FastifyInstance, { db, config }: 
   }, async () => {
     const current = await school();
     await db.updateTable('school').set({ school_logo: null }).where('id', '=', current.id).execute();
-    removeOldLogo(config, current.school_logo);
+    await removeOldLogo(uploads(db, config), current.school_logo);
     return ok(await settings());
   });
 }
 
 /** Only logos this screen stored (school/…) are removed; a path set otherwise is left alone. */
-function removeOldLogo(config: Config, path: string | null) {
+async function removeOldLogo(store: FileStore, path: string | null) {
   if (!path || !/^school\/logo-[0-9a-f]+\.\w+$/.test(path)) return;
-  try {
-    unlinkSync(join(config.storageDir, path));
-  } catch {
-    // already gone: nothing to remove
-  }
+  // already gone: nothing to remove
+  await store.delete(path);
 }

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { ownerOnlyFolder } from '../db/files.js';
+import type { FileStore } from './file-store.js';
 import { BusinessError } from '../plugins/errors.js';
 
 /** Question images, the school logo and avatars: at most 2 MB each. */
@@ -22,26 +20,18 @@ export function imageExtension(buffer: Buffer): string | null {
 }
 
 /**
- * Stores the one image of a multipart upload under `storageDir/folder` with a random name (so a
+ * Stores the one image of a multipart upload in the store under `folder/` with a random name (so a
  * cached old picture is never shown for a new one) and answers its path under /qe/storage/.
  * Anything that is not a png, jpeg, gif or webp of at most IMAGE_MAX is refused.
  */
-export async function storeUploadedImage(request: FastifyRequest, storageDir: string, folder: string, prefix = ''): Promise<string> {
+export async function storeUploadedImage(request: FastifyRequest, store: FileStore, folder: string, prefix = ''): Promise<string> {
   if (!request.isMultipart()) throw new BusinessError('FILE_TYPE_REFUSED');
   const file = await request.file();
   if (!file) throw new BusinessError('FILE_TYPE_REFUSED');
   const buffer = await file.toBuffer();
   const ext = imageExtension(buffer);
   if (!ext || buffer.length > IMAGE_MAX) throw new BusinessError('IMAGE_REFUSED');
-  const dir = join(storageDir, folder);
-  ownerOnlyFolder(dir);
-  const name = `${prefix}${randomBytes(12).toString('hex')}.${ext}`;
-  try {
-    writeFileSync(join(dir, name), buffer, { mode: 0o600 });
-  } catch (error) {
-    // the disk full part way: no half image left (the caller is told DISK_FULL)
-    rmSync(join(dir, name), { force: true });
-    throw error;
-  }
-  return `${folder}/${name}`;
+  const path = `${folder}/${prefix}${randomBytes(12).toString('hex')}.${ext}`;
+  await store.write(path, buffer);
+  return path;
 }

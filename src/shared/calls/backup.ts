@@ -25,7 +25,16 @@ export const startBody = { type: 'object', additionalProperties: false, properti
 export type StartBody = Shape<typeof startBody>;
 
 /** POST /v1/backups/:name/restore: `confirm` repeats the archive's name */
-export const restoreBody = { type: 'object', required: ['confirm'], additionalProperties: false, properties: { passphrase, confirm: { type: 'string', maxLength: 64 } } } as const;
+export const restoreBody = {
+  type: 'object',
+  required: ['confirm'],
+  additionalProperties: false,
+  properties: {
+    passphrase,
+    confirm: { type: 'string', maxLength: 64 },
+    school: { type: 'string', maxLength: 200, description: "the archive's school name, typed when it is another school's or not made by this QE (765 says the name)" },
+  },
+} as const;
 export type RestoreBody = Shape<typeof restoreBody>;
 
 /** PUT /v1/backups/schedule; also what GET answers */
@@ -101,7 +110,7 @@ export const BACKUP_ANSWERS = {
   list: { 200: envelopeOf(backupList), ...REFUSALS },
   /** POST /v1/backups: the job started (HTTP 202) */
   started: { 202: envelopeOf(jobState), ...REFUSALS },
-  /** GET /v1/backups/job: the latest job of this instance, or null */
+  /** GET /v1/backups/job: the latest job, whichever instance runs or ran it, or null */
   job: { 200: envelopeOf(maybeJob), ...REFUSALS },
   /** GET /v1/backups/:name/download: the archive itself (application/zip), no envelope */
   download: { ...REFUSALS },

@@ -200,6 +200,8 @@ const appEn = {
       restoreWarning: 'Every record of QE — questionnaires, replies, people, settings — and every uploaded file will be replaced by this backup’s contents. Whatever was added since it was made is lost. Everyone, you too, is logged out.',
       restoreType: 'To confirm, type the backup’s name: %{name}',
       restoreName: 'Backup name',
+      restoreSchoolType: 'This backup is of %{school}, or was not made by this QE. If you trust it, type that school’s name to restore it.',
+      restoreSchoolName: 'School name in the backup',
       schedule: 'Scheduled backups',
       every: 'Make a backup',
       everyOff: 'Never (off)',

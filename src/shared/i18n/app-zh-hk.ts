@@ -197,6 +197,8 @@ const appZhHk: AppMessages = {
       restoreWarning: 'QE 的所有記錄（問卷、回覆、人員、設定）及所有上載的檔案，將被此備份的內容取代；備份以後新增的資料會全部失去。所有用戶（包括你）將被登出。',
       restoreType: '請輸入備份名稱以確認：%{name}',
       restoreName: '備份名稱',
+      restoreSchoolType: '此備份屬於「%{school}」，或不是由本 QE 製作。如你信任此備份，請輸入該學校名稱以還原。',
+      restoreSchoolName: '備份中的學校名稱',
       schedule: '定時備份',
       every: '備份頻率',
       everyOff: '不備份（關閉）',

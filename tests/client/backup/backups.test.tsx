@@ -80,4 +80,26 @@ describe('the backup screen', () => {
     expect((await within(dialog).findByTestId('restore-problem')).textContent).toBe('密碼短語不正確，或備份曾被更改；現有資料沒有改動');
     expect(calls.find((c) => c.path.endsWith('/restore'))?.body).toEqual({ confirm: 'qe-20261124-020000.qe.zip', passphrase: 'a wrong phrase' });
   });
+
+  it("shows the school's name and asks for it typed when the backup is of another school (765)", async () => {
+    const calls = fakeFetch((call) => {
+      if (call.path === '/v1/backups') return LIST;
+      if (!call.path.endsWith('/restore')) return null;
+      return (call.body as { school?: string } | undefined)?.school === 'Other School' ? { tables: 1, rows: 1 } : { status: 400, code: 765, msg: '此備份屬於另一學校', data: { school: '別校中學' } };
+    });
+    renderAt('/system/backups', <BackupScreen />, fakeData([]), ALL);
+    const [sealed] = await screen.findAllByTestId('backup-row');
+    fireEvent.click(within(sealed).getByTestId('backup-restore'));
+    const dialog = await screen.findByTestId('restore-dialog');
+    fireEvent.change(within(dialog).getByTestId('restore-confirm-name'), { target: { value: 'qe-20261124-020000.qe.zip' } });
+    fireEvent.change(within(dialog).getByTestId('restore-passphrase'), { target: { value: 'the right phrase' } });
+    fireEvent.click(within(dialog).getByTestId('restore-confirm'));
+    expect((await within(dialog).findByTestId('restore-school-alert')).textContent).toContain('別校中學');
+    const go = within(dialog).getByTestId('restore-confirm');
+    expect(go).toHaveProperty('disabled', true);
+    fireEvent.change(within(dialog).getByTestId('restore-confirm-school'), { target: { value: 'Other School' } });
+    expect(go).toHaveProperty('disabled', false);
+    fireEvent.click(go);
+    await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/restore')).at(-1)?.body).toEqual({ confirm: 'qe-20261124-020000.qe.zip', passphrase: 'the right phrase', school: 'Other School' }));
+  });
 });

@@ -11,6 +11,10 @@ import { seedDemoQuestionnaires } from '../../../src/server/demo/questionnaires.
 import { createDb, type DB } from '../../../src/server/db/connect.js';
 import { createTestDatabase } from '../../support/database.js';
 import { dumpTables } from './dump.js';
+import { uploads } from '../../../src/server/storage/file-store.js';
+
+/** A 1×1 PNG with bytes of its own after it: a restore takes back only the images QE stores. */
+const LOGO = Buffer.concat([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'), Buffer.from('a logo')]);
 
 const run = promisify(execFile);
 const CLI = resolve('src/server/backup/cli.ts');
@@ -34,7 +38,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('an archive made on one databa
     await seedDemoSchool(db);
     await seedDemoQuestionnaires(db, config.anonymousMinGroup);
     mkdirSync(join(config.storageDir, 'logo'), { recursive: true });
-    writeFileSync(join(config.storageDir, 'logo', 'school.png'), 'a logo');
+    writeFileSync(join(config.storageDir, 'logo', 'school.png'), LOGO);
     await app.close();
     source = createDb({ dataDir: sqliteDir, databaseUrl: undefined });
     pgDb = await createTestDatabase();
@@ -65,10 +69,12 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('an archive made on one databa
       const { id } = await onPostgres.insertInto('positions').values({ code: 'NEW', name_hk: '新', name_en: 'New', seq: 99 }).returning('id').executeTakeFirstOrThrow();
       expect(id).toBeGreaterThan(Math.max(...expected.positions.map((p) => JSON.parse(p).id)));
       await onPostgres.deleteFrom('positions').where('id', '=', id).execute();
+      // on PostgreSQL the files are in the database's file store
+      const logo = await uploads(onPostgres, { storageDir: join(pgDb.dataDir, 'storage'), dataDir: pgDb.dataDir }).open('logo/school.png');
+      expect(logo && Buffer.concat(await logo.toArray())).toEqual(LOGO);
     } finally {
       await onPostgres.destroy();
     }
-    expect(readFileSync(join(pgDb.dataDir, 'storage', 'logo', 'school.png'), 'utf8')).toBe('a logo');
 
     const back = join(pgDb.dataDir, 'back.qe.zip');
     // a passphrase variable that is not set is refused, not taken as "no passphrase"
@@ -79,6 +85,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('an archive made on one databa
     const again = createDb({ dataDir: backSqliteDir, databaseUrl: undefined });
     try {
       expect(await dumpTables(again, { roundFloats: true })).toEqual(expected);
+      expect(readFileSync(join(backSqliteDir, 'storage', 'logo', 'school.png'))).toEqual(LOGO);
     } finally {
       await again.destroy();
     }

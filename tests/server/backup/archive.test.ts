@@ -1,18 +1,26 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackup } from '../../../src/server/backup/write.js';
 import { restoreArchive } from '../../../src/server/backup/restore.js';
 import { ArchiveRefused, openArchive } from '../../../src/server/backup/read.js';
 import { sql } from 'kysely';
-import { ARCHIVED_TABLES, CORE_TABLES, DERIVED_TABLES, MASTER_TABLES, masterTablesBeyond, TRANSIENT_TABLES } from '../../../src/server/backup/format.js';
+import { ARCHIVED_TABLES, CORE_TABLES, DERIVED_TABLES, INSTANCE_TABLES, MASTER_TABLES, masterTablesBeyond, STORE_TABLES, TRANSIENT_TABLES } from '../../../src/server/backup/format.js';
 import { masterEntities } from '../../../src/shared/generated/master-entities.js';
 import type { EntitySchema, MasterEntity } from '../../../src/shared/master/entity.js';
 import { isPostgres } from '../../../src/server/db/connect.js';
 import { testApp, login, type TestApp } from '../harness.js';
 import { testConfig } from '../../support/config.js';
 import { dumpTables } from './dump.js';
+import { uploads } from '../../../src/server/storage/file-store.js';
+
+/** A 1×1 PNG (a restore takes back only images QE stores), with bytes of its own after it. */
+const LOGO = Buffer.concat([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'), Buffer.from('the logo')]);
+const read = async (t: TestApp, path: string) => {
+  const stream = await uploads(t.db, t.config).open(path);
+  return stream && Buffer.concat(await stream.toArray());
+};
 
 
 describe('backup archive', () => {
@@ -20,8 +28,8 @@ describe('backup archive', () => {
   let archive: string;
   beforeAll(async () => {
     t = await testApp({ demo: true });
-    mkdirSync(join(t.config.storageDir, 'images'), { recursive: true });
-    writeFileSync(join(t.config.storageDir, 'images', 'logo.png'), Buffer.from('not really a png'));
+    // the file store: the storage folder on SQLite, the database on PostgreSQL
+    await uploads(t.db, t.config).write('images/logo.png', LOGO);
     mkdirSync(join(t.config.dataDir, 'backups'), { recursive: true });
     archive = join(t.config.dataDir, 'backups', 'qe-20261124-010203.qe.zip');
   });
@@ -31,7 +39,7 @@ describe('backup archive', () => {
     const { rows } = isPostgres(t.db)
       ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.db)
       : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.db);
-    const known = new Set<string>([...ARCHIVED_TABLES, ...TRANSIENT_TABLES, ...DERIVED_TABLES]);
+    const known = new Set<string>([...ARCHIVED_TABLES, ...TRANSIENT_TABLES, ...DERIVED_TABLES, ...STORE_TABLES, ...INSTANCE_TABLES]);
     expect(rows.map((r) => r.name).filter((name) => !name.startsWith('kysely_migration') && !known.has(name))).toEqual([]);
   });
 
@@ -43,12 +51,12 @@ describe('backup archive', () => {
     const { tk } = await login(t.app, 'teacher01');
     // changes after the backup: undone by the restore
     await t.db.updateTable('users').set({ name_en: 'Changed' }).where('username', '=', 'teacher02').execute();
-    writeFileSync(join(t.config.storageDir, 'images', 'new.png'), 'x');
+    await uploads(t.db, t.config).write('images/new.png', LOGO);
     const result = await restoreArchive(t.db, t.config, archive);
     expect(result.rows).toBe(Object.values(manifest.tables).reduce((a, b) => a + b, 0));
     expect(await dumpTables(t.db)).toEqual(before);
-    expect(readFileSync(join(t.config.storageDir, 'images', 'logo.png'), 'utf8')).toBe('not really a png');
-    expect(existsSync(join(t.config.storageDir, 'images', 'new.png'))).toBe(false);
+    expect(await read(t, 'images/logo.png')).toEqual(LOGO);
+    expect(await read(t, 'images/new.png')).toBeNull();
     const res = await t.app.inject({ method: 'GET', url: '/v1/my/user-info', headers: { authorization: `Bearer ${tk}` } });
     expect(res.json().code).not.toBe(200);
     await login(t.app, 'teacher01');

@@ -116,7 +116,7 @@ describe('backups through the API', () => {
     const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
     expect(await a.runDue(later(1.5))).toBe(true);
     expect(await b.runDue(later(3))).toBe(true);
-    const scheduled = a.list().filter((x) => x.scheduled);
+    const scheduled = (await a.list()).filter((x) => x.scheduled);
     expect(scheduled).toHaveLength(2);
   });
 });

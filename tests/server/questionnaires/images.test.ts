@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { uploads } from '../../../src/server/storage/file-store.js';
 import { join } from 'node:path';
 import { bearer, login, testApp, type TestApp } from '../harness.js';
 import { multipart } from '../master/helpers.js';
@@ -25,7 +26,8 @@ describe('question images', () => {
     const body = multipart(filename, content, type);
     return t.app.inject({ method: 'POST', url: '/v1/questionnaires/images', headers: { ...body.headers, ...bearer(token), 'accept-language': lang }, payload: body.payload });
   };
-  const stored = () => (existsSync(join(t.config.storageDir, 'questionnaires')) ? readdirSync(join(t.config.storageDir, 'questionnaires')) : []);
+  // the file store: the storage folder on SQLite, the database on PostgreSQL
+  const stored = async () => (await uploads(t.db, t.config).list()).map((f) => f.path).filter((p) => p.startsWith('questionnaires/'));
 
   it('stores a PNG under questionnaires/ and serves it back at /qe/storage/', async () => {
     const { path } = data<{ path: string }>(await upload(tk, 'chart.png', PNG, 'image/png'));
@@ -51,7 +53,7 @@ describe('question images', () => {
   });
 
   it('refuses a text file, a file named .png that is not one, and a file over 2 MB with the image message (716)', async () => {
-    const before = stored();
+    const before = await stored();
     expectError(await upload(tk, 'notes.txt', Buffer.from('hello, not a picture'), 'text/plain'), 'IMAGE_REFUSED');
     expectError(await upload(tk, 'notes.txt', Buffer.from('hello, not a picture'), 'text/plain', 'zh-HK'), 'IMAGE_REFUSED', 'zh-hk');
     expectError(await upload(tk, 'fake.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/png'), 'IMAGE_REFUSED');
@@ -61,7 +63,7 @@ describe('question images', () => {
     // exactly 2 MB is accepted
     const limit = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 - PNG.length, 0)]);
     expect(data<{ path: string }>(await upload(tk, 'limit.png', limit, 'image/png')).path).toMatch(/\.png$/);
-    expect(stored()).toHaveLength(before.length + 1);
+    expect(await stored()).toHaveLength(before.length + 1);
   });
 
   it('refuses a request without a file', async () => {
@@ -71,9 +73,9 @@ describe('question images', () => {
 
   it('refuses a student (403)', async () => {
     const { tk: student } = await login(t.app, 'student001');
-    const before = stored();
+    const before = await stored();
     expectError(await upload(student, 'chart.png', PNG, 'image/png'), 'PERMISSION_DENIED');
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect((await upload('', 'chart.png', PNG, 'image/png')).statusCode).toBe(401);
   });
 

@@ -31,6 +31,8 @@ import * as m0028_waiting_replies from '../migrations/0028_waiting_replies.js';
 import * as m0029_super_admin_records from '../migrations/0029_super_admin_records.js';
 import * as m0030_sign_in_stamps from '../migrations/0030_sign_in_stamps.js';
 import * as m0031_school_time_zone from '../migrations/0031_school_time_zone.js';
+import * as m0032_stored_files from '../migrations/0032_stored_files.js';
+import * as m0033_restore_holds from '../migrations/0033_restore_holds.js';
 import * as m0034_one_qe from '../migrations/0034_one_qe.js';
 
 /** Every migration of src/server/db/migrations, by name: Kysely runs them in name order. */
@@ -66,5 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0029_super_admin_records': m0029_super_admin_records,
   '0030_sign_in_stamps': m0030_sign_in_stamps,
   '0031_school_time_zone': m0031_school_time_zone,
+  '0032_stored_files': m0032_stored_files,
+  '0033_restore_holds': m0033_restore_holds,
   '0034_one_qe': m0034_one_qe,
 };
