@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   /** postgres://… selects PostgreSQL; unset means SQLite in dataDir (DATABASE_URL) */
   databaseUrl?: string;
+  /** how long a SQLite write waits for another writer before DATABASE_UNAVAILABLE (ms; 5000; not read from the environment, a test's setting) */
+  sqliteBusyMs?: number;
   /** secret that signs session tokens (QE_SECRET; generated once into dataDir when unset) */
   secret: string;
   /** how long a login lasts, in hours (QE_SESSION_HOURS, default 12) */

@@ -19,6 +19,15 @@ async function main() {
   const settings = readConfig(process.env);
   const config = openDataFolder(demo ? { ...settings, mailOutbox: true, publicUrl: settings.publicUrl ?? `http://localhost:${settings.port}` } : settings);
   const { app, db, instance } = await buildApp(config);
+  // the last resort: what escaped every handler is logged where the school's logs are read, and
+  // QE stops (its supervisor starts it again) rather than carry on in an unknown state. The
+  // faults a server meets (the database away, a full disk) are handled where they arise.
+  for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+    process.on(event, (err: unknown) => {
+      app.log.fatal({ err }, `${event}: QE stops`);
+      process.exit(1);
+    });
+  }
   if (demo) {
     const loaded = await seedDemoSchool(db);
     if (loaded) {

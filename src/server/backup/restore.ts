@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { createPool } from '../db/pool.js';
 import type { Config } from '../config.js';
 import { createDb, isPostgres, type DB } from '../db/connect.js';
 import { renewSignInStamps } from '../auth/sign-in-stamp.js';
@@ -72,8 +72,7 @@ async function createStaging(live: DB, config: Pick<Config, 'databaseUrl' | 'dat
     // named by its instance: a start after a crash removes it unless that instance still lives (leftovers.ts)
     const schema = `${STAGING_SCHEMA_PREFIX}${owner}_${tag}`;
     await sql`create schema ${sql.id(schema)}`.execute(live);
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4, options: `-c search_path=${schema}` });
-    pool.on('error', () => undefined);
+    const pool = createPool({ connectionString: config.databaseUrl, max: 4, options: `-c search_path=${schema}` });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

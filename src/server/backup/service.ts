@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { BusinessError } from '../plugins/errors.js';
+import { isDatabaseUnavailable, isDiskFull } from '../db/errors.js';
 import { fileStore, type FileStore } from '../storage/file-store.js';
 import { ARCHIVE_NAME, SEALED_MAGIC } from './format.js';
 import { BackupJob } from './job.js';
@@ -45,8 +46,8 @@ export function refusalError(error: ArchiveRefused): BusinessError {
 /** What a failed job says: a refusal or business error by its key, a full disk as DISK_FULL (763), anything else as it is. */
 export function jobError(error: unknown): { code: number; message: string } {
   // ENOSPC: this instance's disk; 53100 (disk_full): PostgreSQL's, where the store keeps the archive
-  const full = ['ENOSPC', '53100'].includes(String((error as NodeJS.ErrnoException)?.code));
-  const answer = error instanceof ArchiveRefused ? refusalError(error) : full ? new BusinessError('DISK_FULL') : error;
+  // and the database away (a connection terminated, the server restarted): try again
+  const answer = error instanceof ArchiveRefused ? refusalError(error) : isDiskFull(error) ? new BusinessError('DISK_FULL') : isDatabaseUnavailable(error) ? new BusinessError('DATABASE_UNAVAILABLE') : error;
   if (answer instanceof BusinessError) return { code: ERRORS[answer.key].code, message: errorText(answer.key, 'en', answer.params) };
   return { code: 400, message: answer instanceof Error ? answer.message : String(answer) };
 }

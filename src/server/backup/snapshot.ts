@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { createClient } from '../db/pool.js';
 
 /** Rows read in pages of this many; between pages the event loop serves everyone else. */
 const PAGE = 1000;
@@ -88,7 +89,7 @@ function sqliteSnapshot(file: string): Snapshot {
 }
 
 async function postgresSnapshot(url: string): Promise<Snapshot> {
-  const client = new pg.Client({ connectionString: url });
+  const client = createClient({ connectionString: url });
   await client.connect();
   await client.query('begin isolation level repeatable read read only');
   let cursors = 0;

@@ -58,6 +58,8 @@ export async function writeBackup(config: Pick<Config, 'databaseUrl' | 'dataDir'
   let uploads: ReturnType<typeof uploadedFiles> | null = null;
   const file = createWriteStream(partial, { mode: 0o600 });
   const fileDone = once(file, 'close');
+  // a write error (ENOSPC) rejects this too, perhaps while nothing awaits it: caught here, kept in `failed`
+  fileDone.catch(() => undefined);
   let failed: Error | null = null;
   file.on('error', (e) => (failed = e));
   try {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+import { createPool } from './pool.js';
 import { ownerOnlyFile } from './files.js';
 import { registerSqliteFile } from './read-aside.js';
 import { Checkpointer, FALLBACK_AUTOCHECKPOINT_PAGES, registerCheckpointer } from './checkpoint.js';
@@ -14,13 +15,11 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export type DB = Kysely<Database>;
 
-export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DB {
+export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'sqliteBusyMs'>): DB {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 });
-    // An idle client whose backend goes away (server restart, a terminated connection) is
-    // reported here; without a listener that 'error' event would end the process. The pool
-    // has already dropped the client and opens a new one when needed.
-    pool.on('error', () => undefined);
+    // a backend that goes away (server restart, a terminated connection) rejects the queries
+    // on it and never ends the process (pool.ts); the pool opens a new one when needed
+    const pool = createPool({ connectionString: config.databaseUrl, max: 20 });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = join(config.dataDir, 'qe.sqlite');
@@ -31,7 +30,7 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DB {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${config.sqliteBusyMs ?? 5000}`);
   // what is deleted or moved is overwritten with zeros, not left in free space where a reader of
   // the file could find an anonymous reply's earlier place beside its respondent's (docs/security.md#anonymous-means-unlinkable)
   sqlite.pragma('secure_delete = ON');
@@ -64,6 +63,8 @@ export const sqliteHandleOf = (db: Kysely<any>): SQLite.Database | undefined => 
  */
 const STATEMENTS_KEPT = 500;
 const BEGIN = /^\s*begin\b/i;
+const ROLLBACK = /^\s*rollback\s*;?\s*$/i;
+const NOTHING_TO_ROLL_BACK = { reader: false, run: () => ({ changes: 0, lastInsertRowid: 0 }) } as unknown as SQLite.Statement;
 const TRANSACTION_CONTROL = /^\s*(commit|end|rollback|savepoint|release)\b/i;
 function keptStatements(sqlite: SQLite.Database, checkpointer: Checkpointer): SqliteDatabase {
   const kept = new Map<string, SQLite.Statement>();
@@ -78,6 +79,10 @@ function keptStatements(sqlite: SQLite.Database, checkpointer: Checkpointer): Sq
       sqlite.close();
     },
     prepare(sql: string) {
+      // SQLite itself ends a transaction that met a full disk, an I/O error or a lack of memory:
+      // Kysely's ROLLBACK after it would fail ("no transaction is active") and hide the error
+      // that says what happened (DISK_FULL, DATABASE_UNAVAILABLE), so it does nothing then
+      if (!sqlite.inTransaction && ROLLBACK.test(sql)) return NOTHING_TO_ROLL_BACK;
       let statement = kept.get(sql);
       if (statement) kept.delete(sql);
       else {

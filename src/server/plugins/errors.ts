@@ -4,7 +4,7 @@ import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, Fast
 import fp from 'fastify-plugin';
 import { ERRORS, errorText, type ErrorKey, type Lang } from '../../shared/errors.js';
 import { fieldMessage, ruleOf } from '../../shared/field-messages.js';
-import { isDataException } from '../db/errors.js';
+import { isDataException, isDatabaseUnavailable, isDiskFull } from '../db/errors.js';
 import { missingNamesOf } from '../school/languages.js';
 
 /** A business error: answered as the envelope with its catalogue code and text in the caller's language. */
@@ -106,6 +106,16 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
       // a value the route's schema let through but the database cannot hold (route schemas bound ids and numbers first)
       request.log.warn({ err: error }, 'value refused by the database');
       return sendBusiness(reply, lang, 'INVALID_REQUEST');
+    }
+    if (isDiskFull(error)) {
+      // the data folder's disk (or the database's) is full: refused, nothing half-written kept; works again once there is room
+      request.log.error({ err: error }, 'disk full');
+      return sendBusiness(reply, lang, 'DISK_FULL');
+    }
+    if (isDatabaseUnavailable(error)) {
+      // the database went away (restarted, connection cut) or is locked for a moment: try again
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendBusiness(reply, lang, 'DATABASE_UNAVAILABLE');
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendBusiness(reply, lang, 'SYSTEM_ERROR');

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable, isDiskFull } from '../db/errors.js';
 import { Readable } from 'node:stream';
 import { schoolClock } from '../school/clock.js';
 import { schoolDate } from '../../shared/school-clock.js';
@@ -125,6 +126,8 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
 
 /** A failed download answers 719 (the download-errors dialog: docs/errors.md#how-the-client-shows-them) with the reason on its own line. */
 function downloadFailed(request: FastifyRequest, reply: FastifyReply, err: unknown, lang: ReturnType<typeof requestLang>) {
+  // the database away or the disk full: the same envelope as everywhere else, saying to try again
+  if (isDatabaseUnavailable(err) || isDiskFull(err)) throw err;
   const reason = err instanceof BusinessError ? errorText(err.key, lang, err.params) : errorText('SYSTEM_ERROR', lang);
   if (!(err instanceof BusinessError)) request.log.error({ err }, 'statistics export failed');
   return reply.status(ERRORS.DOWNLOAD_ERROR.http).send({ code: ERRORS.DOWNLOAD_ERROR.code, msg: `${errorText('DOWNLOAD_ERROR', lang)}\n${reason}`, data: null });
