@@ -177,8 +177,9 @@ describe('backups and restore across instances', () => {
     const submit = (i: number, token: string) => http(instances[i % 3].base, 'POST', `/v1/my/questionnaires/${questionnaireId}/replies`, { token, body: { submissionKey: keys[i], answers: { ...goodAnswers(), name: `R${i}` } } });
 
     const restoring = http(instances[0].base, 'POST', `/v1/backups/${archive}/restore`, { token: superadmin, body: { confirm: archive } });
-    // the hold is on (readiness says RESTORING) before the pupils send
-    await expect.poll(async () => (await http(instances[0].base, 'GET', '/qe/health/ready')).json?.code, { timeout: 30_000, interval: 20 }).toBe(759);
+    // the hold is on every instance (each one's readiness says RESTORING) before the pupils send: a
+    // reply stored before an instance heard of the restore is one the restore rightly replaces
+    await expect.poll(async () => (await Promise.all(instances.map(async (instance) => (await http(instance.base, 'GET', '/qe/health/ready')).json?.code))).join(), { timeout: 30_000, interval: 20 }).toBe('759,759,759');
     const first = await Promise.all(pupils.map((_, i) => submit(i, pupils[i].token).catch((e: Error) => e)));
     const restored = await restoring;
     expect(restored.json, JSON.stringify(restored.json)).toMatchObject({ code: 200 });
@@ -188,6 +189,8 @@ describe('backups and restore across instances', () => {
     expect(told.filter((c) => c === 759).length, 'pupils told 759').toBeGreaterThan(0);
     for (const [n, instance] of instances.entries()) expect(told.filter((c, i) => i % 3 === n && c === 759).length, `${instance.name} held writes`).toBeGreaterThan(0);
 
+    // every instance hears within a moment that the hold is lifted (its readiness 200 again: the balancer's view)
+    await expect.poll(async () => (await Promise.all(instances.map(async (instance) => (await http(instance.base, 'GET', '/qe/health/ready')).status))).join(), { timeout: 30_000, interval: 50 }).toBe('200,200,200');
     // logging in again (a new session each) and sending again under the same key stores each reply once
     const again = await Promise.all(pupils.map(async (p, i) => submit(i, await cluster.sessionOf(p.id))));
     expect(again.filter((a) => a.json?.code !== 200).map((a) => a.json).slice(0, 3)).toEqual([]);
