@@ -11,6 +11,12 @@ export const STALE_MS = 15_000;
 const INTERRUPTED = { code: 500, message: 'interrupted: the instance running it stopped' };
 
 /**
+ * How a job of this instance ended when that could not be written (a full disk holding SQLite's
+ * file, the database away): answered for its row, and written again until it is.
+ */
+const unsaved = new WeakMap<DB, JobState>();
+
+/**
  * The one backup or restore job of this QE, in the database (backup_job, migration 0032): any
  * instance answers its progress, and one conditional update claims it, so two instances cannot
  * run one each. A job whose instance died stops holding the claim once its heartbeat is stale.
@@ -37,9 +43,11 @@ export class BackupJob {
       .updateTable('backup_job')
       .set({ job_id: state.id, kind, state: 'running', done: 0, total: 0, name, error_code: null, error_message: null, heartbeat_at: now })
       .where('id', '=', 1)
-      .where((eb) => eb.or([eb('state', 'is', null), eb('state', '!=', 'running'), eb('heartbeat_at', '<', now - STALE_MS)]))
+      // free, ended, cut off — or ended on this instance though that could not be written then
+      .where((eb) => eb.or([eb('state', 'is', null), eb('state', '!=', 'running'), eb('heartbeat_at', '<', now - STALE_MS), eb('job_id', '=', unsaved.get(db)?.id ?? '')]))
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw new BusinessError('BACKUP_RUNNING');
+    unsaved.delete(db);
     return new BackupJob(db, state);
   }
 
@@ -47,6 +55,8 @@ export class BackupJob {
   static async current(db: DB): Promise<JobState | null> {
     const row = await db.selectFrom('backup_job').selectAll().where('id', '=', 1).executeTakeFirst();
     if (!row?.job_id || !row.kind || !row.state) return null;
+    const ended = unsaved.get(db);
+    if (ended && ended.id === row.job_id && row.state === 'running') return { ...ended };
     const job: JobState = {
       id: row.job_id,
       kind: row.kind as JobState['kind'],
@@ -80,7 +90,7 @@ export class BackupJob {
   private save(): Promise<unknown> {
     const s = this.state;
     // one write at a time, in order: the last one says how the job ended
-    this.written = this.written.then(() =>
+    this.written = this.written.catch(() => undefined).then(() =>
       this.db
         .updateTable('backup_job')
         .set({ state: s.state, done: s.done, total: s.total, name: s.name, error_code: s.error?.code ?? null, error_message: s.error?.message ?? null, heartbeat_at: Date.now() })
@@ -98,7 +108,22 @@ export class BackupJob {
       const all = Math.max(this.state.total, this.state.done);
       Object.assign(this.state, { state: 'done', done: all, total: all });
     }
-    // a database gone away leaves the row running: its stale heartbeat then tells it was cut off
-    await this.save().catch(() => undefined);
+    // a database gone away or a full disk leaves the row running: this instance answers how the
+    // job ended meanwhile and writes it again until it can (other instances see it cut off, by its heartbeat)
+    await this.save().catch(() => {
+      unsaved.set(this.db, { ...this.state });
+      let tries = 0;
+      const again = setInterval(() => {
+        if (++tries > 150) return clearInterval(again);
+        void this.save().then(
+          () => {
+            clearInterval(again);
+            if (unsaved.get(this.db)?.id === this.state.id) unsaved.delete(this.db);
+          },
+          () => undefined,
+        );
+      }, 2_000);
+      again.unref();
+    });
   }
 }
