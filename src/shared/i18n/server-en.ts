@@ -88,7 +88,7 @@ const serverEn = {
       RESTORING: 'QE is restoring data from a backup, so nothing was saved: try again in a moment',
       IMPORT_RUNNING: 'Another import into this list is still setting its passwords: import again when it has finished',
       RESTORE_WAITED: 'Work that saves data was still running, so the restore did not start and the current data is unchanged: try again later',
-      DATABASE_UNAVAILABLE: 'QE cannot reach its database just now, so nothing of this was saved: try again in a moment',
+      DATABASE_UNAVAILABLE: 'QE could not reach its database just now: try again in a moment (what was saved before is kept)',
       DISK_FULL: "The server's disk is full, so this could not be done: ask the school's IT officer to free some space, then try again",
       SERVER_CLOSING: 'The server is restarting: try again in a moment',
       BACKUP_SCHOOL_CONFIRM: "This backup is of another school (%{school}): to restore it, type that school's name to confirm",

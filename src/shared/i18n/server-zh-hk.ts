@@ -80,7 +80,7 @@ const serverZhHk: ServerMessages = {
       RESTORING: '系統正在從備份還原資料，未能儲存；請稍候片刻再試',
       IMPORT_RUNNING: '另一個匯入正在設定此名單的密碼，請待其完成後再匯入',
       RESTORE_WAITED: '仍有儲存工作未完成，還原未能開始，現有資料沒有改動；請稍後再試',
-      DATABASE_UNAVAILABLE: '暫時未能連接資料庫，此操作未有儲存；請稍候片刻再試',
+      DATABASE_UNAVAILABLE: '暫時未能連接資料庫，請稍候片刻再試（之前已儲存的資料不受影響）',
       DISK_FULL: '伺服器的磁碟已滿，未能完成此操作；請通知學校的資訊科技人員騰出空間後再試',
       SERVER_CLOSING: '伺服器正在重新啟動，請稍候片刻再試',
       BACKUP_SCHOOL_CONFIRM: '此備份屬於另一所學校（%{school}）；如確定要還原，請輸入該學校的名稱確認',
