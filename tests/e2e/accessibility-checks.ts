@@ -63,7 +63,6 @@ export async function axeViolations(page: Page): Promise<string[]> {
     // @ts-expect-error axe is the script just added
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[]; html: string }[] }[])
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
       .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(' | ')}${v.nodes.length > 4 ? ` … ${v.nodes.length} in all` : ''}`);
   });
   return violations;
