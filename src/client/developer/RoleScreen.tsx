@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ListIcon from '@mui/icons-material/List';
 import SecurityIcon from '@mui/icons-material/Security';
-import { BooleanInput, Button, Create, Edit, SaveButton, SelectInput, Show, SimpleForm, TextInput, Toolbar, TopToolbar, maxLength, regex, required, useNotify, useRecordContext } from 'react-admin';
+import { BooleanInput, Button, Create, Edit, SelectInput, Show, SimpleForm, TextInput, Toolbar, TopToolbar, maxLength, regex, required, useNotify, useRecordContext } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useHolds } from '../master/access';
@@ -11,6 +11,7 @@ import { ROLE_LIST, rolePath } from './paths';
 import { useUserTypeChoices } from './RoleList';
 import { RoleUsers } from './RoleUsers';
 import { RecordNotFound } from '../common/RecordNotFound';
+import { QeSaveButton } from '../common/QeSaveButton';
 
 export type RoleScreenType = 'view' | 'add' | 'edit';
 
@@ -25,7 +26,7 @@ function RoleForm({ mode }: { mode: RoleScreenType }) {
     <SimpleForm
       mode="onBlur"
       warnWhenUnsavedChanges={!view}
-      toolbar={view ? false : <Toolbar><SaveButton data-testid="role-save" /></Toolbar>}
+      toolbar={view ? false : <Toolbar><QeSaveButton data-testid="role-save" /></Toolbar>}
       defaultValues={mode === 'add' ? { userType: 'TEACHER' } : undefined}
       sx={{ maxWidth: 760 }}
       data-testid="form-role"

@@ -1,10 +1,17 @@
-import { Breadcrumbs, Link, Typography } from '@mui/material';
+import { Box, Breadcrumbs, Link, Typography } from '@mui/material';
 import { useTranslate } from '../i18n/translate';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { findRoute, routeTitleKey } from '../routes';
 import { composedKey } from '../../shared/i18n/keys';
 
-/** Home › group › screen (› view/add/edit for the shared master screens). */
+/** Read by a screen reader, not shown (the breadcrumb shows it one step before). */
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
+
+/**
+ * Home › group › screen (› view/add/edit for the shared master screens). Its last step, the
+ * screen's name, is the screen's level-one heading (WCAG 1.3.1, 2.4.6), unless the screen names
+ * itself in a heading of its own (route.ownHeading).
+ */
 export function Breadcrumb() {
   const translate = useTranslate();
   const { pathname } = useLocation();
@@ -16,7 +23,10 @@ export function Breadcrumb() {
   if (group) crumbs.push({ label: translate(composedKey(`qe.menu.${group.name}`)) });
   if (parent && parent.path !== route.path) crumbs.push({ label: translate(routeTitleKey(parent)), to: parent.path });
   const title = translate(routeTitleKey(route));
-  crumbs.push({ label: route.titleKey && route.screen && route.screen !== 'list' ? `${translate(`qe.screen.${route.screen}`)}` : title });
+  const step = route.titleKey && route.screen && route.screen !== 'list' ? route.screen : undefined;
+  crumbs.push({ label: step ? translate(`qe.screen.${step}`) : title });
+  // a view/add/edit step ("Edit") names the screen only after its list's name: the heading says both
+  const named = step && parent ? translate(routeTitleKey(parent)) : undefined;
   return (
     <Breadcrumbs aria-label={translate('qe.nav.breadcrumb')} sx={{ mt: 1.5, mb: 0.5, fontSize: 14 }} data-testid="breadcrumb">
       <Link component={RouterLink} to="/dashboard" underline="hover" color="inherit">
@@ -28,7 +38,17 @@ export function Breadcrumb() {
             {c.label}
           </Link>
         ) : (
-          <Typography key={i} sx={{ color: i === crumbs.length - 1 ? 'text.primary' : 'inherit', fontSize: 'inherit' }}>
+          <Typography
+            key={i}
+            component={i === crumbs.length - 1 && !route.ownHeading ? 'h1' : 'p'}
+            data-testid={i === crumbs.length - 1 ? 'screen-heading' : undefined}
+            sx={{ color: i === crumbs.length - 1 ? 'text.primary' : 'inherit', fontSize: 'inherit', fontWeight: i === crumbs.length - 1 ? 500 : undefined, m: 0 }}
+          >
+            {i === crumbs.length - 1 && named && (
+              <Box component="span" sx={VISUALLY_HIDDEN}>
+                {`${named}: `}
+              </Box>
+            )}
             {c.label}
           </Typography>
         ),

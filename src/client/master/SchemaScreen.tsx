@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Box } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ListIcon from '@mui/icons-material/List';
-import { Button, Create, Edit, SaveButton, Show, SimpleForm, Toolbar, TopToolbar, useLocale, useNotify, useRecordContext } from 'react-admin';
+import { Button, Create, Edit, Show, SimpleForm, Toolbar, TopToolbar, useLocale, useNotify, useRecordContext } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import { RecordNotFound } from '../common/RecordNotFound';
 import { refreshSchoolYears } from '../common/useSchoolYears';
 import { isYearly, ScreenSchoolYear, withSchoolYear } from './schoolYear';
 import { composedKey } from '../../shared/i18n/keys';
+import { QeSaveButton } from '../common/QeSaveButton';
 
 export type ScreenType = 'view' | 'add' | 'edit';
 
@@ -32,7 +33,7 @@ export function requiredFields(entity: MasterEntity, mode: FormMode, requiredLan
 function FormToolbar({ entity, mode }: { entity: MasterEntity; mode: 'add' | 'edit' }) {
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
-      <SaveButton data-testid="master-save" />
+      <QeSaveButton data-testid="master-save" />
       {mode === 'edit' && entity.meta.account && (
         <Box sx={{ display: 'flex', gap: 1 }}>
           <AssignRolesButton />

@@ -1,7 +1,7 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { Card, CardContent } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, SaveButton, SimpleForm, Title, Toolbar, useLocale, useNotify, type HttpError } from 'react-admin';
+import { Loading, SimpleForm, Title, Toolbar, useLocale, useNotify, type HttpError } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import type { MasterEntity } from '../../shared/master/entity';
 import { request } from '../providers/http';
@@ -12,6 +12,7 @@ import { defaultValues, formProperties, toPayload, type FormMode } from './schem
 import { schemaResolver } from './validation';
 import { useRequiredLanguages } from '../auth/useSchoolInfo';
 import { composedKey } from '../../shared/i18n/keys';
+import { QeSaveButton } from '../common/QeSaveButton';
 
 type Values = Record<string, unknown>;
 
@@ -82,7 +83,7 @@ export function SingleScreen({
             resolver={resolver}
             mode="onBlur"
             warnWhenUnsavedChanges={mode !== 'view'}
-            toolbar={mode === 'view' ? false : <Toolbar><SaveButton data-testid="master-save" /></Toolbar>}
+            toolbar={mode === 'view' ? false : <Toolbar><QeSaveButton data-testid="master-save" /></Toolbar>}
             sx={{ maxWidth: 760 }}
           >
             {formProperties(entity, mode).map((name) => (

@@ -15,6 +15,6 @@ export const formRoutes: QeRouteGroup = {
     { path: '/forms/view', name: 'formsView', permission: 'form.view', hidden: true, activeMenu: '/forms/list', screen: 'view', element: <QuestionnaireScreen key="view" type="view" /> },
     { path: '/forms/add', name: 'formsAdd', permission: 'form.add', hidden: true, activeMenu: '/forms/list', screen: 'add', element: <QuestionnaireScreen key="add" type="add" /> },
     { path: '/forms/edit', name: 'formsEdit', permission: 'form.edit', hidden: true, activeMenu: '/forms/list', screen: 'edit', element: <QuestionnaireScreen key="edit" type="edit" /> },
-    { path: '/forms/doc', name: 'formsDoc', permission: 'form.edit', hidden: true, activeMenu: '/forms/list', element: <LazyDesignerScreen /> },
+    { path: '/forms/doc', name: 'formsDoc', permission: 'form.edit', hidden: true, activeMenu: '/forms/list', ownHeading: true, element: <LazyDesignerScreen /> },
   ],
 };

@@ -42,7 +42,7 @@ export const masterRoutes: QeRouteGroup = {
   children: [
     ...[...masterResources].sort((a, b) => rank(a) - rank(b)).flatMap(entityRoutes),
     // the new school year: the roll-over wizard of the school-year list
-    { path: NEW_YEAR_PATH, name: 'newSchoolYear', permission: 'school-year.management', hidden: true, activeMenu: YEARS_LIST_PATH, titleKey: 'qe.newYear.title', element: <NewSchoolYearScreen /> },
+    { path: NEW_YEAR_PATH, name: 'newSchoolYear', permission: 'school-year.management', hidden: true, activeMenu: YEARS_LIST_PATH, titleKey: 'qe.newYear.title', ownHeading: true, element: <NewSchoolYearScreen /> },
     // the school settings: one record, not a schema entity (logo upload, language list)
     { path: '/master/school', name: 'school', permission: 'school.view', icon: SchoolIcon, element: <SchoolSettingsScreen /> },
   ],

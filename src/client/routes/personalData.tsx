@@ -10,7 +10,7 @@ export const personalDataRoutes: QeRouteGroup = {
   redirect: '/personal-data/mine',
   icon: BadgeIcon,
   children: [
-    { path: '/personal-data/mine', name: 'personalData', permission: 'personal-data.personal', element: <MyPersonalDataPage /> },
+    { path: '/personal-data/mine', name: 'personalData', permission: 'personal-data.personal', ownHeading: true, element: <MyPersonalDataPage /> },
     { path: '/personal-data/approve', name: 'personalDataApprove', permission: 'personal-data.approve', element: <ApprovalQueuePage /> },
   ],
 };

@@ -8,5 +8,5 @@ export const systemRoutes: QeRouteGroup = {
   path: '/system',
   redirect: '/system/backups',
   icon: SettingsBackupRestoreIcon,
-  children: [{ path: '/system/backups', name: 'backups', permission: 'backup.view', icon: SettingsBackupRestoreIcon, element: <BackupScreen /> }],
+  children: [{ path: '/system/backups', name: 'backups', permission: 'backup.view', icon: SettingsBackupRestoreIcon, ownHeading: true, element: <BackupScreen /> }],
 };

@@ -18,6 +18,8 @@ export interface QeRoute {
   screen?: 'list' | 'view' | 'add' | 'edit';
   /** title key when the name is not a qe.menu key (the master screens) */
   titleKey?: MessageKey;
+  /** the screen names itself in a level-one heading of its own (the breadcrumb's last step is then no heading) */
+  ownHeading?: boolean;
   /** the sidebar icon of a screen listed inside its group */
   icon?: ComponentType;
   element: ReactElement;

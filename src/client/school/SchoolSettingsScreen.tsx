@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, FormHelperText, LinearProgress, 
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AutocompleteInput, BooleanInput, HttpError, Loading, SaveButton, SelectInput, SimpleForm, TextInput, Title, Toolbar, useLocale, useNotify } from 'react-admin';
+import { AutocompleteInput, BooleanInput, HttpError, Loading, SelectInput, SimpleForm, TextInput, Title, Toolbar, useLocale, useNotify } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import { fieldMessage } from '../../shared/field-messages';
 import { isValidEmail } from '../../shared/validation';
@@ -16,6 +16,7 @@ import { upload } from '../providers/upload';
 import { imageFileProblem } from '../questionnaires/designer/ImageField';
 import { setSchoolTimeZone } from '../common/schoolClock';
 import { isTimeZone, timeZoneChoices } from '../../shared/school-clock';
+import { QeSaveButton } from '../common/QeSaveButton';
 
 /** GET /v1/school: the school info and the grades the graduating grade is chosen from (src/shared/calls/school.ts). */
 export type { SchoolSettings };
@@ -94,7 +95,7 @@ function LogoField({ logo, mayEdit, onSaved }: { logo: string | null; mayEdit: b
 
   return (
     <Box data-testid="school-logo-field" sx={{ mb: 3 }}>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+      <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
         {translate('qe.school.logo')}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -210,7 +211,7 @@ export function SchoolSettingsScreen() {
             mode="onBlur"
             warnWhenUnsavedChanges={mayEdit}
             disabled={!mayEdit}
-            toolbar={mayEdit ? <Toolbar><SaveButton data-testid="school-save" /></Toolbar> : false}
+            toolbar={mayEdit ? <Toolbar><QeSaveButton data-testid="school-save" /></Toolbar> : false}
             sx={{ maxWidth: 760 }}
           >
             <LogoField logo={settings.schoolLogo} mayEdit={mayEdit} onSaved={saved} />
@@ -225,13 +226,13 @@ export function SchoolSettingsScreen() {
             <TextInput source="email" label="qe.school.email" type="email" fullWidth />
             <SelectInput source="graduateGrade" label="qe.school.graduateGrade" helperText="qe.school.graduateGradeHelp" choices={settings.grades.map((g) => ({ id: g.code, name: gradeName(g) }))} emptyText="qe.school.noGraduateGrade" fullWidth />
             <AutocompleteInput source="timeZone" label="qe.school.timeZone" helperText="qe.school.timeZoneHelp" choices={zoneChoices(settings.timeZone)} disableClearable isRequired fullWidth />
-            <Typography variant="subtitle2" sx={{ mt: 2 }}>
+            <Typography variant="subtitle2" component="h2" sx={{ mt: 2 }}>
               {translate('qe.school.languages')}
             </Typography>
             <FormHelperText sx={{ mt: 0, mb: 1 }}>{translate('qe.school.languagesHelp')}</FormHelperText>
             <BooleanInput source="requiredChinese" label="qe.school.requiredChinese" helperText={false} />
             <BooleanInput source="requiredEnglish" label="qe.school.requiredEnglish" helperText={false} />
-            <Typography variant="subtitle2" sx={{ mt: 2 }}>
+            <Typography variant="subtitle2" component="h2" sx={{ mt: 2 }}>
               {translate('qe.school.google')}
             </Typography>
             {!settings.googleConfigured && (

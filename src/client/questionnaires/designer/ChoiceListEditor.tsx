@@ -69,7 +69,7 @@ export function ChoiceListEditor({
   const listProblem = problems.at(path);
   return (
     <Box role="group" aria-label={translate(`qe.designer.${kind}s.title`)} data-testid={`choices-${kind}`}>
-      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
         {translate(`qe.designer.${kind}s.title`)}
       </Typography>
       {items.map((c, i) => {

@@ -101,7 +101,7 @@ export const QuestionEditor = memo(function QuestionEditor({ question: q, si, qi
             <DragIndicatorIcon />
           </Box>
         </Tooltip>
-        <Typography variant="subtitle2" sx={{ color: 'text.secondary' }} data-testid="question-number">
+        <Typography variant="subtitle2" component="h2" sx={{ color: 'text.secondary' }} data-testid="question-number">
           {translate('qe.designer.question.number', { n: number })}
         </Typography>
         <Box sx={{ flex: 1 }} />
