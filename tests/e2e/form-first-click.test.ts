@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { api, apiLogin, launchBrowser, loginAs, newPage, url } from './browser.js';
+import { chooseLanguage } from './accessibility-checks.js';
 
 // A save acts on the first click however short the press, also right after typing. The forms
 // validate a field when it loses focus (react-hook-form's mode="onBlur"), and a click's press is
@@ -75,6 +76,21 @@ describe('a save acts on the first click', () => {
     await page.getByLabel(/電郵/).fill(before ?? '');
     await instantPress(page, page.getByTestId('school-save'));
     await expect.poll(async () => (await api<{ email: string | null }>('/v1/school', admin)).envelope.data.email ?? '').toBe(before ?? '');
+    await page.close();
+  });
+});
+
+describe('date and time hints in the screen\'s language', () => {
+  it('the questionnaire form: 年-月-日 時:分 in zh-hk, yyyy-MM-dd HH:mm in English', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, 'teacher01');
+    await page.goto(url('/forms/add'));
+    const hints = () => page.locator('input[placeholder]').evaluateAll((els) => els.map((e) => e.getAttribute('placeholder')));
+    await expect.poll(hints).toContain('年-月-日 時:分');
+    expect((await hints()).filter((h) => /[yMdHm]{2}/.test(h ?? ''))).toEqual([]);
+    await chooseLanguage(page, 'en');
+    await expect.poll(hints).toContain('yyyy-MM-dd HH:mm');
+    expect((await hints()).filter((h) => /[年月日時分]/.test(h ?? ''))).toEqual([]);
     await page.close();
   });
 });

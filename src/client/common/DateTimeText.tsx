@@ -11,6 +11,9 @@ export type DateTimeKind = 'date' | 'time' | 'datetime';
 
 export const DATE_TIME_FORMATS: Record<DateTimeKind, string> = { date: 'yyyy-MM-dd', time: 'HH:mm', datetime: 'yyyy-MM-dd HH:mm' };
 
+/** The format as a reader of the screen's language writes it (年-月-日 in zh-hk); what is typed is the same digits either way. */
+const HINTS = { date: 'qe.common.dateHint', time: 'qe.common.timeHint', datetime: 'qe.common.dateTimeHint' } as const;
+
 const NATIVE_TYPES: Record<DateTimeKind, string> = { date: 'date', time: 'time', datetime: 'datetime-local' };
 
 /**
@@ -125,7 +128,7 @@ export function DateTimeText({ kind, value, onChange, label, error, helperText, 
       variant={variant}
       margin={margin}
       sx={sx}
-      placeholder={DATE_TIME_FORMATS[kind]}
+      placeholder={translate(HINTS[kind])}
       autoComplete="off"
       slotProps={{
         // the placeholder shows the format, so the label stays above it

@@ -207,7 +207,7 @@ export const TUTORIAL: TutorialPart[] = [
         steps: [
           t('在「學年」列表按「新學年」。', 'On the “School years” list, choose “New school year”.'),
           t('檢查畢業年級及升班對照，按需要逐班更改；下方的升班後人數會即時更新。', 'Check the graduating grade and the class mapping, changing a class where needed; the counts after the roll-over follow at once.'),
-          t('選擇立即或於指定日期（yyyy-MM-dd）轉換目前學年。', 'Choose whether the new year becomes current at once or on a day (yyyy-MM-dd).'),
+          t('選擇立即或於指定日期（年-月-日）轉換目前學年。', 'Choose whether the new year becomes current at once or on a day (yyyy-MM-dd).'),
           t('按「開始升班」，細閱確認內容後按「確定升班」。畢業生會於轉換時離校，並記下離校日期。', 'Choose “Roll over…”, read the confirmation and choose “Roll over”. Graduates leave at the switch, with that day as their leave date.'),
         ],
       },

@@ -302,6 +302,9 @@ const appEn = {
       pickTime: 'Choose a time',
       dateFormat: 'Enter the date as yyyy-MM-dd',
       dateTimeFormat: 'Enter the date and time as yyyy-MM-dd HH:mm (24-hour)',
+      dateHint: 'yyyy-MM-dd',
+      timeHint: 'HH:mm',
+      dateTimeHint: 'yyyy-MM-dd HH:mm',
     },
     notFound: { title: 'Page not found', body: 'The page you asked for does not exist or you may not open it.', home: 'Back to home' },
     dashboard: {

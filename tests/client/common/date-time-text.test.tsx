@@ -117,7 +117,7 @@ const native = (container: HTMLElement, type: string) => container.querySelector
 describe('DateTimeText', () => {
   it('shows what is typed in our format, with the format as its placeholder and a numeric keypad', () => {
     renderField('date');
-    expect(field().placeholder).toBe('yyyy-MM-dd');
+    expect(field().placeholder).toBe('年-月-日');
     expect(field().type).toBe('text');
     expect(field().inputMode).toBe('numeric');
     fireEvent.change(field(), { target: { value: '20261123' } });
@@ -201,9 +201,9 @@ describe('the react-admin inputs', () => {
     expect(input.value).toBe('2026-11-23 16:54');
     fireEvent.change(input, { target: { value: '2026-02-30 10:00' } });
     fireEvent.blur(input);
-    expect(await screen.findByText('請以 yyyy-MM-dd HH:mm 格式輸入（24 小時制）')).toBeTruthy();
+    expect(await screen.findByText('請以 年-月-日 時:分 格式輸入（24 小時制，例如 2026-09-01 08:30）')).toBeTruthy();
     fireEvent.change(input, { target: { value: '2026-12-01 09:30' } });
-    await waitFor(() => expect(screen.queryByText('請以 yyyy-MM-dd HH:mm 格式輸入（24 小時制）')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('請以 年-月-日 時:分 格式輸入（24 小時制，例如 2026-09-01 08:30）')).toBeNull());
     fireEvent.click(screen.getByText('go'));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ openDate: '2026-12-01 09:30' });
@@ -224,7 +224,7 @@ describe('the react-admin inputs', () => {
     expect(input.value).toBe('1985-04-02');
     fireEvent.change(input, { target: { value: '1985-04' } });
     fireEvent.blur(input);
-    expect(await screen.findByText('請以 yyyy-MM-dd 格式輸入日期')).toBeTruthy();
+    expect(await screen.findByText('請以 年-月-日 格式輸入日期（例如 2026-09-01）')).toBeTruthy();
     fireEvent.click(screen.getByText('go'));
     await new Promise((r) => setTimeout(r, 50));
     expect(onSubmit).not.toHaveBeenCalled();
@@ -251,14 +251,14 @@ describe('the screens that use them', () => {
     renderScreen('/master/years/add', <schoolYear.Screen type="add" />, data, ['view', 'add', 'edit'].map((a) => `schoolYear.${a}`));
     const begin = (await screen.findByRole('textbox', { name: /開始日期/ })) as HTMLInputElement;
     const end = screen.getByRole('textbox', { name: /結束日期/ }) as HTMLInputElement;
-    expect(begin.placeholder).toBe('yyyy-MM-dd');
+    expect(begin.placeholder).toBe('年-月-日');
     fireEvent.change(document.querySelector('input[name="name"]')!, { target: { value: '2026-2027' } });
     fireEvent.change(begin, { target: { value: '2026-09' } });
     fireEvent.blur(begin);
-    expect(await screen.findByText('請以 yyyy-MM-dd 格式輸入日期')).toBeTruthy();
+    expect(await screen.findByText('請以 年-月-日 格式輸入日期（例如 2026-09-01）')).toBeTruthy();
     fireEvent.change(begin, { target: { value: '20260901' } });
     expect(begin.value).toBe('2026-09-01');
-    await waitFor(() => expect(screen.queryByText('請以 yyyy-MM-dd 格式輸入日期')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('請以 年-月-日 格式輸入日期（例如 2026-09-01）')).toBeNull());
     fireEvent.change(end, { target: { value: '2027-08-31' } });
     fireEvent.click(screen.getByTestId('master-save'));
     await waitFor(() => expect(create).toHaveBeenCalled());
@@ -274,7 +274,7 @@ describe('the screens that use them', () => {
     expect(open.name).toBe('openDate');
     fireEvent.change(open, { target: { value: '2026-11-23 16' } });
     fireEvent.blur(open);
-    expect(await screen.findByText('請以 yyyy-MM-dd HH:mm 格式輸入（24 小時制）')).toBeTruthy();
+    expect(await screen.findByText('請以 年-月-日 時:分 格式輸入（24 小時制，例如 2026-09-01 08:30）')).toBeTruthy();
     fireEvent.click(screen.getByTestId('q-save'));
     await new Promise((r) => setTimeout(r, 50));
     expect(data.create).not.toHaveBeenCalled();

@@ -86,8 +86,8 @@ describe('QuestionnaireView', () => {
     expect(within(card('gr')).getByRole('radio', { name: '英文: 一般' })).toBeTruthy();
     expect(within(card('gc')).getAllByRole('checkbox')).toHaveLength(2);
     // DATE and TIME inputs: texts in our format, with a button for the browser's picker
-    expect((within(card('day')).getByTestId('answer-date') as HTMLInputElement).placeholder).toBe('yyyy-MM-dd');
-    expect((within(card('at')).getByTestId('answer-time') as HTMLInputElement).placeholder).toBe('HH:mm');
+    expect((within(card('day')).getByTestId('answer-date') as HTMLInputElement).placeholder).toBe('年-月-日');
+    expect((within(card('at')).getByTestId('answer-time') as HTMLInputElement).placeholder).toBe('時:分');
     expect(within(card('day')).getByRole('button', { name: '選擇日期' })).toBeTruthy();
     expect(within(card('at')).getByRole('button', { name: '選擇時間' })).toBeTruthy();
   });

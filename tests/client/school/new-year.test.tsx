@@ -103,7 +103,7 @@ describe('the new school year', () => {
     fireEvent.click(within(screen.getByTestId('new-year-switch-date')).getByRole('radio'));
     const date = screen.getByTestId('new-year-date');
     fireEvent.change(date, { target: { value: '2026-09' } });
-    expect(await screen.findByText('請以 yyyy-MM-dd 格式輸入日期')).toBeTruthy();
+    expect(await screen.findByText('請以 年-月-日 格式輸入日期（例如 2026-09-01）')).toBeTruthy();
     expect(screen.getByTestId('new-year-start')).toHaveProperty('disabled', true);
     fireEvent.change(date, { target: { value: '2099-09-01' } });
     expect(await screen.findByText('轉換日期須在下學年完結（2027-08-31）之前')).toBeTruthy();
