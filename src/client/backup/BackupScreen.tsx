@@ -39,6 +39,7 @@ import { download } from '../master/download';
 import { backupJob, BACKUPS_KEY, deleteBackup, listBackups, saveSchedule, sizeText, startBackup, uploadArchive, type BackupEntry, type JobState } from './api';
 import { MakeBackupDialog } from './MakeBackupDialog';
 import { RestoreDialog } from './RestoreDialog';
+import { FileButton } from '../common/FileButton';
 
 const EVERY_HOURS = [0, 6, 12, 24, 168];
 
@@ -203,10 +204,9 @@ export function BackupScreen() {
               </Button>
             )}
             {mayRestore && (
-              <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={running || uploadPercent !== undefined} data-testid="backup-upload">
+              <FileButton variant="outlined" startIcon={<UploadFileIcon />} disabled={running || uploadPercent !== undefined} data-testid="backup-upload" accept=".zip,application/zip" onChange={pickArchive} inputTestId="backup-upload-file">
                 {translate('qe.backup.upload')}
-                <input hidden type="file" accept=".zip,application/zip" onChange={pickArchive} data-testid="backup-upload-file" />
-              </Button>
+              </FileButton>
             )}
           </Stack>
           {uploadProblem && <Alert severity="error">{uploadProblem}</Alert>}

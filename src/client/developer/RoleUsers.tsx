@@ -223,7 +223,7 @@ export function RoleUsers({ role }: { role: Role }) {
                 <TableCell>{translate('qe.developer.users.username')}</TableCell>
                 <TableCell>{translate('qe.developer.users.name')}</TableCell>
                 <TableCell>{translate('qe.developer.role.userType')}</TableCell>
-                {mayAssign && <TableCell />}
+                {mayAssign && <TableCell>{translate('qe.master.actions')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>

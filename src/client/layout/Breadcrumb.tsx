@@ -1,11 +1,9 @@
 import { Box, Breadcrumbs, Link, Typography } from '@mui/material';
 import { useTranslate } from '../i18n/translate';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { VISUALLY_HIDDEN } from '../common/visuallyHidden';
 import { findRoute, routeTitleKey } from '../routes';
 import { composedKey } from '../../shared/i18n/keys';
-
-/** Read by a screen reader, not shown (the breadcrumb shows it one step before). */
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
 
 /**
  * Home › group › screen (› view/add/edit for the shared master screens). Its last step, the

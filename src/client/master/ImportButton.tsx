@@ -26,6 +26,7 @@ import { download } from './download';
 import { SchoolYearSelect } from './schoolYear';
 import type { ImportJobView } from '../../shared/master/import-job';
 import { markSeen, useImportJob } from './importJob';
+import { FileButton } from '../common/FileButton';
 
 /** The upload rule (docs/product-rules.md#validation): Excel only (.xlsx, .xls), checked before anything is sent. */
 export const isExcelFile = (name: string) => /\.(xlsx|xls)$/i.test(name);
@@ -126,10 +127,9 @@ export function ImportDialog({ meta, onClose, yearly = false, schoolYearId = '' 
           {translate('qe.master.import.template')}
         </Link>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <MuiButton component="label" variant="outlined" disabled={busy}>
+          <FileButton variant="outlined" disabled={busy} accept=".xlsx,.xls" onChange={pick} inputTestId="import-file">
             {translate('qe.master.import.choose')}
-            <input hidden type="file" accept=".xlsx,.xls" onChange={pick} data-testid="import-file" />
-          </MuiButton>
+          </FileButton>
           <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="import-file-name">
             {file?.name ?? translate('qe.master.import.noFile')}
           </Typography>

@@ -10,6 +10,7 @@ import { applyPersonalData, avatarUrl, myPersonalData, PERSONAL_FIELDS, uploadAv
 import { ConfirmStatusTag } from './ConfirmStatusTag';
 import { PersonalValue } from './values';
 import { composedKey } from '../../shared/i18n/keys';
+import { FileButton } from '../common/FileButton';
 
 interface Draft {
   tel: string;
@@ -138,10 +139,9 @@ export function MyPersonalDataPage() {
             />
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
               <Avatar src={draft.avatar ? avatarUrl(draft.avatar) : undefined} alt={translate('qe.fields.common.avatar')} sx={{ width: 56, height: 56 }} data-testid="personal-avatar" />
-              <Button component="label" size="small" variant="outlined">
+              <FileButton size="small" variant="outlined" accept="image/png,image/jpeg,image/gif,image/webp" onChange={pickAvatar} inputTestId="personal-avatar-file">
                 {translate('qe.personalData.uploadAvatar')}
-                <input hidden type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={pickAvatar} data-testid="personal-avatar-file" />
-              </Button>
+              </FileButton>
               {draft.avatar && (
                 <Button size="small" onClick={() => setDraft({ ...draft, avatar: null })}>
                   {translate('qe.personalData.removeAvatar')}

@@ -17,6 +17,7 @@ import { imageFileProblem } from '../questionnaires/designer/ImageField';
 import { setSchoolTimeZone } from '../common/schoolClock';
 import { isTimeZone, timeZoneChoices } from '../../shared/school-clock';
 import { QeSaveButton } from '../common/QeSaveButton';
+import { FileButton } from '../common/FileButton';
 
 /** GET /v1/school: the school info and the grades the graduating grade is chosen from (src/shared/calls/school.ts). */
 export type { SchoolSettings };
@@ -108,10 +109,9 @@ function LogoField({ logo, mayEdit, onSaved }: { logo: string | null; mayEdit: b
         )}
         {mayEdit && (
           <>
-            <Button component="label" variant="outlined" startIcon={<AddPhotoAlternateIcon />} disabled={busy}>
+            <FileButton variant="outlined" startIcon={<AddPhotoAlternateIcon />} disabled={busy} accept="image/png,image/jpeg,image/gif,image/webp" onChange={pick} inputTestId="school-logo-input">
               {translate(logo ? 'qe.school.replaceLogo' : 'qe.school.uploadLogo')}
-              <input hidden type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={pick} data-testid="school-logo-input" />
-            </Button>
+            </FileButton>
             {logo && (
               <Button color="error" startIcon={<DeleteIcon />} onClick={remove} disabled={busy} data-testid="school-logo-remove">
                 {translate('qe.school.removeLogo')}

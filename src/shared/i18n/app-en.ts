@@ -300,6 +300,7 @@ const appEn = {
       printFailed: 'Printing failed to load',
       pickDate: 'Choose a date',
       pickTime: 'Choose a time',
+      rowHeader: 'Item',
       dateFormat: 'Enter the date as yyyy-MM-dd',
       dateTimeFormat: 'Enter the date and time as yyyy-MM-dd HH:mm (24-hour)',
       dateHint: 'yyyy-MM-dd',

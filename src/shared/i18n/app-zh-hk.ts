@@ -297,6 +297,7 @@ const appZhHk: AppMessages = {
       printFailed: '列印元件載入失敗',
       pickDate: '選擇日期',
       pickTime: '選擇時間',
+      rowHeader: '項目',
       dateFormat: '請以 年-月-日 格式輸入日期（例如 2026-09-01）',
       dateTimeFormat: '請以 年-月-日 時:分 格式輸入（24 小時制，例如 2026-09-01 08:30）',
       dateHint: '年-月-日',

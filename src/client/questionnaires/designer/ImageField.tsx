@@ -7,6 +7,7 @@ import { useTranslate } from '../../i18n/translate';
 import { upload } from '../../providers/upload';
 import { imageUrl } from '../respondent/QuestionCard';
 import type { MessageKey } from '../../../shared/i18n/keys';
+import { FileButton } from '../../common/FileButton';
 
 /** What the server accepts for a question's image (API.md: POST /v1/questionnaires/images). */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -65,10 +66,9 @@ export function ImageField({ value, onChange, problem, testId = 'image' }: { val
         />
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button component="label" size="small" variant="outlined" startIcon={<AddPhotoAlternateIcon />} disabled={busy}>
+        <FileButton size="small" variant="outlined" startIcon={<AddPhotoAlternateIcon />} disabled={busy} accept={IMAGE_TYPES.join(',')} onChange={pick} inputTestId={`${testId}-file`}>
           {translate(value ? 'qe.designer.image.replace' : 'qe.designer.image.add')}
-          <input hidden type="file" accept={IMAGE_TYPES.join(',')} onChange={pick} data-testid={`${testId}-file`} />
-        </Button>
+        </FileButton>
         {value && (
           <Button size="small" color="inherit" startIcon={<DeleteIcon />} onClick={() => onChange(undefined)} disabled={busy} data-testid={`${testId}-remove`}>
             {translate('qe.designer.image.remove')}

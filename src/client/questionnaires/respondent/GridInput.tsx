@@ -4,6 +4,7 @@ import type { Choice } from '../../../shared/questionnaire/definition';
 import type { GridCheckboxAnswer, GridRadioAnswer } from '../../../shared/questionnaire/answers';
 import type { AnswerInputProps } from './ChoiceInput';
 import { useNarrow } from './useNarrow';
+import { VISUALLY_HIDDEN } from '../../common/visuallyHidden';
 
 /**
  * GRID_RADIO (one column per row) and GRID_CHECKBOX (any columns per row): a table with the
@@ -77,7 +78,11 @@ export function GridInput({ question, value, onChange, readOnly, labelId, errorR
         <Table size="small" aria-labelledby={labelId} data-testid="grid-table">
           <TableHead>
             <TableRow>
-              <TableCell />
+              <TableCell>
+                <Box component="span" sx={VISUALLY_HIDDEN}>
+                  {translate('qe.common.rowHeader')}
+                </Box>
+              </TableCell>
               {columns.map((col) => (
                 <TableCell key={col.id} sx={{ textAlign: 'center !important', minWidth: 64, overflowWrap: 'anywhere' }}>
                   {col.label}

@@ -9,6 +9,7 @@ import { gridCells, summaryLines, type SummaryLine } from '../../../shared/stati
 import { LazyChoiceChart, LazyGridChart, LazyValueChart } from '../charts/lazy';
 import { formatNumber, formatPercent } from '../labels';
 import { TextAnswers } from './TextAnswers';
+import { VISUALLY_HIDDEN } from '../../common/visuallyHidden';
 
 type Summary<K extends QuestionSummary['kind']> = Extract<QuestionSummary, { kind: K }>;
 
@@ -127,7 +128,11 @@ export function GridSummary({ question, summary }: { question: QuestionStatistic
         testId={`grid-${question.id}`}
         head={
           <TableRow>
-            <TableCell />
+            <TableCell>
+              <Box component="span" sx={VISUALLY_HIDDEN}>
+                {translate('qe.common.rowHeader')}
+              </Box>
+            </TableCell>
             {summary.columns.map((c) => (
               <TableCell key={c.id} sx={{ ...numeric, whiteSpace: 'normal', minWidth: 72 }}>
                 {c.label}
