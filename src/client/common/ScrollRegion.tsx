@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Box } from '@mui/material';
 import { useTranslate } from '../i18n/translate';
 
@@ -7,10 +7,10 @@ import { useTranslate } from '../i18n/translate';
  * reach (Tab, then the arrow keys) and a screen reader names: a scrolling area nobody can focus
  * cannot be scrolled without a mouse (axe's scrollable-region-focusable).
  */
-export function ScrollRegion({ children }: { children: ReactNode }) {
+export function ScrollRegion({ children, ref }: { children: ReactNode; ref?: Ref<HTMLDivElement> }) {
   const translate = useTranslate();
   return (
-    <Box role="region" aria-label={translate('qe.common.scrollTable')} tabIndex={0} sx={{ overflowX: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}>
+    <Box ref={ref} role="region" aria-label={translate('qe.common.scrollTable')} tabIndex={0} sx={{ overflowX: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}>
       {children}
     </Box>
   );

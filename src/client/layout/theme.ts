@@ -1,6 +1,9 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 /** The theme colour (docs/product-rules.md#constants-and-limits): the top bar's, with dark text on it (6.7:1; white on it is 3.1:1, below WCAG's 4.5). */
+/** A popper drawn in place (no portal), positioned against the window. */
+const IN_PLACE = { disablePortal: true, popperOptions: { strategy: 'fixed' as const } };
+
 export const THEME_COLOUR = '#3599db';
 /** Text and icons on the theme colour. */
 export const ON_THEME_COLOUR = 'rgba(0, 0, 0, 0.87)';
@@ -28,5 +31,11 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiTableCell: { styleOverrides: { root: { textAlign: 'left' } } },
+    // a tooltip is drawn beside its control, inside the control's landmark, not at the end of the page
+    // outside every landmark (axe's region rule; a tooltip stays shown on a focused button, such as
+    // the menu button a closed phone drawer gives the focus back to); fixed, so no scrolling box cuts it
+    MuiTooltip: { defaultProps: { slotProps: { popper: IN_PLACE } } },
+    // the same for an autocomplete's list of choices (a popup that leaves the page usable, unlike a menu)
+    MuiAutocomplete: { defaultProps: { slotProps: { popper: IN_PLACE } } },
   },
 };

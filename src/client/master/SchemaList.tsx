@@ -20,6 +20,7 @@ import { useMobileMode } from '../layout/useMobileMode';
 import { SchemaCards } from './SchemaCards';
 import { RowActions } from './RowActions';
 import { composedKey } from '../../shared/i18n/keys';
+import { useFittingColumns } from '../common/useFittingColumns';
 
 export const PER_PAGE = 20;
 export const PER_PAGE_OPTIONS = [20, 50, 100];
@@ -72,10 +73,12 @@ function SchemaTable({ entity, mayEdit, mayDelete }: { entity: MasterEntity; may
   const translate = useTranslate();
   const label = useFieldLabel(entity.key);
   const { filterValues } = useListContext();
+  // where the table is too wide, its last columns give way first; the first two (a code and a name) stay
+  const fit = useFittingColumns(meta.columns.slice(2).reverse());
   // below the mobile breakpoint every list is cards: a table would scroll sideways
   if (useMobileMode()) return <SchemaCards entity={entity} mayEdit={mayEdit} mayDelete={mayDelete} />;
   return (
-    <ScrollRegion>
+    <ScrollRegion ref={fit.ref}>
     <DataTable
       rowClick={(id) => withSchoolYear(masterPath(meta.route, 'view', id), filterValues.schoolYearId)}
       bulkActionButtons={false}
@@ -84,7 +87,7 @@ function SchemaTable({ entity, mayEdit, mayDelete }: { entity: MasterEntity; may
       // short headers on one line; a wide table scrolls inside its card rather than the page
       sx={{ '& .RaDataTable-headerCell, & .column-actions': { whiteSpace: 'nowrap' } }}
     >
-      {meta.columns.map((name) => column(entity, name, label(name)))}
+      {meta.columns.filter(fit.shows).map((name) => column(entity, name, label(name)))}
       {(mayEdit || mayDelete) && (
         <DataTable.Col label={translate('qe.master.actions')} disableSort className="column-actions">
           <RowActions entity={entity} mayEdit={mayEdit} mayDelete={mayDelete} />

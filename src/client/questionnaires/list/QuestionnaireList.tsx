@@ -20,6 +20,7 @@ import { ListCard, ListCards } from '../../common/ListCard';
 import { useMobileMode } from '../../layout/useMobileMode';
 import { useSchoolYears } from '../../common/useSchoolYears';
 import { NoData } from '../../common/NoData';
+import { useFittingColumns } from '../../common/useFittingColumns';
 
 function ListActions() {
   const navigate = useNavigate();
@@ -99,6 +100,8 @@ export function QuestionnaireList() {
   const { years, currentYear, isPending } = useSchoolYears();
   const manages = useMayForm('management');
   const mobile = useMobileMode();
+  // where the table is too wide these give way, the least needed first: title, status, end and actions stay
+  const fit = useFittingColumns(['lastNoticeTime', 'createDate', 'type', 'openDate', 'inCharge', 'submittedCount']);
   if (isPending) return <Loading />;
   const label = (name: string) => translate(fieldKey(name));
 
@@ -146,27 +149,29 @@ export function QuestionnaireList() {
         {mobile ? (
           <QuestionnaireCards />
         ) : (
-          <ScrollRegion>
+          <ScrollRegion ref={fit.ref}>
           <DataTable
             rowClick={(id) => formsPath('view', id)}
             bulkActionButtons={false}
             empty={<NoData />}
             data-testid="list-questionnaires"
             sx={{
+              // a title reads as a line of words, not four characters a line
+              '& .column-title': { minWidth: '11em' },
               '& .RaDataTable-headerCell, & .column-actions, & .column-status, & .column-openDate, & .column-endDate, & .column-createDate, & .column-lastNoticeTime': { whiteSpace: 'nowrap' },
             }}
           >
             <DataTable.Col source="title" label={label('title')} render={(r: RaRecord) => titleFor(r as Questionnaire, locale)} />
-            <DataTable.Col source="inCharge" label={label('inCharge')} disableSort render={(r: RaRecord) => recordName((r as Questionnaire).inCharge as unknown as RaRecord, locale)} />
+            {fit.shows('inCharge') && <DataTable.Col source="inCharge" label={label('inCharge')} disableSort render={(r: RaRecord) => recordName((r as Questionnaire).inCharge as unknown as RaRecord, locale)} />}
             <DataTable.Col source="status" label={label('status')}>
               <StatusCell />
             </DataTable.Col>
-            <DataTable.Col source="type" label={label('type')} disableSort render={(r: RaRecord) => translate(typeKey(r.type))} />
-            <DataTable.Col source="openDate" label={label('openDate')} render={(r: RaRecord) => formatDateTime(r.openDate)} />
+            {fit.shows('type') && <DataTable.Col source="type" label={label('type')} disableSort render={(r: RaRecord) => translate(typeKey(r.type))} />}
+            {fit.shows('openDate') && <DataTable.Col source="openDate" label={label('openDate')} render={(r: RaRecord) => formatDateTime(r.openDate)} />}
             <DataTable.Col source="endDate" label={label('endDate')} render={(r: RaRecord) => formatDateTime(r.endDate)} />
-            <DataTable.Col source="createDate" label={label('createDate')} render={(r: RaRecord) => formatDay(r.createDate)} />
-            <DataTable.Col source="lastNoticeTime" label={label('lastNoticeTime')} disableSort render={(r: RaRecord) => formatDateTime(r.lastNoticeTime)} />
-            <DataTable.Col source="submittedCount" label={label('progress')} disableSort render={(r: RaRecord) => progress(r as Questionnaire)} />
+            {fit.shows('createDate') && <DataTable.Col source="createDate" label={label('createDate')} render={(r: RaRecord) => formatDay(r.createDate)} />}
+            {fit.shows('lastNoticeTime') && <DataTable.Col source="lastNoticeTime" label={label('lastNoticeTime')} disableSort render={(r: RaRecord) => formatDateTime(r.lastNoticeTime)} />}
+            {fit.shows('submittedCount') && <DataTable.Col source="submittedCount" label={label('progress')} disableSort render={(r: RaRecord) => progress(r as Questionnaire)} />}
             <DataTable.Col label={translate('qe.master.actions')} disableSort className="column-actions">
               <RowActions />
             </DataTable.Col>
