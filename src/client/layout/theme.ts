@@ -28,5 +28,7 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiTableCell: { styleOverrides: { root: { textAlign: 'left' } } },
+    // focus visible from the keyboard (WCAG 2.4.7): MUI shows only a faint ripple on buttons, radios and checkboxes
+    MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: '2px solid #14609a', outlineOffset: 2 } } } },
   },
 };
