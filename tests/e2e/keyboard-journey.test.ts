@@ -104,8 +104,8 @@ async function tabTo(page: Page, wanted: (f: Focused) => boolean, what: string, 
     await page.keyboard.press('Tab');
     let f = await focused(page);
     if (!f) continue;
-    // a focus ring may be drawn with a short transition: wait for it (a bounded wait, not a fixed sleep)
-    for (let w = 0; w < 10 && !f.visible; w++) {
+    // a focus ring (or a skip link sliding in) may come with a short transition: wait for it (a bounded wait, not a fixed sleep)
+    for (let w = 0; w < 10 && (!f.visible || !f.bigEnough); w++) {
       await page.waitForTimeout(100);
       f = (await focused(page)) ?? f;
     }
@@ -130,6 +130,10 @@ async function pressTo(page: Page, key: string, wanted: (f: Focused) => boolean,
 
 const inQuestion = (type: QuestionType, group?: string, label?: string) => (f: Focused) =>
   f.question === idOf(type) && (group === undefined || f.group === group) && (label === undefined || f.label === label);
+/** A grid's cell: in a group named by the row (phone), or named "row: column" itself (a table on a wide screen). */
+const inGrid = (type: QuestionType, row: string, column?: string) => (f: Focused) =>
+  f.question === idOf(type) &&
+  ((f.group === row && (column === undefined || f.label === column)) || (column === undefined ? f.label.startsWith(`${row}: `) : f.label === `${row}: ${column}`));
 
 async function journey(viewport: { width: number; height: number }, pupil: string) {
   const phone = viewport.width < 600;
@@ -166,11 +170,11 @@ async function journey(viewport: { width: number; height: number }, pupil: strin
   await page.getByTestId(idOf('GRID_RADIO')).waitFor();
 
   // GRID_RADIO: first row 欄甲 (Space), second row 欄丙 (arrows choose)
-  await tabTo(page, inQuestion('GRID_RADIO', '第一列'), 'the first row of the grid', problems);
-  await pressTo(page, 'ArrowRight', inQuestion('GRID_RADIO', '第一列', '欄甲'), '欄甲', problems);
+  await tabTo(page, inGrid('GRID_RADIO', '第一列'), 'the first row of the grid', problems);
+  await pressTo(page, 'ArrowRight', inGrid('GRID_RADIO', '第一列', '欄甲'), '欄甲', problems);
   await page.keyboard.press('Space');
-  await tabTo(page, inQuestion('GRID_RADIO', '第二列'), 'the second row of the grid', problems);
-  await pressTo(page, 'ArrowRight', (f) => inQuestion('GRID_RADIO', '第二列', '欄丙')(f) && f.checked, '欄丙', problems);
+  await tabTo(page, inGrid('GRID_RADIO', '第二列'), 'the second row of the grid', problems);
+  await pressTo(page, 'ArrowRight', (f) => inGrid('GRID_RADIO', '第二列', '欄丙')(f) && f.checked, '欄丙', problems);
   // SHORT_TEXT and PARAGRAPH: typed (Enter makes a new line in the paragraph)
   await tabTo(page, inQuestion('SHORT_TEXT'), 'the short answer', problems);
   await page.keyboard.type('陳大文');
@@ -197,7 +201,7 @@ async function journey(viewport: { width: number; height: number }, pupil: strin
   await pressTo(page, 'ArrowRight', (f) => inQuestion('LINEAR_SCALE', undefined, '4')(f) && f.checked, '4 on the scale', problems);
   // GRID_CHECKBOX: first row 欄甲 and 欄乙, second row 欄丙
   for (const [row, column] of [['第一列', '欄甲'], ['第一列', '欄乙'], ['第二列', '欄丙']]) {
-    await tabTo(page, inQuestion('GRID_CHECKBOX', row, column), `${row} ${column}`, problems);
+    await tabTo(page, inGrid('GRID_CHECKBOX', row, column), `${row} ${column}`, problems);
     await page.keyboard.press('Space');
   }
   // DATE and TIME: typed in our format

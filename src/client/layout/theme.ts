@@ -30,5 +30,17 @@ export const theme: RaThemeOptions = {
     MuiTableCell: { styleOverrides: { root: { textAlign: 'left' } } },
     // focus visible from the keyboard (WCAG 2.4.7): MUI shows only a faint ripple on buttons, radios and checkboxes
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: '2px solid #14609a', outlineOffset: 2 } } } },
+    // react-admin's "skip to main content": its text is white on the near-white page, and on a phone its
+    // Button becomes an empty 16 px icon button (no icon given); dark text, and the label shown as text
+    ...({
+      RaSkipNavigationButton: {
+        styleOverrides: {
+          root: {
+            color: '#14609a',
+            '&.MuiIconButton-root': { fontSize: '1rem', borderRadius: 4, padding: '8px 16px', '&::before': { content: 'attr(aria-label)' } },
+          },
+        },
+      },
+    } as object),
   },
 };
