@@ -37,5 +37,19 @@ export const theme: RaThemeOptions = {
     MuiTooltip: { defaultProps: { slotProps: { popper: IN_PLACE } } },
     // the same for an autocomplete's list of choices (a popup that leaves the page usable, unlike a menu)
     MuiAutocomplete: { defaultProps: { slotProps: { popper: IN_PLACE } } },
+    // focus visible from the keyboard (WCAG 2.4.7): MUI shows only a faint ripple on buttons, radios and checkboxes
+    MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': { outline: '2px solid #14609a', outlineOffset: 2 } } } },
+    // react-admin's "skip to main content": its text is white on the near-white page, and on a phone its
+    // Button becomes an empty 16 px icon button (no icon given); dark text, and the label shown as text
+    ...({
+      RaSkipNavigationButton: {
+        styleOverrides: {
+          root: {
+            color: '#14609a',
+            '&.MuiIconButton-root': { fontSize: '1rem', borderRadius: 4, padding: '8px 16px', '&::before': { content: 'attr(aria-label)' } },
+          },
+        },
+      },
+    } as object),
   },
 };
