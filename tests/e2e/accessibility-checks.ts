@@ -195,12 +195,23 @@ export async function sideways(page: Page): Promise<string[]> {
   });
 }
 
+/** A screen names itself with exactly one visible level-one heading (WCAG 2.4.6; axe only asks for at least one). */
+export async function oneHeadingOne(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('h1, [role=heading][aria-level="1"]')]
+      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+      .map((el) => el.innerText.trim()),
+  );
+  return texts.length === 1 ? [] : [`${texts.length} visible level-one headings${texts.length ? `: ${texts.join(' | ')}` : ''}`];
+}
+
 /** Everything asked of the screen as it is now: its language, nothing sideways, no axe violation, nothing in the other language. */
 export async function checkScreen(page: Page, language: Language, where: string): Promise<Finding[]> {
   const findings: Finding[] = [];
   const lang = await page.evaluate(() => document.documentElement.lang);
   if (lang !== (language === 'en' ? 'en' : 'zh-HK')) findings.push({ screen: where, problem: `<html lang="${lang}">` });
   for (const s of await sideways(page)) findings.push({ screen: where, problem: s });
+  for (const h of await oneHeadingOne(page)) findings.push({ screen: where, problem: h });
   for (const v of await axeViolations(page)) findings.push({ screen: where, problem: v });
   for (const t of await otherLanguage(page, language)) findings.push({ screen: where, problem: `not in ${language}: ${t}` });
   return findings;

@@ -155,10 +155,10 @@ export function InitPage() {
             {error}
           </Alert>
         )}
-        <Typography variant="subtitle2">{translate('qe.init.school')}</Typography>
+        <Typography variant="subtitle2" component="h2">{translate('qe.init.school')}</Typography>
         {input('schoolNameHk')}
         {input('schoolNameEn')}
-        <Typography variant="subtitle2">{translate('qe.init.admin')}</Typography>
+        <Typography variant="subtitle2" component="h2">{translate('qe.init.admin')}</Typography>
         {input('username', { autoComplete: 'username' })}
         {input('password', { type: 'password', autoComplete: 'new-password' })}
         {input('confirmPassword', { type: 'password', autoComplete: 'new-password' })}
