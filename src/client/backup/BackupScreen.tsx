@@ -31,7 +31,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import RestoreIcon from '@mui/icons-material/Restore';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useLocale, useNotify } from 'react-admin';
+import { Title, useLocale, useNotify } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import { useHolds } from '../master/access';
 import { formatDateTime } from '../common/schoolClock';
@@ -40,6 +40,7 @@ import { backupJob, BACKUPS_KEY, deleteBackup, listBackups, saveSchedule, sizeTe
 import { MakeBackupDialog } from './MakeBackupDialog';
 import { RestoreDialog } from './RestoreDialog';
 import { FileButton } from '../common/FileButton';
+import { Loading } from '../common/Loading';
 
 const EVERY_HOURS = [0, 6, 12, 24, 168];
 

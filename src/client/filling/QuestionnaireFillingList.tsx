@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { ScrollRegion } from '../common/ScrollRegion';
 import { Chip, Link } from '@mui/material';
-import { DataTable, List, Loading, Pagination, ResourceContextProvider, SelectInput, useListContext, useLocale, useRecordContext, type RaRecord } from 'react-admin';
+import { DataTable, List, Pagination, ResourceContextProvider, SelectInput, useListContext, useLocale, useRecordContext, type RaRecord } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { QUESTIONNAIRE_STATUSES } from '../../shared/questionnaire/types';
@@ -16,6 +16,7 @@ import { FEEDBACK_STATUSES, feedbackStatusKey, fillingFieldKey, fillingPath, MY_
 import { useSchoolYears } from '../common/useSchoolYears';
 import { ListCard, ListCards } from '../common/ListCard';
 import { NoData } from '../common/NoData';
+import { Loading } from '../common/Loading';
 
 /** The list's filters and page are kept in react-admin's store (a cached route). */
 export const FILLING_LIST_STORE_KEY = 'filling.listParams';

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Chip, CircularProgress, Dialog, DialogActions, Dial
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useGetIdentity, useLocale, useLocaleState, useNotify, type HttpError, type RaRecord } from 'react-admin';
+import { Title, useGetIdentity, useLocale, useLocaleState, useNotify, type HttpError, type RaRecord } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { sectionPath, type Answers } from '../../shared/questionnaire/answers';
@@ -22,6 +22,7 @@ import { useServerDraft } from './serverDraft';
 import { DraftOfferDialog, ServerDraftNote } from './ServerDraftNote';
 import { fillingFieldKey, fillingPath, isAnswerable, MY_QUESTIONNAIRES, screenFor, type FillingScreenType, type MyQuestionnaireDetail } from './model';
 import { FeedbackChip } from './QuestionnaireFillingList';
+import { Loading } from '../common/Loading';
 
 /** docs/product-rules.md#states: the post-submit check waits up to 30 s; after that, 'system busy, check later'. */
 export const POST_SUBMIT_WAIT_MS = 30_000;

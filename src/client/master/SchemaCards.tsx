@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Chip } from '@mui/material';
-import { Loading, RecordContextProvider, ReferenceField, useListContext, type RaRecord } from 'react-admin';
+import { RecordContextProvider, ReferenceField, useListContext, type RaRecord } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import { propertyMeta, type MasterEntity } from '../../shared/master/entity';
@@ -12,6 +12,7 @@ import { RowActions } from './RowActions';
 import { masterPath } from './paths';
 import { kindOf } from './schema';
 import { withSchoolYear } from './schoolYear';
+import { Loading } from '../common/Loading';
 
 /** The columns that name a record: its title on a card rather than a line. */
 const NAMES = ['nameHk', 'nameEn', 'name'];

@@ -1,7 +1,7 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { Card, CardContent } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, SimpleForm, Title, Toolbar, useLocale, useNotify, type HttpError } from 'react-admin';
+import { SimpleForm, Title, Toolbar, useLocale, useNotify, type HttpError } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import type { MasterEntity } from '../../shared/master/entity';
 import { request } from '../providers/http';
@@ -13,6 +13,7 @@ import { schemaResolver } from './validation';
 import { useRequiredLanguages } from '../auth/useSchoolInfo';
 import { composedKey } from '../../shared/i18n/keys';
 import { QeSaveButton } from '../common/QeSaveButton';
+import { Loading } from '../common/Loading';
 
 type Values = Record<string, unknown>;
 

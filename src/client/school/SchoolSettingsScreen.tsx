@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, FormHelperText, LinearProgress, 
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AutocompleteInput, BooleanInput, HttpError, Loading, SelectInput, SimpleForm, TextInput, Title, Toolbar, useLocale, useNotify } from 'react-admin';
+import { AutocompleteInput, BooleanInput, HttpError, SelectInput, SimpleForm, TextInput, Title, Toolbar, useLocale, useNotify } from 'react-admin';
 import { useTranslate } from '../i18n/translate';
 import { fieldMessage } from '../../shared/field-messages';
 import { isValidEmail } from '../../shared/validation';
@@ -18,6 +18,7 @@ import { setSchoolTimeZone } from '../common/schoolClock';
 import { isTimeZone, timeZoneChoices } from '../../shared/school-clock';
 import { QeSaveButton } from '../common/QeSaveButton';
 import { FileButton } from '../common/FileButton';
+import { Loading } from '../common/Loading';
 
 /** GET /v1/school: the school info and the grades the graduating grade is chosen from (src/shared/calls/school.ts). */
 export type { SchoolSettings };

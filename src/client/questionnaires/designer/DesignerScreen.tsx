@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type Dis
 import { Alert, Box, Button, Card, CardContent, Paper, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQuery } from '@tanstack/react-query';
-import { HttpError, Loading, Title, useLocale, useNotify } from 'react-admin';
+import { HttpError, Title, useLocale, useNotify } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { definitionErrors, emptyDefinition, type Definition, type DefinitionProblem } from '../../../shared/questionnaire/definition';
@@ -26,6 +26,7 @@ import { UnsavedGuard } from './UnsavedGuard';
 import { ViewTabs, viewPanelProps, type DesignerView } from './ViewTabs';
 import { questionnaireApi } from '../form/api';
 import { formsPath } from '../form/paths';
+import { Loading } from '../../common/Loading';
 
 /** The query key of the questionnaire the designer edits. */
 export const designerQueryKey = (id: number) => ['questionnaires', id, 'designer'];

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Loading } from 'react-admin';
+import {  } from 'react-admin';
 import { loadPatternEngine } from '../../../shared/questionnaire/pattern';
+import { Loading } from '../../common/Loading';
 
 // with the pattern engine, which the designer's checks and the RuleEditor use (also fetched on demand)
 const DesignerScreen = lazy(() => Promise.all([import('./DesignerScreen'), loadPatternEngine()]).then(([screen]) => screen));

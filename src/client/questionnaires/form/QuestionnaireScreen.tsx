@@ -5,7 +5,7 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import ListIcon from '@mui/icons-material/List';
 import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
-import { Button as RaButton, Form, Loading, RadioButtonGroupInput, ResourceContextProvider, Title, TopToolbar, useDataProvider, useGetIdentity, useGetOne, useLocale, useNotify, useRefresh, type HttpError } from 'react-admin';
+import { Button as RaButton, Form, RadioButtonGroupInput, ResourceContextProvider, Title, TopToolbar, useDataProvider, useGetIdentity, useGetOne, useLocale, useNotify, useRefresh, type HttpError } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -31,6 +31,7 @@ import { TitleInputs } from './TitleInputs';
 import { useDefaultLanguages } from './useDefaultLanguages';
 import { FORM_FIELDS, NEW_VALUES, toCreatePayload, toFormValues, toPayload, validateValues, type FormField, type FormValues } from './values';
 import type { MessageKey } from '../../../shared/i18n/keys';
+import { Loading } from '../../common/Loading';
 
 export type ScreenType = 'view' | 'add' | 'edit';
 

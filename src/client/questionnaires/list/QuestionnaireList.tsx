@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { ScrollRegion } from '../../common/ScrollRegion';
 import AddIcon from '@mui/icons-material/Add';
 import { Chip } from '@mui/material';
-import { Button, DataTable, List, Loading, Pagination, ResourceContextProvider, SearchInput, SelectInput, TopToolbar, useLocale, useListContext, useRecordContext, type RaRecord } from 'react-admin';
+import { Button, DataTable, List, Pagination, ResourceContextProvider, SearchInput, SelectInput, TopToolbar, useLocale, useListContext, useRecordContext, type RaRecord } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import { QUESTIONNAIRE_STATUSES, type Questionnaire } from '../../../shared/questionnaire/types';
@@ -21,6 +21,7 @@ import { useMobileMode } from '../../layout/useMobileMode';
 import { useSchoolYears } from '../../common/useSchoolYears';
 import { NoData } from '../../common/NoData';
 import { useFittingColumns } from '../../common/useFittingColumns';
+import { Loading } from '../../common/Loading';
 
 function ListActions() {
   const navigate = useNavigate();

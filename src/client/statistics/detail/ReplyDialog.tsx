@@ -1,11 +1,12 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Loading, useLocale } from 'react-admin';
+import { useLocale } from 'react-admin';
 import { definitionIn } from '../../../shared/questionnaire/languages';
 import { useTranslate } from '../../i18n/translate';
 import { QuestionnaireView } from '../../questionnaires/respondent/QuestionnaireView';
 import { formatWhen } from '../labels';
 import { fetchReply, STATISTICS } from '../api';
+import { Loading } from '../../common/Loading';
 
 const noChange = () => undefined;
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Loading, Title, useLocale } from 'react-admin';
+import { Title, useLocale } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StatisticsFilter } from '../../../shared/statistics/types';
@@ -18,6 +18,7 @@ import { FilterBar } from './FilterBar';
 import { QuestionResult } from './QuestionResult';
 import { RespondentList } from './RespondentList';
 import { WithheldNotice } from './WithheldNotice';
+import { Loading } from '../../common/Loading';
 
 type TabName = 'results' | 'respondents';
 

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { ScrollRegion } from '../../common/ScrollRegion';
 import { Typography } from '@mui/material';
-import { DataTable, List, Loading, Pagination, ResourceContextProvider, SearchInput, SelectInput, useListContext, useLocale, type RaRecord } from 'react-admin';
+import { DataTable, List, Pagination, ResourceContextProvider, SearchInput, SelectInput, useListContext, useLocale, type RaRecord } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
 import { useNavigate } from 'react-router-dom';
 import type { StatisticsRow } from '../../../shared/statistics/types';
@@ -16,6 +16,7 @@ import { formatPercent, nameOf, statisticsFieldKey } from '../labels';
 import { useSchoolYears } from '../../common/useSchoolYears';
 import { ListCard, ListCards } from '../../common/ListCard';
 import { NoData } from '../../common/NoData';
+import { Loading } from '../../common/Loading';
 
 /** Only questionnaires that have opened have statistics (API.md). */
 const STATUSES = ['PROCESSING', 'FINISHED'] as const;
