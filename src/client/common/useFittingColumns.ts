@@ -10,7 +10,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 export function useFittingColumns(dropOrder: readonly string[]) {
   const ref = useRef<HTMLDivElement>(null);
   const [dropped, setDropped] = useState(0);
-  const [, setLook] = useState(0);
+  const [look, setLook] = useState(0);
   const lastWidth = useRef(0);
 
   useLayoutEffect(() => {
@@ -18,7 +18,7 @@ export function useFittingColumns(dropOrder: readonly string[]) {
     const table = box?.querySelector('table');
     if (!box || !table) return;
     if (table.scrollWidth > box.clientWidth + 1 && dropped < dropOrder.length) setDropped(dropped + 1);
-  });
+  }, [dropped, look, dropOrder.length]);
 
   useEffect(() => {
     const box = ref.current;
