@@ -212,6 +212,9 @@ export async function checkScreen(page: Page, language: Language, where: string)
   if (lang !== (language === 'en' ? 'en' : 'zh-HK')) findings.push({ screen: where, problem: `<html lang="${lang}">` });
   for (const s of await sideways(page)) findings.push({ screen: where, problem: s });
   for (const h of await oneHeadingOne(page)) findings.push({ screen: where, problem: h });
+  // the tab's title names the screen before the app's name (WCAG 2.4.2), not the app's name alone
+  const title = await page.title();
+  if (!/.+ - .+/.test(title)) findings.push({ screen: where, problem: `the page title «${title}» does not name the screen` });
   for (const v of await axeViolations(page)) findings.push({ screen: where, problem: v });
   for (const t of await otherLanguage(page, language)) findings.push({ screen: where, problem: `not in ${language}: ${t}` });
   return findings;

@@ -5,6 +5,7 @@ import { useTranslate } from '../i18n/translate';
 import { QeAppBar } from './QeAppBar';
 import { QeMenu } from './QeMenu';
 import { Breadcrumb } from './Breadcrumb';
+import { DocumentTitle } from './DocumentTitle';
 import { Notices } from './Notices';
 import { useMobileMode } from './useMobileMode';
 import { StaffPersonalPrompt } from '../personal/StaffPersonalPrompt';
@@ -23,6 +24,7 @@ export function QeLayout({ children }: { children: ReactNode }) {
   return (
     <LanguageOfScreen>
       <Layout appBar={QeAppBar} menu={QeMenu} sidebar={QeSidebar} sx={{ minWidth: 0, '& .RaLayout-content': { px: mobile ? 1 : 2, minWidth: 0 } }}>
+        <DocumentTitle />
         <Breadcrumb />
         {children}
         <Notices />
