@@ -28,19 +28,20 @@ export function useFittingColumns(dropOrder: readonly string[]) {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => setLook((n) => n + 1));
     };
-    const resized = new ResizeObserver(() => {
+    // a browser without ResizeObserver (jsdom in the client tests) measures nothing: every column shows
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => {
       const width = box.clientWidth;
       if (lastWidth.current && width > lastWidth.current + 1) setDropped(0);
       lastWidth.current = width;
       look();
     });
-    resized.observe(box);
+    resized?.observe(box);
     // rows arriving (or a longer title after a page turn) widen the table without resizing the box
     const changed = new MutationObserver(look);
     changed.observe(box, { childList: true, subtree: true, characterData: true });
     return () => {
       cancelAnimationFrame(frame);
-      resized.disconnect();
+      resized?.disconnect();
       changed.disconnect();
     };
   }, []);

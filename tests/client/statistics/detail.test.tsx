@@ -81,7 +81,7 @@ describe('the statistics detail', () => {
     expect((await within(q1).findByRole('img')).getAttribute('data-chart')).toBe('bar');
 
     const grid = within(screen.getByTestId('stat-question-q2')).getByTestId('grid-q2');
-    expect([...grid.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['', '好', '差', '作答人數']);
+    expect([...grid.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['項目', '好', '差', '作答人數']);
     // each cell: the count, and under it the percentage of those who answered the row
     expect(rowsOf(grid)).toEqual([
       ['時間', '8' + '80%', '2' + '20%', '10'],
