@@ -17,6 +17,7 @@ import { useSchoolYears } from '../../common/useSchoolYears';
 import { ListCard, ListCards } from '../../common/ListCard';
 import { NoData } from '../../common/NoData';
 import { Loading } from '../../common/Loading';
+import { useFittingColumns } from '../../common/useFittingColumns';
 
 /** Only questionnaires that have opened have statistics (API.md). */
 const STATUSES = ['PROCESSING', 'FINISHED'] as const;
@@ -65,6 +66,8 @@ export function StatisticsList() {
   const translate = useTranslate();
   const locale = useLocale();
   const mobile = useMobileMode();
+  // where the table is too wide these give way, the least needed first
+  const fit = useFittingColumns(['createDate', 'schoolYear', 'respondentNum', 'principal']);
   const { years, currentYear, isPending } = useSchoolYears();
   if (isPending) return <Loading />;
   const label = (name: string) => translate(statisticsFieldKey(name));
@@ -100,7 +103,7 @@ export function StatisticsList() {
         {mobile ? (
           <StatisticsCards />
         ) : (
-          <ScrollRegion>
+          <ScrollRegion ref={fit.ref}>
           <DataTable
             rowClick={(id) => statisticsPath('detail', id)}
             bulkActionButtons={false}
@@ -110,15 +113,15 @@ export function StatisticsList() {
               '& .RaDataTable-headerCell, & .column-schoolYear, & .column-status, & .column-createDate, & .column-submittedNum, & .column-respondentNum, & .column-responseRate': { whiteSpace: 'nowrap' },
             }}
           >
-            <DataTable.Col source="schoolYear" label={label('schoolYear')} disableSort render={(r: RaRecord) => (r as StatisticsRow).schoolYear?.name ?? ''} />
-            <DataTable.Col source="principal" label={label('principal')} disableSort render={(r: RaRecord) => nameOf((r as StatisticsRow).principal, locale)} />
+            {fit.shows('schoolYear') && <DataTable.Col source="schoolYear" label={label('schoolYear')} disableSort render={(r: RaRecord) => (r as StatisticsRow).schoolYear?.name ?? ''} />}
+            {fit.shows('principal') && <DataTable.Col source="principal" label={label('principal')} disableSort render={(r: RaRecord) => nameOf((r as StatisticsRow).principal, locale)} />}
             <DataTable.Col source="status" label={label('status')}>
               <StatusCell />
             </DataTable.Col>
             <DataTable.Col source="title" label={label('title')} render={(r: RaRecord) => titleIn(r as StatisticsRow, locale === 'en' ? 'en' : 'zh-hk')} />
-            <DataTable.Col source="createDate" label={label('createDate')} render={(r: RaRecord) => formatDay(r.createDate)} />
+            {fit.shows('createDate') && <DataTable.Col source="createDate" label={label('createDate')} render={(r: RaRecord) => formatDay(r.createDate)} />}
             <DataTable.Col source="submittedNum" label={label('submittedNum')} disableSort />
-            <DataTable.Col source="respondentNum" label={label('respondentNum')} disableSort />
+            {fit.shows('respondentNum') && <DataTable.Col source="respondentNum" label={label('respondentNum')} disableSort />}
             <DataTable.Col source="responseRate" label={label('responseRate')} disableSort render={(r: RaRecord) => formatPercent((r as StatisticsRow).responseRate)} />
           </DataTable>
           </ScrollRegion>
