@@ -28,13 +28,16 @@ export function useEnumChoices(entityKey: string, name: string, prop: PropertySc
   return (prop.enum ?? []).filter((value) => value !== null).map((value) => ({ id: value, name: translate(enumKey(entityKey, name, value)) }));
 }
 
-/** A reference (a teacher's position, a student's class): pick one record, named in the current language. */
-export function ReferencePicker({ source, prop, label, disabled, required, alwaysOn }: { source: string; prop: PropertySchema; label: string; disabled?: boolean; required?: boolean; alwaysOn?: boolean }) {
+/**
+ * A reference (a teacher's position, a student's class): pick one record, named in the current language.
+ * `openOnFocus`: the choices open however the field gets focus (a phone's filter, there only to be chosen from).
+ */
+export function ReferencePicker({ source, prop, label, disabled, required, alwaysOn, openOnFocus }: { source: string; prop: PropertySchema; label: string; disabled?: boolean; required?: boolean; alwaysOn?: boolean; openOnFocus?: boolean }) {
   const reference = propertyMeta(prop).reference!;
   const nameOf = useRecordName();
   return (
     <ReferenceInput source={source} reference={reference.resource} alwaysOn={alwaysOn}>
-      <AutocompleteInput label={label} optionText={(r) => nameOf(r, reference.label)} disabled={disabled} isRequired={required} filterToQuery={(q) => ({ q })} />
+      <AutocompleteInput label={label} optionText={(r) => nameOf(r, reference.label)} disabled={disabled} isRequired={required} filterToQuery={(q) => ({ q })} openOnFocus={openOnFocus} />
     </ReferenceInput>
   );
 }
