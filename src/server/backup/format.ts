@@ -82,9 +82,10 @@ export const INSTANCE_TABLES = ['instances', 'restore_holds'] as const;
 
 /**
  * Not archived either: derived from archived rows and made again by a restore — answer_counts and answer_totals
- * (recounted from the replies' answers), cache_versions (moved on by the restore's own writes).
+ * (recounted from the replies' answers), text_terms, term_counts and term_totals (from the stored
+ * texts, statistics/terms.ts), cache_versions (moved on by the restore's own writes).
  */
-export const DERIVED_TABLES = ['answer_counts', 'answer_totals', 'cache_versions'] as const;
+export const DERIVED_TABLES = ['answer_counts', 'answer_totals', 'text_terms', 'term_counts', 'term_totals', 'cache_versions'] as const;
 
 /**
  * Not archived and left alone by a restore: the file store's own tables (storage/file-store.ts;

@@ -30,6 +30,9 @@ export interface Database {
   reply_answers: ReplyAnswersTable;
   answer_counts: AnswerCountsTable;
   answer_totals: AnswerTotalsTable;
+  text_terms: TextTermsTable;
+  term_counts: TermCountsTable;
+  term_totals: TermTotalsTable;
   import_jobs: ImportJobsTable;
   import_claims: ImportClaimsTable;
   mail_outbox: MailOutboxTable;
@@ -403,6 +406,36 @@ export interface AnswerCountsTable {
   respondent_role: string;
   grade_id: number;
   class_id: number;
+  n: number;
+}
+
+/** Which answers use a term (migration 0035, statistics/terms.ts): `item` '' a text answer, '__other__' a choice's 'other' text. */
+export interface TextTermsTable {
+  questionnaire_id: number;
+  question_id: string;
+  item: string;
+  term: string;
+  reply_id: string;
+}
+
+/** How many answers use a term, per respondent group ('' and 0: none), as answer_counts (migration 0035). */
+export interface TermCountsTable {
+  questionnaire_id: number;
+  question_id: string;
+  item: string;
+  term: string;
+  respondent_role: string;
+  grade_id: number;
+  class_id: number;
+  n: number;
+}
+
+/** term_counts summed over the groups (migration 0035): the most frequent terms for everyone. */
+export interface TermTotalsTable {
+  questionnaire_id: number;
+  question_id: string;
+  item: string;
+  term: string;
   n: number;
 }
 

@@ -85,6 +85,8 @@ async function rewrite(trx: DB, p: Plan & { questionnaire: NonNullable<Plan['que
   const texts: ReplyAnswerRow[] = [];
   const replies: Insertable<RepliesTable>[] = [];
   for (const part of chunks(p.unmixed)) {
+    // their terms are written again with their texts (storeAnswerRows)
+    await trx.deleteFrom('text_terms').where('reply_id', 'in', part).execute();
     texts.push(...(await trx.deleteFrom('reply_answers').where('reply_id', 'in', part).returningAll().execute()));
     replies.push(...(await trx.deleteFrom('replies').where('id', 'in', part).returningAll().execute()));
   }

@@ -5,6 +5,7 @@ import type { Answers } from '../../shared/questionnaire/answers.js';
 import { rulesOf, type AnswerCell } from '../../shared/questionnaire/question-types/index.js';
 import { parseDefinition } from '../questionnaires/definitions.js';
 import { insertRows } from '../db/bulk.js';
+import { countTerms, rebuildTerms, storeTerms } from './terms.js';
 
 /**
  * One reply's answers as countable rows: a row per
@@ -59,8 +60,15 @@ const ANSWERED: Cell = { item: '', col: '', value_text: null, value_number: null
  */
 export async function storeAnswerRows(db: DB, rows: ReplyAnswerRow[]): Promise<void> {
   const kept: unknown[][] = [];
-  for (const r of rows) if (r.value_text !== null) kept.push(STORED.map((c) => r[c]));
+  const texts: ReplyAnswerRow[] = [];
+  for (const r of rows) {
+    if (r.value_text === null) continue;
+    kept.push(STORED.map((c) => r[c]));
+    texts.push(r);
+  }
   await insertRows(db, 'reply_answers', STORED, kept);
+  // which answers use which words (statistics/terms.ts), beside the texts
+  await storeTerms(db, texts);
 }
 
 const STORED = ['reply_id', 'questionnaire_id', 'question_id', 'item', 'col', 'value_text', 'value_number', 'respondent_role', 'grade_id', 'class_id'] as const;
@@ -167,11 +175,13 @@ export class CounterTally {
 /** The counters of answer rows: `sign` 1 as a reply enters results, -1 as it leaves — in the transaction that does it. */
 export async function countAnswerRows(db: DB, rows: ReplyAnswerRow[], sign: 1 | -1, withTotals = true): Promise<void> {
   await new CounterTally(withTotals).add(rows, sign).write(db);
+  // the terms' counters came after the totals (0035); a migration before 0022 has neither
+  if (withTotals) await countTerms(db, rows, sign);
 }
 
 /**
  * Every counter counted again from the replies in results (after a restore, which archives
- * replies, not counters): their own answers through their questionnaire's definition, as the
+ * replies, not counters), and the terms of the stored texts made again: their own answers through their questionnaire's definition, as the
  * submission counted them. Named replies still to count (`counted` 0) are left to the counting
  * (statistics/counting.ts), which writes their rows and counters.
  */
@@ -207,4 +217,6 @@ export async function recountAnswers(db: DB, withTotals = true): Promise<void> {
     }
     await tally.write(db);
   }
+  // the texts' terms, from the texts restored (statistics/terms.ts; migration 0035, after the totals)
+  if (withTotals) await rebuildTerms(db);
 }

@@ -16,6 +16,7 @@ import {
   statisticsParams,
   statisticsReplyParams,
   statisticsRespondentsQuery,
+  statisticsTermsQuery,
   statisticsTextsQuery,
   type RespondentPage,
   type StatisticsDetail,
@@ -27,7 +28,9 @@ import {
   type StatisticsReply,
   type StatisticsReplyParams,
   type StatisticsRespondentsQuery,
+  type StatisticsTermsQuery,
   type StatisticsTextsQuery,
+  type TermList,
   type TextPage,
 } from '../../shared/calls/statistics.js';
 import { StatisticsService } from './service.js';
@@ -77,6 +80,17 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
       response: STATISTICS_ANSWERS.texts,
     },
   }, async (request) => ok<TextPage>(await service.texts(currentUser(request), request.params.id, { ...request.query, ...filterOf(request.query) })));
+
+  app.get<{ Params: StatisticsParams; Querystring: StatisticsTermsQuery }>('/v1/statistics/:id/terms', {
+    config: view,
+    schema: {
+      tags,
+      summary: "The most frequent words and phrases of a text question's answers, or of a choice question's 'other' texts, with how many answers use each",
+      params: statisticsParams,
+      querystring: statisticsTermsQuery,
+      response: STATISTICS_ANSWERS.terms,
+    },
+  }, async (request) => ok<TermList>(await service.terms(currentUser(request), request.params.id, { ...request.query, ...filterOf(request.query) })));
 
   app.get<{ Params: StatisticsParams; Querystring: StatisticsRespondentsQuery }>('/v1/statistics/:id/respondents', {
     config: view,

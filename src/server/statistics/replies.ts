@@ -17,6 +17,7 @@ import type { RespondentRole } from '../../shared/statistics/enums.js';
 import { filtered, groupOf } from './filters.js';
 import { withheldResults } from './withholding.js';
 import { releasedReplies } from './detail.js';
+import { answersUsing, termOfQuery } from './terms.js';
 import type { Scoped } from './scoped.js';
 
 /** The stored text rows (reply_answers) of the questionnaire, of the filter's replies only (index: migration 0020). */
@@ -46,6 +47,7 @@ export async function textPage(db: DB, minGroupSize: number, scoped: Scoped, que
       .where('ra.value_text', 'is not', null)
       .where('ra.value_text', '!=', '');
     if (query.q) q = q.where(contains('ra.value_text', query.q));
+    if (query.term) q = q.where('ra.reply_id', 'in', answersUsing(db, id, query.questionId, query.part === 'other' ? OTHER : '', termOfQuery(query.term)));
     return q;
   };
   const size = query.size ?? 20;

@@ -9,7 +9,9 @@ import type {
   StatisticsPage,
   StatisticsReply,
   StatisticsRespondentsQuery,
+  StatisticsTermsQuery,
   StatisticsTextsQuery,
+  TermList,
   TextPage,
   Withheld,
 } from '../../shared/calls/statistics.js';
@@ -17,6 +19,7 @@ import { scopedQuestionnaire, statisticsList, type Scoped } from './scoped.js';
 import { withheldResults } from './withholding.js';
 import { statisticsDetail } from './detail.js';
 import { oneReply, respondentPage, textPage } from './replies.js';
+import { topTerms } from './terms.js';
 
 /**
  * The results of questionnaires, for the routes (index.ts), the exports and the dashboard: each
@@ -50,6 +53,11 @@ export class StatisticsService {
 
   async texts(user: AuthUser, id: number, query: StatisticsTextsQuery): Promise<TextPage> {
     return textPage(this.db, this.minGroupSize, await this.scoped(user, id), query);
+  }
+
+  /** The most frequent words and phrases of a question's texts (terms.ts). */
+  async terms(user: AuthUser, id: number, query: StatisticsTermsQuery): Promise<TermList> {
+    return topTerms(this.db, this.minGroupSize, await this.scoped(user, id), query);
   }
 
   async respondents(user: AuthUser, id: number, query: StatisticsRespondentsQuery): Promise<RespondentPage> {

@@ -70,9 +70,24 @@ export const statisticsTextsQuery = {
     questionId: { type: 'string', minLength: 1, maxLength: 100 },
     part: { type: 'string', enum: ['answer', 'other'], description: "answer (default), or other: a choice question's 'other' texts" },
     q: { type: 'string', maxLength: 200, description: 'contains, case-insensitive' },
+    term: { type: 'string', minLength: 1, maxLength: 40, description: 'only the answers that use this word or phrase (one of GET …/terms)' },
   },
 } as const;
 export type StatisticsTextsQuery = Shape<typeof statisticsTextsQuery>;
+
+/** GET /v1/statistics/:id/terms: the most frequent words and phrases of a text question's answers, or of a choice question's 'other' texts */
+export const statisticsTermsQuery = {
+  type: 'object',
+  required: ['questionId'],
+  additionalProperties: false,
+  properties: {
+    ...filterProperties,
+    questionId: { type: 'string', minLength: 1, maxLength: 100 },
+    part: { type: 'string', enum: ['answer', 'other'], description: "answer (default), or other: a choice question's 'other' texts" },
+    size: { type: 'integer', minimum: 1, maximum: 100, description: 'how many terms (30 by default)' },
+  },
+} as const;
+export type StatisticsTermsQuery = Shape<typeof statisticsTermsQuery>;
 
 /** GET /v1/statistics/:id/respondents */
 export const statisticsRespondentsQuery = {
@@ -364,6 +379,19 @@ export const textPage = {
 } as const;
 export type TextPage = Shape<typeof textPage>;
 
+/** A word or phrase and how many answers use it. */
+export const termCount = { type: 'object', required: ['term', 'n'], additionalProperties: false, properties: { term: text, n: integer } } as const;
+export type TermCount = Shape<typeof termCount>;
+
+/** GET /v1/statistics/:id/terms: most frequent first (then in code-point order); none while the results are withheld */
+export const termList = {
+  type: 'object',
+  required: ['list', 'withheld'],
+  additionalProperties: false,
+  properties: { list: { type: 'array', items: termCount }, withheld: withheldOrNull },
+} as const;
+export type TermList = Shape<typeof termList>;
+
 /** GET /v1/statistics/:id/replies/:replyId: one reply, to read it whole with the questions it answers. */
 export const statisticsReply = {
   type: 'object',
@@ -387,6 +415,8 @@ export const STATISTICS_ANSWERS = {
   detail: { 200: envelopeOf(statisticsDetail), ...REFUSALS },
   /** GET /v1/statistics/:id/texts */
   texts: { 200: envelopeOf(textPage), ...REFUSALS },
+  /** GET /v1/statistics/:id/terms */
+  terms: { 200: envelopeOf(termList), ...REFUSALS },
   /** GET /v1/statistics/:id/respondents */
   respondents: { 200: envelopeOf(respondentPage), ...REFUSALS },
   /** GET /v1/statistics/:id/replies/:replyId */

@@ -148,7 +148,7 @@ describe('anonymous replies', () => {
     expect([...replies].sort((a, b) => (a.id < b.id ? -1 : 1)).map(story)).not.toEqual(submitted);
     if (!pg()) {
       // SQLite keeps the table WITHOUT ROWID, in id order: no hidden row number counts the arrivals
-      for (const table of ['replies', 'reply_answers']) {
+      for (const table of ['replies', 'reply_answers', 'text_terms']) {
         const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where name = ${table}`.execute(t.db);
         expect(rows[0].sql.toLowerCase(), table).toContain('without rowid');
       }
@@ -156,10 +156,10 @@ describe('anonymous replies', () => {
       expect(natural.map(story)).not.toEqual(submitted);
     }
 
-    // no table joins replies to feedback or users: only a reply's own countable answers refer to it, and
+    // no table joins replies to feedback or users: only a reply's own countable answers and the words of its texts refer to it, and
     // replies refer only to their questionnaire and (for a named one) a feedback record, which is empty here
     const keys = await foreignKeys();
-    expect(keys.filter((k) => k.to === 'replies').map((k) => `${k.from}.${k.column}`)).toEqual(['reply_answers.reply_id']);
+    expect(keys.filter((k) => k.to === 'replies').map((k) => `${k.from}.${k.column}`).sort()).toEqual(['reply_answers.reply_id', 'text_terms.reply_id']);
     expect(keys.filter((k) => k.from === 'replies').map((k) => `${k.column}->${k.to}.${k.toColumn}`).sort()).toEqual(['feedback_id->feedback.id', 'questionnaire_id->questionnaires.id']);
     // and no reply id is written anywhere else in the database
     const ids = new Set(replies.map((r) => r.id));
@@ -170,8 +170,12 @@ describe('anonymous replies', () => {
       expect(Object.keys(row).sort()).toEqual(['class_id', 'col', 'grade_id', 'item', 'question_id', 'questionnaire_id', 'reply_id', 'respondent_role', 'value_number', 'value_text']);
       for (const text of texts) expect(`${String(row.item)} ${String(row.col)} ${String(row.value_text)}`.includes(text), `reply_answers hold ${text}`).toBe(false);
     }
+    // the words of its texts (statistics/terms.ts): the reply id, and a word of what it wrote, nothing else
+    for (const row of (await everything('text_terms')).filter((r) => ids.has(String(r.reply_id)))) {
+      expect(Object.keys(row).sort()).toEqual(['item', 'question_id', 'questionnaire_id', 'reply_id', 'term']);
+    }
     for (const table of await tables()) {
-      if (table === 'replies' || table === 'reply_answers') continue;
+      if (table === 'replies' || table === 'reply_answers' || table === 'text_terms') continue;
       for (const row of await everything(table)) {
         for (const [column, value] of Object.entries(row)) expect(ids.has(String(value)), `${table}.${column}`).toBe(false);
       }

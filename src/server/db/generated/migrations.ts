@@ -34,6 +34,7 @@ import * as m0031_school_time_zone from '../migrations/0031_school_time_zone.js'
 import * as m0032_stored_files from '../migrations/0032_stored_files.js';
 import * as m0033_restore_holds from '../migrations/0033_restore_holds.js';
 import * as m0034_one_qe from '../migrations/0034_one_qe.js';
+import * as m0035_text_terms from '../migrations/0035_text_terms.js';
 
 /** Every migration of src/server/db/migrations, by name: Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0032_stored_files': m0032_stored_files,
   '0033_restore_holds': m0033_restore_holds,
   '0034_one_qe': m0034_one_qe,
+  '0035_text_terms': m0035_text_terms,
 };
