@@ -178,6 +178,17 @@ describe('statistics of a questionnaire, on screen and as a PDF', () => {
     await texts.first().waitFor();
     expect((await texts.allInnerTexts()).map((t) => t.trim()).sort()).toEqual([...want.texts].sort());
 
+    // its frequent words (Intl.Segmenter's words; particles left out): choosing 圖書館 shows the one answer that uses it
+    const terms = page.getByTestId('terms-q4-answer');
+    const library = terms.getByRole('button', { name: /^圖書館 1 個回覆$/ });
+    await library.waitFor();
+    expect(await terms.getByRole('button', { name: /^(嘅|可以|一些) / }).count()).toBe(0);
+    await library.click();
+    await expect.poll(async () => (await texts.allInnerTexts()).map((t) => t.trim())).toEqual(want.texts.filter((t) => t.includes('圖書館')));
+    expect(await library.getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('texts-all').click();
+    await expect.poll(async () => (await texts.allInnerTexts()).length).toBe(want.texts.length);
+
     // the PDF support loaded with the detail; the teacher prints the report
     const { file, bytes } = await downloadPdf(page, title);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');

@@ -1,4 +1,4 @@
-import { RESPONDENT_ROLES, type RespondentPage, type StatisticsDetail, type StatisticsFilter, type StatisticsReply, type TextPage } from '../../shared/statistics/types';
+import { RESPONDENT_ROLES, type RespondentPage, type StatisticsDetail, type StatisticsFilter, type StatisticsReply, type TermList, type TextPage } from '../../shared/statistics/types';
 import type { Lang } from '../../shared/i18n/text';
 import { request } from '../providers/http';
 
@@ -51,12 +51,20 @@ export interface TextQuery {
   questionId: string;
   part: 'answer' | 'other';
   q: string;
+  /** only the answers that use this word or phrase (one of fetchTerms') */
+  term?: string;
   page: number;
   size: number;
 }
 
 export const fetchTexts = (id: number, filter: StatisticsFilter, t: TextQuery) =>
-  request<TextPage>(`/v1/statistics/${id}/texts`, { query: { ...filterQuery(filter), questionId: t.questionId, part: t.part === 'other' ? 'other' : undefined, q: t.q, page: t.page, size: t.size } });
+  request<TextPage>(`/v1/statistics/${id}/texts`, { query: { ...filterQuery(filter), questionId: t.questionId, part: t.part === 'other' ? 'other' : undefined, q: t.q, term: t.term, page: t.page, size: t.size } });
+
+/** How many words and phrases the statistics screen shows a question with. */
+export const TERMS_SHOWN = 20;
+
+export const fetchTerms = (id: number, filter: StatisticsFilter, questionId: string, part: 'answer' | 'other') =>
+  request<TermList>(`/v1/statistics/${id}/terms`, { query: { ...filterQuery(filter), questionId, part: part === 'other' ? 'other' : undefined, size: TERMS_SHOWN } });
 
 export interface RespondentQuery {
   status?: 'SUBMITTED' | 'NOT_SUBMITTED';

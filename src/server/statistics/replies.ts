@@ -17,7 +17,7 @@ import type { RespondentRole } from '../../shared/statistics/enums.js';
 import { filtered, groupOf } from './filters.js';
 import { withheldResults } from './withholding.js';
 import { releasedReplies } from './detail.js';
-import { answersUsing, termOfQuery } from './terms.js';
+import { answersUsing, termOfQuery } from './frequentTerms.js';
 import type { Scoped } from './scoped.js';
 
 /** The stored text rows (reply_answers) of the questionnaire, of the filter's replies only (index: migration 0020). */

@@ -19,7 +19,7 @@ import { scopedQuestionnaire, statisticsList, type Scoped } from './scoped.js';
 import { withheldResults } from './withholding.js';
 import { statisticsDetail } from './detail.js';
 import { oneReply, respondentPage, textPage } from './replies.js';
-import { topTerms } from './terms.js';
+import { topTerms } from './frequentTerms.js';
 
 /**
  * The results of questionnaires, for the routes (index.ts), the exports and the dashboard: each
@@ -55,7 +55,7 @@ export class StatisticsService {
     return textPage(this.db, this.minGroupSize, await this.scoped(user, id), query);
   }
 
-  /** The most frequent words and phrases of a question's texts (terms.ts). */
+  /** The most frequent words and phrases of a question's texts (frequentTerms.ts). */
   async terms(user: AuthUser, id: number, query: StatisticsTermsQuery): Promise<TermList> {
     return topTerms(this.db, this.minGroupSize, await this.scoped(user, id), query);
   }

@@ -1119,6 +1119,11 @@ const appEn = {
         searchOther: 'Search the “Other” answers',
         none: 'No answers',
         noMatch: 'No answer contains this text',
+        terms: 'Frequent words and phrases',
+        termsHint: 'Choose one to see only the answers that use it',
+        termUses: 'answer |||| answers',
+        usingTerm: 'Only the answers that use “%{term}”',
+        allAnswers: 'Show every answer',
       },
       respondents: {
         anonymous: 'Anonymous %{n}',

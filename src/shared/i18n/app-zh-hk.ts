@@ -1114,6 +1114,11 @@ const appZhHk: AppMessages = {
         searchOther: '搜尋「其他」的回覆',
         none: '沒有回覆',
         noMatch: '沒有回覆包含此文字',
+        terms: '常見字詞',
+        termsHint: '選擇一個字詞，只看用到它的回覆',
+        termUses: '個回覆',
+        usingTerm: '只顯示用到「%{term}」的回覆',
+        allAnswers: '顯示全部回覆',
       },
       respondents: {
         anonymous: '匿名 %{n}',

@@ -22,7 +22,7 @@ const FUNCTION_WORDS = new Set([
 /** Words too common to tell anything alone, kept inside phrases. */
 const COMMON_WORDS = new Set([
   ...'very too more most less much many good bad great nice ok okay think feel like hope want would could should will can may might please lot lots really quite so thing things'.split(' '),
-  ...'好 好好 很 太 多 少 最 更 較 比較 非常 十分 真 真係 好多 太多 有 沒有 無 不 會 要 想 可 可以 能 應該 希望 覺得 認為 感覺 喜歡 需要 其實 已經 大家 時候 東西 方面 問題 地方 一點 一啲 有啲 多啲 少少 做 去 來 人 上 下 中 內 外 後 前'.split(' '),
+  ...'好 好好 很好 幾好 不錯 唔錯 很 太 多 少 最 更 較 比較 非常 十分 真 真係 好多 太多 有 沒有 無 不 會 要 想 可 可以 能 應該 希望 覺得 認為 感覺 喜歡 需要 其實 已經 大家 時候 東西 方面 問題 地方 一點 一啲 有啲 多啲 少少 做 去 來 人 上 下 中 內 外 後 前'.split(' '),
 ]);
 
 const MAX_TERM_LENGTH = 40;

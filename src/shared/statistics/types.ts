@@ -39,6 +39,10 @@ export type {
   TextAnswer,
   /** GET /v1/statistics/:id/texts */
   TextPage,
+  /** A word or phrase and how many answers use it. */
+  TermCount,
+  /** GET /v1/statistics/:id/terms: the most frequent words and phrases of a question's texts. */
+  TermList,
   /** One reply, to read it whole with the questions it answers. */
   StatisticsReply,
 } from '../calls/statistics.js';

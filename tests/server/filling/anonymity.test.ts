@@ -148,7 +148,7 @@ describe('anonymous replies', () => {
     expect([...replies].sort((a, b) => (a.id < b.id ? -1 : 1)).map(story)).not.toEqual(submitted);
     if (!pg()) {
       // SQLite keeps the table WITHOUT ROWID, in id order: no hidden row number counts the arrivals
-      for (const table of ['replies', 'reply_answers', 'text_terms']) {
+      for (const table of ['replies', 'reply_answers', 'text_terms', 'term_counts', 'term_totals']) {
         const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where name = ${table}`.execute(t.db);
         expect(rows[0].sql.toLowerCase(), table).toContain('without rowid');
       }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, InputAdornment, LinearProgress, List, ListItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, InputAdornment, LinearProgress, List, ListItem, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from '../../i18n/translate';
@@ -8,6 +8,7 @@ import { fetchTexts, filterQuery, STATISTICS, TEXT_PAGE_SIZES } from '../api';
 import { useDebounced } from './useDebounced';
 import { WithheldNotice } from './WithheldNotice';
 import { Pager } from './Pager';
+import { TextTerms } from './TextTerms';
 
 export interface TextAnswersProps {
   id: number;
@@ -28,15 +29,18 @@ export function TextAnswers({ id, filter, questionId, part }: TextAnswersProps) 
   const q = useDebounced(search.trim());
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(TEXT_PAGE_SIZES[0]);
-  // a new search starts at its first page
-  const [pageOf, setPageOf] = useState(q);
-  if (pageOf !== q) {
-    setPageOf(q);
+  // a frequent word or phrase chosen above the list: only the answers that use it
+  const [term, setTerm] = useState<string | null>(null);
+  // a new search or term starts at its first page
+  const searched = `${q}\u0000${term ?? ''}`;
+  const [pageOf, setPageOf] = useState(searched);
+  if (pageOf !== searched) {
+    setPageOf(searched);
     setPage(0);
   }
   const query = useQuery({
-    queryKey: [STATISTICS, 'texts', id, questionId, part, filterQuery(filter), q, page, size],
-    queryFn: () => fetchTexts(id, filter, { questionId, part, q, page: page + 1, size }),
+    queryKey: [STATISTICS, 'texts', id, questionId, part, filterQuery(filter), q, term, page, size],
+    queryFn: () => fetchTexts(id, filter, { questionId, part, q, term: term ?? undefined, page: page + 1, size }),
     placeholderData: keepPreviousData,
     retry: false,
     refetchOnWindowFocus: false,
@@ -47,6 +51,15 @@ export function TextAnswers({ id, filter, questionId, part }: TextAnswersProps) 
   if (data?.withheld) return <WithheldNotice withheld={data.withheld} />;
   return (
     <Box data-testid={`texts-${questionId}-${part}`}>
+      <TextTerms id={id} filter={filter} questionId={questionId} part={part} chosen={term} onChoose={setTerm} />
+      {term && (
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }} data-testid="texts-term">
+          <Typography variant="body2" role="status">{translate('qe.statistics.texts.usingTerm', { term })}</Typography>
+          <Button size="small" onClick={() => setTerm(null)} data-testid="texts-all">
+            {translate('qe.statistics.texts.allAnswers')}
+          </Button>
+        </Box>
+      )}
       <TextField
         size="small"
         value={search}

@@ -8,11 +8,11 @@ import { rebuildTerms } from '../../statistics/terms.js';
  * cost as much as the list shown, not as the number of answers.
  *
  * - `text_terms`: which answers use a term — one row per (question, part, term, reply), led by
- *   the term so that choosing it reads its answers' ids in one range. WITHOUT ROWID on SQLite,
- *   like reply_answers: its order is the key's, never the order replies came in.
+ *   the term so that choosing it reads its answers' ids in one range.
  * - `term_counts`: how many answers use a term, per respondent group (role, grade, class — '' and 0
  *   where none), as answer_counts; `term_totals` the same summed over the groups, read for everyone
- *   through an index in count order.
+ *   through an index in count order. All three WITHOUT ROWID on SQLite, like reply_answers: a
+ *   term's row sits in key order, never in the order anonymous batches were released.
  * Derived data, like the counters: not archived, made again after a restore (statistics/answerRows.ts
  * recountAnswers); what is already stored is read in here.
  */
@@ -28,7 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await (isPostgres(db) ? terms : terms.modifyEnd(sql`without rowid`)).execute();
   // a reply's rows, for the cascade when a reply goes
   await db.schema.createIndex('text_terms_reply_idx').on('text_terms').column('reply_id').execute();
-  await db.schema
+  const counts = db.schema
     .createTable('term_counts')
     .addColumn('questionnaire_id', 'integer', (c) => c.notNull().references('questionnaires.id').onDelete('cascade'))
     .addColumn('question_id', 'text', (c) => c.notNull())
@@ -38,17 +38,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('grade_id', 'integer', (c) => c.notNull())
     .addColumn('class_id', 'integer', (c) => c.notNull())
     .addColumn('n', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('term_counts_pk', ['questionnaire_id', 'question_id', 'item', 'term', 'respondent_role', 'grade_id', 'class_id'])
-    .execute();
-  await db.schema
+    .addPrimaryKeyConstraint('term_counts_pk', ['questionnaire_id', 'question_id', 'item', 'term', 'respondent_role', 'grade_id', 'class_id']);
+  await (isPostgres(db) ? counts : counts.modifyEnd(sql`without rowid`)).execute();
+  const totals = db.schema
     .createTable('term_totals')
     .addColumn('questionnaire_id', 'integer', (c) => c.notNull().references('questionnaires.id').onDelete('cascade'))
     .addColumn('question_id', 'text', (c) => c.notNull())
     .addColumn('item', 'text', (c) => c.notNull())
     .addColumn('term', 'text', (c) => c.notNull())
     .addColumn('n', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('term_totals_pk', ['questionnaire_id', 'question_id', 'item', 'term'])
-    .execute();
+    .addPrimaryKeyConstraint('term_totals_pk', ['questionnaire_id', 'question_id', 'item', 'term']);
+  await (isPostgres(db) ? totals : totals.modifyEnd(sql`without rowid`)).execute();
   await db.schema.createIndex('term_totals_top_idx').on('term_totals').columns(['questionnaire_id', 'question_id', 'item', 'n']).execute();
   await rebuildTerms(db);
 }
