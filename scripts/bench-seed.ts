@@ -71,6 +71,28 @@ export interface Place {
   gradeId: number;
 }
 
+/** Fragments a pupil's suggestion is made of: a few hundred words and phrases in all, Chinese, Cantonese and English. */
+const FRAGMENTS = [
+  '希望圖書館開放時間更長', '小食部可以多些健康選擇', '多啲課外活動', '希望有更多戶外學習', '操場的設施需要維修', '功課太多', '冇時間溫習',
+  '老師好有耐性', '課室冷氣太凍', '洗手間唔夠乾淨', '午飯時間太短', '希望增設自修室', '電腦室部機好慢', '校車經常遲到', '學校旅行好開心',
+  '運動會可以改喺十一月', '同學之間好友善', '測驗太密', '希望多啲分組討論', '英文堂好有趣', '數學堂進度太快', '中文科閱讀報告太多',
+  '音樂室樂器不足', '校服質料太熱', '家長日時間唔方便', '禮堂音響唔清楚', '籃球場燈光不足', '希望設立學生會信箱', 'more sports clubs please',
+  'the library needs more English books', 'homework is too much', 'lunch break is too short', 'the canteen food is expensive', 'teachers are helpful',
+];
+/** One required paragraph and one short text, every reply answering both: the texts' words and phrases at full size. */
+export function textsDefinition(): Definition {
+  return {
+    version: 1,
+    sections: [{ id: 's1', title: 'Suggestions', questions: [{ id: 'idea', type: 'PARAGRAPH', title: 'What would make school better?', required: true }, { id: 'word', type: 'SHORT_TEXT', title: 'One word for your class', required: true }] }],
+  };
+}
+/** A reply of textsDefinition: one to four fragments, and one word. */
+export function textsAnswers(_definition: Definition, next: () => number): Answers {
+  const n = 1 + Math.floor(next() * 4);
+  const idea = Array.from({ length: n }, () => FRAGMENTS[Math.floor(next() * FRAGMENTS.length)]).join('，');
+  return { idea, word: ['團結', '開心', '努力', '熱鬧', '友善', '有趣', 'friendly', 'noisy'][Math.floor(next() * 8)] };
+}
+
 /** Respondent accounts enough for the largest questionnaire: one in twelve a teacher, the rest students. */
 export async function seedRespondents(db: DB, count: number): Promise<{ id: number; teacher: boolean }[]> {
   const hash = await hashPassword(DEMO_PASSWORD);
@@ -106,7 +128,17 @@ export async function seedRespondents(db: DB, count: number): Promise<{ id: numb
 }
 
 /** One FINISHED questionnaire with `size` replies (and 5 % more respondents who did not submit). */
-export async function seedQuestionnaire(db: DB, size: number, definition: Definition, respondents: { id: number; teacher: boolean }[], places: Place[], inChargeId: number, yearId: number): Promise<{ id: number; rows: number; ms: number }> {
+export async function seedQuestionnaire(
+  db: DB,
+  size: number,
+  definition: Definition,
+  respondents: { id: number; teacher: boolean }[],
+  places: Place[],
+  inChargeId: number,
+  yearId: number,
+  /** each reply's answers; a random valid reply of the definition by default */
+  answersOf: (definition: Definition, next: () => number) => Answers = randomAnswers,
+): Promise<{ id: number; rows: number; ms: number }> {
   const t0 = performance.now();
   const now = new Date();
   const day = (d: number) => new Date(now.getTime() + d * 86_400_000).toISOString();
@@ -162,7 +194,7 @@ export async function seedQuestionnaire(db: DB, size: number, definition: Defini
       const answerRowsOfBatch: ReplyAnswerRow[] = [];
       for (const [k, { u, place, submitted, at }] of batch.entries()) {
         if (!submitted) continue;
-        const answers = randomAnswers(definition, r.next);
+        const answers = answersOf(definition, r.next);
         if (checked < 200) {
           const problems = replyProblems(definition, answers);
           if (Object.keys(problems).length) throw new Error(`a seeded reply is not valid: ${JSON.stringify(problems)} in ${JSON.stringify(answers)}`);
