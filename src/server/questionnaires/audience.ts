@@ -90,3 +90,61 @@ export async function recordClasses(db: DB, questionnaireId: number, schoolYearI
     .where('class_id', 'is not', null)
     .execute();
 }
+
+/** The people a year-bound choice (classes, grades, chosen people) named in its year, whether or not they are still in school. */
+async function namedPeople(db: DB, targets: Target[], yearId: number | null): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const target of targets) {
+    const ids = target.ids ?? [];
+    if (!ids.length) continue;
+    if (target.kind === 'USERS') for (const id of ids) out.add(id);
+    if ((target.kind === 'CLASS' || target.kind === 'GRADE') && yearId !== null) {
+      let q = db.selectFrom('student_classes as sc').innerJoin('classes as c', 'c.id', 'sc.class_id').select('sc.user_id').distinct().where('sc.school_year_id', '=', yearId);
+      q = target.kind === 'GRADE' ? q.where('c.grade_id', 'in', ids) : q.where('c.id', 'in', ids);
+      for (const r of await q.execute()) out.add(r.user_id);
+    }
+  }
+  return out;
+}
+
+/**
+ * Last year's audience carried to this year (docs/product-rules.md#copy-for-this-year). GRADE: the
+ * same choices, meaning this year's pupils of those classes and grades. PEOPLE: the classes, grades
+ * and chosen people become the same people, those still in school (active, and a student in a class
+ * this year); the others — graduates, leavers — dropped and counted. Whole-school choices and
+ * teacher groups are not bound to a year and stay.
+ */
+export async function carriedAudience(db: DB, targets: Target[], fromYearId: number | null, toYearId: number | null, audience: 'GRADE' | 'PEOPLE') {
+  const fromYear = await audienceYear(db, fromYearId);
+  const yearBound = (t: Target) => t.kind === 'CLASS' || t.kind === 'GRADE' || t.kind === 'USERS';
+  const named = await namedPeople(db, targets, fromYear);
+  const unbound = await resolveAudience(db, targets.filter((t) => !yearBound(t)), toYearId);
+  const before = new Set([...named, ...unbound.respondents.map((r) => r.userId)]).size;
+  let carried = targets;
+  let dropped = 0;
+  if (audience === 'PEOPLE') {
+    const ids = [...named];
+    const stay = new Set<number>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500);
+      const rows = await db
+        .selectFrom('users as u')
+        .select('u.id')
+        .where('u.id', 'in', part)
+        .where('u.active', '=', 1)
+        .where('u.status', '=', '1')
+        .where((eb) =>
+          eb.or([
+            eb('u.user_type', '=', 'TEACHER'),
+            eb.and([eb('u.user_type', '=', 'STUDENT'), eb.exists(eb.selectFrom('student_classes as sc').select('sc.id').whereRef('sc.user_id', '=', 'u.id').where('sc.school_year_id', '=', toYearId ?? -1))]),
+          ]),
+        )
+        .execute();
+      for (const r of rows) stay.add(r.id);
+    }
+    dropped = ids.length - stay.size;
+    carried = [...targets.filter((t) => !yearBound(t)), ...(stay.size ? [{ kind: 'USERS' as const, ids: [...stay].sort((a, b) => a - b) }] : [])];
+  }
+  const after = (await resolveAudience(db, carried, toYearId)).respondents.length;
+  return { targets: carried, remap: { audience, fromSchoolYearId: fromYear, toSchoolYearId: toYearId, before, after, dropped } };
+}

@@ -10,6 +10,7 @@ import {
   audienceCountBody,
   audienceOptionsQuery,
   extendBody,
+  yearCopyBody,
   QUESTIONNAIRE_ANSWERS,
   questionnaireChangeBody,
   questionnaireCreateBody,
@@ -22,6 +23,8 @@ import {
   type AudienceOptionPage,
   type AudienceOptionsQuery,
   type ExtendBody,
+  type YearCopy,
+  type YearCopyBody,
   type ImageStored,
   type NoticeSent,
   type QuestionnaireChangeBody,
@@ -101,6 +104,17 @@ export async function questionnaireRoutes(app: FastifyInstance, { db, config }: 
     config: { permission: 'form.add' },
     schema: { tags, summary: 'A copy in PREPARING with the caller in charge', params: questionnaireParams, response: QUESTIONNAIRE_ANSWERS.one },
   }, async (request) => ok<QuestionnaireDetail>(await service.copy(currentUser(request), request.params.id), 201));
+
+  app.post<{ Params: QuestionnaireParams; Body: YearCopyBody }>('/v1/questionnaires/:id/copy-for-year', {
+    config: { permission: 'form.add' },
+    schema: {
+      tags,
+      summary: "Last year's questionnaire again: a draft in the current school year with the caller in charge, no dates, the type chosen again, its audience carried over by grade or by people",
+      params: questionnaireParams,
+      body: yearCopyBody,
+      response: QUESTIONNAIRE_ANSWERS.yearCopy,
+    },
+  }, async (request) => ok<YearCopy>(await service.copyForYear(currentUser(request), request.params.id, request.body), 201));
 
   app.post<{ Params: QuestionnaireParams; Body: ExtendBody }>('/v1/questionnaires/:id/extend', {
     config: { permission: 'form.edit' },

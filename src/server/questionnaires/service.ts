@@ -6,8 +6,8 @@ import type { AuthUser } from '../plugins/guard.js';
 import { BusinessError, FieldError } from '../plugins/errors.js';
 import { definitionErrors, emptyDefinition, questionCount, type Definition } from '../../shared/questionnaire/definition.js';
 import type { QuestionnaireStatus, QuestionnaireType, Target } from '../../shared/questionnaire/types.js';
-import type { QuestionnaireChangeBody, QuestionnaireDetail, QuestionnairePage, QuestionnaireSummary } from '../../shared/calls/questionnaires.js';
-import { audienceYear, resolveAudience } from './audience.js';
+import type { QuestionnaireChangeBody, QuestionnaireDetail, QuestionnairePage, QuestionnaireSummary, YearCopy, YearCopyBody } from '../../shared/calls/questionnaires.js';
+import { audienceYear, carriedAudience, resolveAudience } from './audience.js';
 import { finishQuestionnaire, openQuestionnaire } from './lifecycle.js';
 import { releasedCounts } from '../filling/released.js';
 import { CONTENT_LANGUAGES, languagesOf, missingProblem, missingTranslations, withoutOrphans } from '../../shared/questionnaire/languages.js';
@@ -319,6 +319,18 @@ export class QuestionnaireService {
     if (endDate <= now() || (q.endDate && endDate <= q.endDate)) throw new FieldError({ endDate: { rule: 'laterEnd' } });
     await this.db.updateTable('questionnaires').set({ end_date: endDate, updated_at: now() }).where('id', '=', id).execute();
     return this.get(user, id);
+  }
+
+  /**
+   * Last year's questionnaire again: a draft in the current school year with the caller in charge,
+   * no dates, the type chosen again, its audience carried over (audience.ts carriedAudience).
+   */
+  async copyForYear(user: AuthUser, id: number, body: YearCopyBody): Promise<YearCopy> {
+    const q = await this.get(user, id);
+    const toYear = await audienceYear(this.db, null);
+    const { targets, remap } = await carriedAudience(this.db, q.targets, q.schoolYearId, toYear, body.audience);
+    const questionnaire = await this.create(user, { title: q.title, titleTranslation: q.titleTranslation, type: body.type, targets, definition: q.definition, assistantIds: q.assistantIds, schoolYearId: toYear });
+    return { questionnaire, remap };
   }
 
   /** A copy in PREPARING with the caller in charge: questions, audience, type and assistants. */

@@ -78,6 +78,37 @@ export type QuestionnaireChangeBody = Shape<typeof questionnaireChangeBody>;
 export const extendBody = { type: 'object', required: ['endDate'], additionalProperties: false, properties: { endDate: { type: 'string', format: 'date-time' } } } as const;
 export type ExtendBody = Shape<typeof extendBody>;
 
+/** How last year's audience is carried to this year (docs/product-rules.md#copy-for-this-year). */
+export const YEAR_COPY_AUDIENCES = ['GRADE', 'PEOPLE'] as const;
+
+/** POST /v1/questionnaires/:id/copy-for-year */
+export const yearCopyBody = {
+  type: 'object',
+  required: ['audience', 'type'],
+  additionalProperties: false,
+  properties: {
+    audience: { type: 'string', enum: YEAR_COPY_AUDIENCES, description: 'GRADE: its classes and grades as they are this year; PEOPLE: the same pupils and staff, wherever they are now (those who left dropped)' },
+    type: { type: 'string', enum: QUESTIONNAIRE_TYPES },
+  },
+} as const;
+export type YearCopyBody = Shape<typeof yearCopyBody>;
+
+/** What a copy for this year did to the audience. */
+export const yearCopyRemap = {
+  type: 'object',
+  required: ['audience', 'fromSchoolYearId', 'toSchoolYearId', 'before', 'after', 'dropped'],
+  additionalProperties: false,
+  properties: {
+    audience: { type: 'string', enum: YEAR_COPY_AUDIENCES },
+    fromSchoolYearId: { type: ['integer', 'null'] },
+    toSchoolYearId: { type: ['integer', 'null'] },
+    before: { type: 'integer', description: 'the people the questionnaire was aimed at in its own year' },
+    after: { type: 'integer', description: 'the people the copy is aimed at this year' },
+    dropped: { type: 'integer', description: 'PEOPLE: those of before no longer in the school (graduates, leavers, accounts closed); GRADE: 0' },
+  },
+} as const;
+export type YearCopyRemap = Shape<typeof yearCopyRemap>;
+
 /** POST /v1/questionnaires/audience-count: the questionnaire's school year, else the current one */
 export const audienceCountBody = { type: 'object', required: ['targets'], additionalProperties: false, properties: { targets: targetsBody, schoolYearId: id } } as const;
 export type AudienceCountBody = Shape<typeof audienceCountBody>;
@@ -232,11 +263,22 @@ export const changed = { type: 'null' } as const;
  * The answers of each call, per status. A create or a copy answers HTTP 200 with 201 in the
  * envelope's `code` (`ok(data, 201)`); a refusal answers its own status (docs/errors.md).
  */
+/** POST /v1/questionnaires/:id/copy-for-year: the draft made, and what became of its audience */
+export const yearCopy = {
+  type: 'object',
+  required: ['questionnaire', 'remap'],
+  additionalProperties: false,
+  properties: { questionnaire: questionnaireDetail, remap: yearCopyRemap },
+} as const;
+export type YearCopy = Shape<typeof yearCopy>;
+
 export const QUESTIONNAIRE_ANSWERS = {
   /** GET /v1/questionnaires */
   list: { 200: envelopeOf(questionnairePage), ...REFUSALS },
   /** GET, POST, PUT /v1/questionnaires(/:id), and the transitions, extend and copy: the questionnaire as it is now */
   one: { 200: envelopeOf(questionnaireDetail), ...REFUSALS },
+  /** POST /v1/questionnaires/:id/copy-for-year */
+  yearCopy: { 200: envelopeOf(yearCopy), ...REFUSALS },
   /** DELETE /v1/questionnaires/:id */
   changed: { 200: envelopeOf(changed), ...REFUSALS },
   /** POST /v1/questionnaires/:id/notice */
