@@ -30,7 +30,7 @@ import { api, cannon, DURATION, logger, loopText, round, runBench, serveInProces
 import { NOT_SUBMITTED_SHARE, seedQuestionnaire, seedRespondents, surveyDefinition, textsAnswers, textsDefinition } from './bench-seed.js';
 
 const SIZES = [3000, 25000];
-/** Text answers of the questionnaire whose frequent words are measured (issue 41: ≤ 50 ms p50 at 25,000). */
+/** Text answers of the questionnaire whose frequent words are measured (the target: p50 ≤ 50 ms at 25,000, docs/benchmarks.md). */
 const TEXTS_SIZE = 25000;
 const CONNECTIONS = 4;
 const SEQUENTIAL = 5;

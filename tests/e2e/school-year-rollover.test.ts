@@ -11,10 +11,24 @@ import { startOwnQe, type OwnQe } from './own-server.js';
 // This file starts its own QE: the roll-over changes the current year, which the other files rely on.
 let browser: Browser;
 let qe: OwnQe;
+/** a questionnaire of the year before the roll-over, for class 1A */
+let lastYears: { id: number; title: string; pupils: number };
 
 beforeAll(async () => {
   qe = await startOwnQe();
   browser = await launchBrowser();
+  const teacher = await qe.token('teacher01');
+  const classes = (await qe.api<{ list: { id: number; code: string; count: number }[] }>('/v1/audience-options?kind=CLASS&q=1A', teacher)).data.list;
+  const oneA = classes.find((c) => c.code === '1A')!;
+  const title = '課堂回饋（去年）';
+  const created = await qe.api<{ id: number }>('/v1/questionnaires', teacher, 'POST', {
+    title,
+    type: 'NAMED',
+    targets: [{ kind: 'CLASS', ids: [oneA.id] }],
+    definition: { version: 1, sections: [{ id: 's1', title: '課堂', questions: [{ id: 'q1', type: 'PARAGRAPH', title: '你對這一課有甚麼意見？', required: false }] }] },
+  });
+  expect(created.code, created.msg).toBe(201);
+  lastYears = { id: created.data.id, title, pupils: oneA.count };
 });
 afterAll(async () => {
   await browser?.close();
@@ -84,6 +98,31 @@ describe('the new school year, through the wizard', () => {
     // the wizard again starts from the new current year
     await page.goto(qe.at('/master/years/new-year'));
     await expect(page.getByTestId('new-year-summary').innerText()).resolves.toContain(`${before.nextYear.name} →`);
+    await page.close();
+  });
+
+  it('copies last year’s questionnaire for this year on a phone: the same pupils, now a grade up, and says how many', async () => {
+    const page = await newPage(browser, { width: 360, height: 740 });
+    await qe.loginAs(page, 'teacher01');
+    await page.goto(qe.at(`/forms/view?id=${lastYears.id}`));
+    await page.getByTestId('action-copyForYear').click();
+    const dialog = page.getByTestId('year-copy-dialog');
+    await dialog.getByTestId('year-copy-people').click();
+    await dialog.getByTestId('year-copy-submit').click();
+    const done = dialog.getByTestId('year-copy-done');
+    await done.waitFor();
+    // 1A's pupils are 2A's now: all of them still asked, none dropped
+    await expect(done.innerText()).resolves.toContain(`原本的對象有 ${lastYears.pupils} 人，今年有 ${lastYears.pupils} 人`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await dialog.getByTestId('year-copy-open').click();
+    await page.waitForURL((u) => u.search !== `?id=${lastYears.id}` && u.pathname.endsWith('/forms/view'));
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    const token = await qe.token('teacher01');
+    const copy = (await call<{ status: string; schoolYearId: number; openDate: string | null; targets: { kind: string; ids?: number[] }[] }>(`/v1/questionnaires/${id}`, token)).data;
+    const current = (await call<{ currentYear: { id: number } }>('/v1/my/user-info', token)).data.currentYear;
+    expect(copy).toMatchObject({ status: 'PREPARING', schoolYearId: current.id, openDate: null });
+    expect(copy.targets).toEqual([{ kind: 'USERS', ids: expect.any(Array) }]);
+    expect(copy.targets[0].ids).toHaveLength(lastYears.pupils);
     await page.close();
   });
 });

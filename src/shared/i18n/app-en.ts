@@ -549,7 +549,18 @@ const appEn = {
         extend: 'Extend',
         notice: 'Send notice',
         copy: 'Copy as new questionnaire',
+        copyForYear: 'Copy for this year',
         delete: 'Delete',
+      },
+      yearCopy: {
+        title: 'Copy for this year',
+        intro: 'A draft of this school year with the same questions, in your charge, with no dates. Choose who it is for this year.',
+        audience: 'Who it asks this year',
+        byGrade: 'By grade and class: this year’s pupils of the same classes and grades',
+        byPeople: 'By people: the same pupils, in their classes now (those who have graduated or left are dropped)',
+        done: 'The draft is made. It asked %{before} people in its year; it asks %{after} now.',
+        dropped: '%{smart_count} person who has graduated or left is no longer asked. |||| %{smart_count} people who have graduated or left are no longer asked.',
+        open: 'Open the draft',
       },
       target: {
         kind: 'Add target users',

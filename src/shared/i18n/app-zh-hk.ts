@@ -546,7 +546,18 @@ const appZhHk: AppMessages = {
         extend: '延長',
         notice: '發送通知',
         copy: '複製為新問卷',
+        copyForYear: '複製到今個學年',
         delete: '刪除',
+      },
+      yearCopy: {
+        title: '複製到今個學年',
+        intro: '建立今個學年的草稿：題目相同，由你負責，未定日期。請選擇今年的對象。',
+        audience: '今年問誰',
+        byGrade: '按級別和班別：今年同一班別、級別的學生',
+        byPeople: '按人：同一批學生，按他們今年的班別（已畢業或離校的不包括）',
+        done: '草稿已建立。原本的對象有 %{before} 人，今年有 %{after} 人。',
+        dropped: '%{smart_count} 位已畢業或離校的人不再包括在內。',
+        open: '開啟草稿',
       },
       target: {
         kind: '加入目標對象',

@@ -5,6 +5,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import MoreTimeIcon from '@mui/icons-material/MoreTime';
 import SendIcon from '@mui/icons-material/Send';
 import StopIcon from '@mui/icons-material/StopCircleOutlined';
@@ -19,13 +20,15 @@ import { questionnaireApi } from './api';
 import { toIso, toSchoolInput } from '../../common/schoolClock';
 import { formsPath } from './paths';
 import { NoticeConfirm } from './NoticeConfirm';
+import { YearCopyDialog } from './YearCopyDialog';
+import { useSchoolYears } from '../../common/useSchoolYears';
 
-export type LifecycleAction = 'editDetails' | 'editForm' | 'ready' | 'cancelReady' | 'close' | 'extend' | 'notice' | 'copy' | 'delete';
+export type LifecycleAction = 'editDetails' | 'editForm' | 'ready' | 'cancelReady' | 'close' | 'extend' | 'notice' | 'copy' | 'copyForYear' | 'delete';
 
-type Row = Pick<Questionnaire, 'id' | 'status' | 'mayEdit' | 'inChargeId' | 'targets' | 'endDate'>;
+type Row = Pick<Questionnaire, 'id' | 'status' | 'mayEdit' | 'inChargeId' | 'targets' | 'endDate' | 'type' | 'schoolYearId'>;
 
 /** The actions a questionnaire offers in its status to a user with these rights (list rows and the view screen). */
-export function offeredActions(record: Row, rights: { edit: boolean; add: boolean; delete: boolean }): LifecycleAction[] {
+export function offeredActions(record: Row, rights: { edit: boolean; add: boolean; delete: boolean }, currentYearId: number | null = null): LifecycleAction[] {
   const { status } = record;
   const out: LifecycleAction[] = [];
   if (rights.edit && status !== 'FINISHED') out.push('editDetails');
@@ -33,6 +36,8 @@ export function offeredActions(record: Row, rights: { edit: boolean; add: boolea
   if (rights.edit && status === 'NOT_OPEN') out.push('cancelReady');
   if (rights.edit && status === 'PROCESSING') out.push('close', 'extend', 'notice');
   if (rights.add) out.push('copy');
+  // an earlier year's questionnaire again, for this year's classes or people
+  if (rights.add && currentYearId !== null && record.schoolYearId !== null && record.schoolYearId !== currentYearId) out.push('copyForYear');
   if (rights.delete && (status === 'PREPARING' || status === 'NOT_OPEN')) out.push('delete');
   return out;
 }
@@ -46,10 +51,11 @@ const ICONS: Record<LifecycleAction, ReactElement> = {
   extend: <MoreTimeIcon fontSize="small" />,
   notice: <SendIcon fontSize="small" />,
   copy: <ContentCopyIcon fontSize="small" />,
+  copyForYear: <EventRepeatIcon fontSize="small" />,
   delete: <DeleteIcon fontSize="small" />,
 };
 
-type Dialogs = 'close' | 'notice' | 'delete' | 'extend' | null;
+type Dialogs = 'close' | 'notice' | 'delete' | 'extend' | 'copyForYear' | null;
 
 /** The extend dialog: a later end date than now and than the current one. */
 function ExtendDialog({ record, onClose, onDone }: { record: Row; onClose: () => void; onDone: () => void }) {
@@ -130,7 +136,8 @@ export function LifecycleActions({
   const rights = useQuestionnaireRights(record);
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [busy, setBusy] = useState(false);
-  const actions = offeredActions(record, rights).filter((a) => !omit.includes(a));
+  const { currentYear } = useSchoolYears();
+  const actions = offeredActions(record, rights, currentYear?.id ?? null).filter((a) => !omit.includes(a));
   if (actions.length === 0) return null;
 
   /** Runs a call; request() has shown its error already, so a failure only ends the wait. */
@@ -216,6 +223,7 @@ export function LifecycleActions({
         }
         onClose={() => setDialog(null)}
       />
+      {dialog === 'copyForYear' && <YearCopyDialog id={record.id} type={record.type} onClose={() => setDialog(null)} />}
       {dialog === 'extend' && (
         <ExtendDialog
           record={record}

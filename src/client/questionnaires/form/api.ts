@@ -1,6 +1,6 @@
 import type { Page } from '../../../shared/envelope';
 import type { AudienceCount, Questionnaire, Target } from '../../../shared/questionnaire/types';
-import type { AudienceOption as TargetOption, AudienceOptionsQuery, NoticeSent, StaffOption } from '../../../shared/calls/questionnaires';
+import type { AudienceOption as TargetOption, AudienceOptionsQuery, NoticeSent, StaffOption, YearCopy, YearCopyBody } from '../../../shared/calls/questionnaires';
 import { request } from '../../providers/http';
 
 // what the pickers' calls answer, described once with their schemas (docs/conventions.md#call-shapes)
@@ -32,6 +32,8 @@ export const questionnaireApi = {
   close: (id: number) => request<Questionnaire>(at(id, 'close'), { method: 'POST' }),
   extend: (id: number, endDate: string) => request<Questionnaire>(at(id, 'extend'), { method: 'POST', body: { endDate } }),
   copy: (id: number) => request<Questionnaire>(at(id, 'copy'), { method: 'POST' }),
+  /** last year's questionnaire as a draft of this year, its audience carried by grade or by people */
+  copyForYear: (id: number, body: YearCopyBody) => request<YearCopy>(at(id, 'copy-for-year'), { method: 'POST', body }),
   /** respondents without an e-mail address are counted apart (noAddress): no mail failed for them */
   notice: (id: number) => request<NoticeSent>(at(id, 'notice'), { method: 'POST' }),
   remove: (id: number) => request<null>(`/v1/questionnaires/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),

@@ -40,7 +40,8 @@ function ListActions() {
 function RowActions() {
   const record = useRecordContext<Questionnaire>();
   if (!record) return null;
-  return <LifecycleActions record={record} />;
+  // a copy for this year is offered on the questionnaire's own screen: the row keeps its width
+  return <LifecycleActions record={record} omit={['copyForYear']} />;
 }
 
 
