@@ -295,6 +295,8 @@ export interface QuestionnairesTable {
   /** the title in the second language, when there is one */
   title_translation: string | null;
   updated_at: string;
+  /** the questionnaire this one was copied from (migration 0036): a series, compared across years */
+  source_id?: number | null;
 }
 
 export interface QuestionnaireAssistantsTable {

@@ -329,13 +329,20 @@ export class QuestionnaireService {
     const q = await this.get(user, id);
     const toYear = await audienceYear(this.db, null);
     const { targets, remap } = await carriedAudience(this.db, q.targets, q.schoolYearId, toYear, body.audience);
-    const questionnaire = await this.create(user, { title: q.title, titleTranslation: q.titleTranslation, type: body.type, targets, definition: q.definition, assistantIds: q.assistantIds, schoolYearId: toYear });
-    return { questionnaire, remap };
+    const made = await this.create(user, { title: q.title, titleTranslation: q.titleTranslation, type: body.type, targets, definition: q.definition, assistantIds: q.assistantIds, schoolYearId: toYear });
+    return { questionnaire: await this.madeFrom(user, made.id, id), remap };
   }
 
   /** A copy in PREPARING with the caller in charge: questions, audience, type and assistants. */
   async copy(user: AuthUser, id: number): Promise<QuestionnaireDetail> {
     const q = await this.get(user, id);
-    return this.create(user, { title: q.title, titleTranslation: q.titleTranslation, type: q.type, targets: q.targets, definition: q.definition, assistantIds: q.assistantIds, schoolYearId: q.schoolYearId });
+    const made = await this.create(user, { title: q.title, titleTranslation: q.titleTranslation, type: q.type, targets: q.targets, definition: q.definition, assistantIds: q.assistantIds, schoolYearId: q.schoolYearId });
+    return this.madeFrom(user, made.id, id);
+  }
+
+  /** A copy names its source: the two are one series, their questions matched by id (statistics/series.ts). */
+  private async madeFrom(user: AuthUser, id: number, sourceId: number): Promise<QuestionnaireDetail> {
+    await this.db.updateTable('questionnaires').set({ source_id: sourceId }).where('id', '=', id).execute();
+    return this.get(user, id);
   }
 }

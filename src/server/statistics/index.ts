@@ -19,6 +19,7 @@ import {
   statisticsTermsQuery,
   statisticsTextsQuery,
   type RespondentPage,
+  type StatisticsComparison,
   type StatisticsDetail,
   type StatisticsFilter,
   type StatisticsFilterQuery,
@@ -80,6 +81,17 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
       response: STATISTICS_ANSWERS.texts,
     },
   }, async (request) => ok<TextPage>(await service.texts(currentUser(request), request.params.id, { ...request.query, ...filterOf(request.query) })));
+
+  app.get<{ Params: StatisticsParams; Querystring: StatisticsFilterQuery }>('/v1/statistics/:id/comparison', {
+    config: view,
+    schema: {
+      tags,
+      summary: "The questionnaire's series — itself and those copied from it or it from them, that the caller may read — year by year, each question matched by id, for the filter",
+      params: statisticsParams,
+      querystring: statisticsFilterQuery,
+      response: STATISTICS_ANSWERS.comparison,
+    },
+  }, async (request) => ok<StatisticsComparison>(await service.comparison(currentUser(request), request.params.id, filterOf(request.query), reportLang(request))));
 
   app.get<{ Params: StatisticsParams; Querystring: StatisticsTermsQuery }>('/v1/statistics/:id/terms', {
     config: view,

@@ -3,6 +3,7 @@ import type { AuthUser } from '../plugins/guard.js';
 import type { Lang } from '../../shared/errors.js';
 import type {
   RespondentPage,
+  StatisticsComparison,
   StatisticsDetail,
   StatisticsFilter,
   StatisticsListQuery,
@@ -20,6 +21,7 @@ import { withheldResults } from './withholding.js';
 import { statisticsDetail } from './detail.js';
 import { oneReply, respondentPage, textPage } from './replies.js';
 import { topTerms } from './frequentTerms.js';
+import { comparison } from './series.js';
 
 /**
  * The results of questionnaires, for the routes (index.ts), the exports and the dashboard: each
@@ -53,6 +55,11 @@ export class StatisticsService {
 
   async texts(user: AuthUser, id: number, query: StatisticsTextsQuery): Promise<TextPage> {
     return textPage(this.db, this.minGroupSize, await this.scoped(user, id), query);
+  }
+
+  /** The questionnaire's series, year by year (series.ts). */
+  comparison(user: AuthUser, id: number, filter: StatisticsFilter, lang: Lang): Promise<StatisticsComparison> {
+    return comparison(this.db, this.minGroupSize, user, id, filter, lang);
   }
 
   /** The most frequent words and phrases of a question's texts (frequentTerms.ts). */

@@ -366,6 +366,41 @@ export const respondentPage = {
 } as const;
 export type RespondentPage = Shape<typeof respondentPage>;
 
+/** GET /v1/statistics/:id/comparison: the questionnaire's series, year by year (docs/product-rules.md#comparison-across-years) */
+export const statisticsComparison = {
+  type: 'object',
+  required: ['series', 'questions'],
+  additionalProperties: false,
+  properties: {
+    series: {
+      type: 'array',
+      description: 'the questionnaires of the series the caller may read that have opened, oldest school year first',
+      items: {
+        type: 'object',
+        required: ['questionnaire', 'replyCount', 'withheld'],
+        additionalProperties: false,
+        properties: { questionnaire: statisticsRow, replyCount: integer, withheld: withheldOrNull },
+      },
+    },
+    questions: {
+      type: 'array',
+      description: "every question of the series, matched by id (a copy keeps its questions' ids): in the chosen questionnaire's order, then those it does not have",
+      items: {
+        type: 'object',
+        required: ['id', 'type', 'title', 'years'],
+        additionalProperties: false,
+        properties: {
+          id: text,
+          type: { type: 'string', enum: QUESTION_TYPES },
+          title: text,
+          years: { type: 'array', description: "one per member of the series, in its order: that year's statistics of the question, or null where the year has no such question", items: { anyOf: [questionStatistics, { type: 'null' }] } },
+        },
+      },
+    },
+  },
+} as const;
+export type StatisticsComparison = Shape<typeof statisticsComparison>;
+
 /** One text answer (SHORT_TEXT, PARAGRAPH, or the 'other' text of a choice question). */
 export const textAnswer = { type: 'object', required: ['replyId', 'text'], additionalProperties: false, properties: { replyId: text, text } } as const;
 export type TextAnswer = Shape<typeof textAnswer>;
@@ -415,6 +450,8 @@ export const STATISTICS_ANSWERS = {
   detail: { 200: envelopeOf(statisticsDetail), ...REFUSALS },
   /** GET /v1/statistics/:id/texts */
   texts: { 200: envelopeOf(textPage), ...REFUSALS },
+  /** GET /v1/statistics/:id/comparison */
+  comparison: { 200: envelopeOf(statisticsComparison), ...REFUSALS },
   /** GET /v1/statistics/:id/terms */
   terms: { 200: envelopeOf(termList), ...REFUSALS },
   /** GET /v1/statistics/:id/respondents */

@@ -158,6 +158,7 @@ const EXPECTED: Record<string, string> = {
   'GET /v1/statistics/{id}': '-----TAS',
   'GET /v1/statistics/{id}/texts': '-----TAS',
   'GET /v1/statistics/{id}/terms': '-----TAS',
+  'GET /v1/statistics/{id}/comparison': '-----TAS',
   'GET /v1/statistics/{id}/respondents': '-----TAS',
   'GET /v1/statistics/{id}/replies/{replyId}': '-----TAS',
   'GET /v1/statistics/{id}/export': '-----TAS',

@@ -1,0 +1,80 @@
+import type { DB } from '../db/connect.js';
+import type { AuthUser } from '../plugins/guard.js';
+import type { Lang } from '../../shared/errors.js';
+import type { StatisticsComparison, StatisticsDetail, StatisticsFilter } from '../../shared/calls/statistics.js';
+import { BusinessError } from '../plugins/errors.js';
+import { scopedQuestionnaire, type Scoped } from './scoped.js';
+import { statisticsDetail } from './detail.js';
+
+/** A series this long is more than a school runs: the walk stops there. */
+const MAX_SERIES = 30;
+
+/**
+ * The questionnaires linked to `id` by `source_id`, either way and transitively (migration 0036):
+ * the same survey run again, year after year.
+ */
+async function linked(db: DB, id: number): Promise<number[]> {
+  const found = new Set([id]);
+  let frontier = [id];
+  while (frontier.length && found.size < MAX_SERIES) {
+    const rows = await db
+      .selectFrom('questionnaires')
+      .select(['id', 'source_id'])
+      .where((eb) => eb.or([eb('id', 'in', frontier), eb('source_id', 'in', frontier)]))
+      .execute();
+    const next: number[] = [];
+    for (const r of rows) {
+      for (const other of [r.id, r.source_id]) {
+        if (other !== null && other !== undefined && !found.has(other) && found.size < MAX_SERIES) {
+          found.add(other);
+          next.push(other);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return [...found];
+}
+
+/**
+ * Comparison across years (docs/product-rules.md#comparison-across-years): every questionnaire of
+ * the series the caller may read that has results, oldest school year first, each with its own
+ * statistics for the filter — grades and classes as each year's respondents were in them, an
+ * anonymous year's small groups withheld by its own rules — and its questions matched by id.
+ * Each year's figures are that questionnaire's statistics, read as its detail reads them.
+ */
+export async function comparison(db: DB, minGroupSize: number, user: AuthUser, id: number, filter: StatisticsFilter, lang: Lang): Promise<StatisticsComparison> {
+  const chosen = await scopedQuestionnaire(db, user, id);
+  const members: Scoped[] = [];
+  for (const other of await linked(db, id)) {
+    if (other === id) members.push(chosen);
+    else {
+      // one the caller may not read, or that has not opened, is left out without a word
+      const scoped = await scopedQuestionnaire(db, user, other).catch((err) => (err instanceof BusinessError ? null : Promise.reject(err)));
+      if (scoped) members.push(scoped);
+    }
+  }
+  const years = new Map((await db.selectFrom('school_years').select(['id', 'begin_date']).execute()).map((y) => [y.id, y.begin_date]));
+  const when = (s: Scoped) => `${(s.row.schoolYear && years.get(s.row.schoolYear.id)) ?? ''}\u0000${s.row.openDate ?? ''}\u0000${String(s.row.id).padStart(12, '0')}`;
+  members.sort((a, b) => (when(a) < when(b) ? -1 : when(a) > when(b) ? 1 : 0));
+  const details: StatisticsDetail[] = [];
+  for (const m of members) details.push(await statisticsDetail(db, minGroupSize, m, filter, lang));
+
+  // the chosen questionnaire's questions first, in its order; then those only other years have
+  const order: string[] = [];
+  const seen = new Set<string>();
+  for (const d of [details[members.indexOf(chosen)], ...details]) {
+    for (const q of d.questions) {
+      if (seen.has(q.id)) continue;
+      seen.add(q.id);
+      order.push(q.id);
+    }
+  }
+  const questions = order.map((qid) => {
+    const years = details.map((d) => d.questions.find((q) => q.id === qid) ?? null);
+    // named as the newest year that has it names it
+    const newest = [...years].reverse().find((q) => q !== null)!;
+    return { id: qid, type: newest.type, title: newest.title, years };
+  });
+  return { series: details.map((d) => ({ questionnaire: d.questionnaire, replyCount: d.replyCount, withheld: d.withheld })), questions };
+}
