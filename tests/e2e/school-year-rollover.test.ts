@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RolloverPreview } from '../../src/shared/school/rollover.js';
 import { launchBrowser, newPage } from './browser.js';
+import { axeViolations } from './accessibility-checks.js';
 import { startOwnQe, type OwnQe } from './own-server.js';
 
 // End to end: an administrator rolls the demo school over to the next school year through
@@ -11,6 +12,16 @@ import { startOwnQe, type OwnQe } from './own-server.js';
 // This file starts its own QE: the roll-over changes the current year, which the other files rely on.
 let browser: Browser;
 let qe: OwnQe;
+const LESSON = { version: 1, sections: [{ id: 's1', title: '課堂', questions: [{ id: 'q1', type: 'RADIO', title: '你喜歡這一課嗎？', required: true, options: [{ id: 'a', label: '喜歡' }, { id: 'b', label: '不喜歡' }] }] }] };
+
+/** Each pupil submits their choice of LESSON's one question. */
+async function answer(id: number, pupils: string[], choices: string[]) {
+  for (const [i, pupil] of pupils.entries()) {
+    const sent = await qe.api(`/v1/my/questionnaires/${id}/replies`, await qe.token(pupil), 'POST', { submissionKey: `k-${crypto.randomUUID()}`, answers: { q1: { choice: choices[i] } } });
+    expect(sent.code, sent.msg).toBe(200);
+  }
+}
+
 /** a questionnaire of the year before the roll-over, for class 1A */
 let lastYears: { id: number; title: string; pupils: number };
 
@@ -25,9 +36,14 @@ beforeAll(async () => {
     title,
     type: 'NAMED',
     targets: [{ kind: 'CLASS', ids: [oneA.id] }],
-    definition: { version: 1, sections: [{ id: 's1', title: '課堂', questions: [{ id: 'q1', type: 'PARAGRAPH', title: '你對這一課有甚麼意見？', required: false }] }] },
+    openDate: new Date(Date.now() - 60_000).toISOString(),
+    endDate: new Date(Date.now() + 86_400_000).toISOString(),
+    definition: LESSON,
   });
   expect(created.code, created.msg).toBe(201);
+  expect((await qe.api<{ status: string }>(`/v1/questionnaires/${created.data.id}/ready`, teacher, 'POST')).data.status).toBe('PROCESSING');
+  // four of 1A answer last year: 三個「喜歡」，一個「不喜歡」
+  await answer(created.data.id, ['student001', 'student002', 'student003', 'student004'], ['a', 'a', 'b', 'a']);
   lastYears = { id: created.data.id, title, pupils: oneA.count };
 });
 afterAll(async () => {
@@ -101,7 +117,7 @@ describe('the new school year, through the wizard', () => {
     await page.close();
   });
 
-  it('copies last year’s questionnaire for this year on a phone: the same pupils, now a grade up, and says how many', async () => {
+  it('copies last year’s questionnaire for this year on a phone: the same pupils, now a grade up, says how many, and compares the two years', async () => {
     const page = await newPage(browser, { width: 360, height: 740 });
     await qe.loginAs(page, 'teacher01');
     await page.goto(qe.at(`/forms/view?id=${lastYears.id}`));
@@ -111,6 +127,7 @@ describe('the new school year, through the wizard', () => {
     await dialog.getByTestId('year-copy-submit').click();
     const done = dialog.getByTestId('year-copy-done');
     await done.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     // 1A's pupils are 2A's now: all of them still asked, none dropped
     await expect(done.innerText()).resolves.toContain(`原本的對象有 ${lastYears.pupils} 人，今年有 ${lastYears.pupils} 人`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -123,6 +140,29 @@ describe('the new school year, through the wizard', () => {
     expect(copy).toMatchObject({ status: 'PREPARING', schoolYearId: current.id, openDate: null });
     expect(copy.targets).toEqual([{ kind: 'USERS', ids: expect.any(Array) }]);
     expect(copy.targets[0].ids).toHaveLength(lastYears.pupils);
+
+    // it runs this year: three of the same pupils answer, 一個「喜歡」
+    const dated = await call(`/v1/questionnaires/${id}`, token, 'PUT', { openDate: new Date(Date.now() - 60_000).toISOString(), endDate: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(dated.code, dated.msg).toBe(200);
+    expect((await call<{ status: string }>(`/v1/questionnaires/${id}/ready`, token, 'POST')).data.status).toBe('PROCESSING');
+    await answer(id, ['student001', 'student002', 'student003'], ['b', 'b', 'a']);
+
+    // the statistics put both years side by side: last year's 75 % 「喜歡」, this year's 33.3 %
+    const years = (await call<{ years: { id: number; name: string }[] }>('/v1/my/user-info', token)).data.years;
+    const lastName = years.find((y) => y.id !== current.id && y.name < years.find((x) => x.id === current.id)!.name)!.name;
+    const currentName = years.find((y) => y.id === current.id)!.name;
+    await page.goto(qe.at(`/data-statistics/detail?id=${id}`));
+    await page.getByTestId('tab-years').click();
+    const rows = page.getByTestId('years-question-q1').getByTestId('years-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    const texts = (await rows.allInnerTexts()).map((r) => r.replace(/\s+/g, ' '));
+    expect(texts[0]).toContain(lastName);
+    expect(texts[0]).toContain('75% (3)');
+    expect(texts[1]).toContain(currentName);
+    expect(texts[1]).toContain('33.3% (1)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // the comparison and the copy dialog's result, as axe reads them at any impact
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
 });

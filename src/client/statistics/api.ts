@@ -1,4 +1,4 @@
-import { RESPONDENT_ROLES, type RespondentPage, type StatisticsDetail, type StatisticsFilter, type StatisticsReply, type TermList, type TextPage } from '../../shared/statistics/types';
+import { RESPONDENT_ROLES, type RespondentPage, type StatisticsDetail, type StatisticsFilter, type StatisticsComparison, type StatisticsReply, type TermList, type TextPage } from '../../shared/statistics/types';
 import type { Lang } from '../../shared/i18n/text';
 import { request } from '../providers/http';
 
@@ -59,6 +59,9 @@ export interface TextQuery {
 
 export const fetchTexts = (id: number, filter: StatisticsFilter, t: TextQuery) =>
   request<TextPage>(`/v1/statistics/${id}/texts`, { query: { ...filterQuery(filter), questionId: t.questionId, part: t.part === 'other' ? 'other' : undefined, q: t.q, term: t.term, page: t.page, size: t.size } });
+
+/** The questionnaire's series year by year, for the filter, in the reader's language. */
+export const fetchComparison = (id: number, filter: StatisticsFilter) => request<StatisticsComparison>(`/v1/statistics/${id}/comparison`, { query: filterQuery(filter) });
 
 /** How many words and phrases the statistics screen shows a question with. */
 export const TERMS_SHOWN = 20;

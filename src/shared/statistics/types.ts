@@ -39,6 +39,8 @@ export type {
   TextAnswer,
   /** GET /v1/statistics/:id/texts */
   TextPage,
+  /** GET /v1/statistics/:id/comparison: the questionnaire's series, year by year. */
+  StatisticsComparison,
   /** A word or phrase and how many answers use it. */
   TermCount,
   /** GET /v1/statistics/:id/terms: the most frequent words and phrases of a question's texts. */

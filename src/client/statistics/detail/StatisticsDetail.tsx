@@ -16,11 +16,12 @@ import { ExportButton, useMayStatistics } from './ExportButton';
 import { ExportLanguage } from './ExportLanguage';
 import { FilterBar } from './FilterBar';
 import { QuestionResult } from './QuestionResult';
+import { YearComparison } from './YearComparison';
 import { RespondentList } from './RespondentList';
 import { WithheldNotice } from './WithheldNotice';
 import { Loading } from '../../common/Loading';
 
-type TabName = 'results' | 'respondents';
+type TabName = 'results' | 'respondents' | 'years';
 
 function BackToList() {
   const translate = useTranslate();
@@ -113,6 +114,7 @@ export function StatisticsDetail() {
         <Tabs value={tab} onChange={(_e, v: TabName) => setTab(v)} variant="scrollable" allowScrollButtonsMobile>
           <Tab value="results" label={translate('qe.statistics.tabs.results')} data-testid="tab-results" />
           <Tab value="respondents" label={translate('qe.statistics.tabs.respondents')} data-testid="tab-respondents" />
+          <Tab value="years" label={translate('qe.statistics.tabs.years')} data-testid="tab-years" />
         </Tabs>
       </Box>
       {tab === 'results' ? (
@@ -125,8 +127,10 @@ export function StatisticsDetail() {
           ))}
           {detail.questions.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{translate('qe.statistics.noQuestions')}</Typography>}
         </Stack>
-      ) : (
+      ) : tab === 'respondents' ? (
         <RespondentList id={q.id} filter={filter} title={titleIn(q, reader)} />
+      ) : (
+        <YearComparison id={q.id} filter={filter} />
       )}
     </Stack>
   );

@@ -1,0 +1,135 @@
+import { Alert, Box, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useLocale } from 'react-admin';
+import { useTranslate } from '../../i18n/translate';
+import type { QuestionStatistics, StatisticsComparison, StatisticsFilter } from '../../../shared/statistics/types';
+import { titleIn } from '../../../shared/questionnaire/languages';
+import { fetchComparison, filterQuery, STATISTICS } from '../api';
+import { formatPercent } from '../labels';
+import { ScrollRegion } from '../../common/ScrollRegion';
+import { Loading } from '../../common/Loading';
+import { VISUALLY_HIDDEN } from '../../common/visuallyHidden';
+
+type Member = StatisticsComparison['series'][number];
+type Row = StatisticsComparison['questions'][number];
+
+/** The columns a question's years are compared by: its options (choices), mean and median (scale), else how many answered. */
+function columnsOf(row: Row): { key: string; label: string; cell: (q: QuestionStatistics) => string }[] {
+  const known = row.years.filter((q): q is QuestionStatistics => q !== null && q.summary !== null);
+  const summary = known[known.length - 1]?.summary;
+  if (summary?.kind === 'choices') {
+    // the options of every year, in the newest year's order
+    const options = new Map<string, string>();
+    for (const q of [...known].reverse()) if (q.summary?.kind === 'choices') for (const c of q.summary.choices) if (!options.has(c.id)) options.set(c.id, c.label);
+    return [...options].map(([id, label]) => ({
+      key: id,
+      label,
+      cell: (q) => {
+        const c = q.summary?.kind === 'choices' ? q.summary.choices.find((x) => x.id === id) : undefined;
+        return c ? `${formatPercent(c.percent)} (${c.count})` : '—';
+      },
+    }));
+  }
+  return [];
+}
+
+/** One question, a row per year: its figures, "not asked that year" or "withheld". */
+function QuestionYears({ row, series, mean, median }: { row: Row; series: Member[]; mean: string; median: string }) {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const titleId = useId();
+  const columns = columnsOf(row);
+  const scale = row.years.some((q) => q?.summary?.kind === 'scale');
+  const span = 2 + columns.length + (scale ? 2 : 0);
+  const yearName = (m: Member) => m.questionnaire.schoolYear?.name ?? titleIn(m.questionnaire, locale === 'en' ? 'en' : 'zh-hk');
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2, minWidth: 0 }} data-testid={`years-question-${row.id}`}>
+      <Typography component="h3" variant="subtitle1" id={titleId} sx={{ fontWeight: 500, overflowWrap: 'anywhere', mb: 1 }}>
+        {row.title}
+      </Typography>
+      <ScrollRegion>
+        <Table size="small">
+          <Box component="caption" sx={VISUALLY_HIDDEN}>
+            {translate('qe.statistics.years.caption', { title: row.title })}
+          </Box>
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">{translate('qe.statistics.years.year')}</TableCell>
+              <TableCell component="th" scope="col" align="right">{translate('qe.statistics.years.answered')}</TableCell>
+              {columns.map((c) => (
+                <TableCell key={c.key} component="th" scope="col" align="right">{c.label}</TableCell>
+              ))}
+              {scale && <TableCell component="th" scope="col" align="right">{mean}</TableCell>}
+              {scale && <TableCell component="th" scope="col" align="right">{median}</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {series.map((m, i) => {
+              const q = row.years[i];
+              const head = <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>{yearName(m)}</TableCell>;
+              if (!q || m.withheld) {
+                const text = !q ? translate('qe.statistics.years.notAsked') : translate('qe.statistics.years.withheld', { n: m.withheld!.minGroupSize });
+                return (
+                  <TableRow key={m.questionnaire.id} data-testid="years-row">
+                    {head}
+                    <TableCell colSpan={span - 1} sx={{ color: 'text.secondary' }}>{text}</TableCell>
+                  </TableRow>
+                );
+              }
+              const s = q.summary;
+              return (
+                <TableRow key={m.questionnaire.id} data-testid="years-row">
+                  {head}
+                  <TableCell align="right">{q.answered}</TableCell>
+                  {columns.map((c) => (
+                    <TableCell key={c.key} align="right" sx={{ whiteSpace: 'nowrap' }}>{c.cell(q)}</TableCell>
+                  ))}
+                  {scale && <TableCell align="right">{s?.kind === 'scale' && s.mean !== null ? s.mean : '—'}</TableCell>}
+                  {scale && <TableCell align="right">{s?.kind === 'scale' && s.median !== null ? s.median : '—'}</TableCell>}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </ScrollRegion>
+    </Paper>
+  );
+}
+
+/**
+ * "Across years": the questionnaire's series (itself and those copied from it or it from them)
+ * year by year, for the detail's filter (GET /v1/statistics/{id}/comparison): per question, a row
+ * per year with how many answered and its figures — each option's percent and count, a scale's
+ * mean and median. A question one year did not ask says so; a withheld year says why.
+ */
+export function YearComparison({ id, filter }: { id: number; filter: StatisticsFilter }) {
+  const translate = useTranslate();
+  const query = useQuery({
+    queryKey: [STATISTICS, 'comparison', id, filterQuery(filter), useLocale()],
+    queryFn: () => fetchComparison(id, filter),
+    retry: false,
+    refetchOnWindowFocus: false,
+    placeholderData: keepPreviousData,
+  });
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <Alert severity="error">{(query.error as Error)?.message || translate('qe.error.tryLater')}</Alert>;
+  const { series, questions } = query.data;
+  if (series.length < 2) {
+    return (
+      <Typography sx={{ color: 'text.secondary' }} data-testid="years-only">
+        {translate('qe.statistics.years.only')}
+      </Typography>
+    );
+  }
+  const mean = translate('qe.statistics.scale.mean');
+  const median = translate('qe.statistics.scale.median');
+  return (
+    <Stack spacing={2} data-testid="statistics-years">
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>{translate('qe.statistics.years.intro')}</Typography>
+      {questions.map((row) => (
+        <QuestionYears key={row.id} row={row} series={series} mean={mean} median={median} />
+      ))}
+    </Stack>
+  );
+}
