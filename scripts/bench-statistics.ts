@@ -32,6 +32,9 @@ import { NOT_SUBMITTED_SHARE, seedQuestionnaire, seedRespondents, surveyDefiniti
 const SIZES = [3000, 25000];
 /** Text answers of the questionnaire whose frequent words are measured (the target: p50 ≤ 50 ms at 25,000, docs/benchmarks.md). */
 const TEXTS_SIZE = 25000;
+/** The comparison across years: a series of this many questionnaires of SERIES_SIZE replies each. */
+const SERIES_YEARS = 3;
+const SERIES_SIZE = 25000;
 const CONNECTIONS = 4;
 const SEQUENTIAL = 5;
 /** The export of the larger questionnaire runs only when the smaller one's, scaled, promises less than this. */
@@ -102,6 +105,14 @@ runBench('bench-statistics', async ({ db, config, databaseUrl, serveQe, serveYar
   for (const size of SIZES) seeded.push({ size, ...(await seedQuestionnaire(db, size, definition, respondents, places, teacher.id, year.id)) });
   // text answers read: every reply answers the paragraph (TEXTS_SIZE text answers), words counted as they are stored
   const texts = await seedQuestionnaire(db, TEXTS_SIZE, textsDefinition(), respondents, places, teacher.id, year.id, textsAnswers);
+  // comparison across years: the 25,000-reply survey copied twice, each copy answered by 25,000 again (a three-year series)
+  const seriesFirst = seeded.find((q) => q.size === SERIES_SIZE)!.id;
+  const series = [seriesFirst];
+  for (let k = 1; k < SERIES_YEARS; k++) {
+    const next = await seedQuestionnaire(db, SERIES_SIZE, definition, respondents, places, teacher.id, year.id);
+    await db.updateTable('questionnaires').set({ source_id: series[series.length - 1] }).where('id', '=', next.id).execute();
+    series.push(next.id);
+  }
   // as autovacuum does soon after such a load (it vacuums after many inserts too, since PostgreSQL
   // 13): the planner's statistics and the visibility map, without which no index-only scan is
   // one (the feedback records' grouped read went through all their pages). SQLite has neither.
@@ -218,6 +229,19 @@ runBench('bench-statistics', async ({ db, config, databaseUrl, serveQe, serveYar
   ];
   log(`${TEXTS_SIZE} text answers: ${top.list.length} terms, the first ${top.list[0].term} (${top.list[0].n}); first call ${termsFirstMs} ms; p50 ${termsRuns.map((r) => `${r.name} ${r.latencyMs?.p50} ms`).join(', ')}`);
 
+  // the comparison of the three, for everyone and for one grade
+  const comparePath = `/v1/statistics/${series[series.length - 1]}/comparison`;
+  const c0 = performance.now();
+  const { data: compared } = await api(qe, comparePath, { headers: auth });
+  const compareFirstMs = round(performance.now() - c0);
+  if (compared.series.length !== SERIES_YEARS) throw new Error(`the comparison found ${compared.series.length} of the ${SERIES_YEARS} questionnaires`);
+  const compareGrade = (await api(qe, `/v1/statistics/${series[0]}`, { headers: auth })).data.groups.grades[0];
+  const compareRuns = [
+    await statisticsRun(`comparison-${SERIES_YEARS}x${SERIES_SIZE}`, `GET /v1/statistics/:id/comparison, a series of ${SERIES_YEARS} questionnaires of ${SERIES_SIZE} replies × 40 questions`, server, comparePath, auth),
+    await statisticsRun(`comparison-filtered-${SERIES_YEARS}x${SERIES_SIZE}`, `the same for grade ${compareGrade.nameEn}`, server, `${comparePath}?role=STUDENT&gradeId=${compareGrade.id}`, auth),
+  ];
+  log(`comparison of ${SERIES_YEARS} × ${SERIES_SIZE} replies: first call ${compareFirstMs} ms; p50 ${compareRuns.map((r) => `${r.name} ${r.latencyMs?.p50} ms`).join(', ')}`);
+
   await rawApp.close();
   const result = {
     date: new Date().toISOString(),
@@ -228,6 +252,7 @@ runBench('bench-statistics', async ({ db, config, databaseUrl, serveQe, serveYar
     yardstick: yardstickRun,
     questionnaires: results,
     textTerms: { answers: TEXTS_SIZE, seedMs: texts.ms, firstCallMs: termsFirstMs, top: top.list.slice(0, 10), runs: termsRuns },
+    comparison: { questionnaires: SERIES_YEARS, repliesEach: SERIES_SIZE, firstCallMs: compareFirstMs, runs: compareRuns },
   };
   return result;
 });
