@@ -39,6 +39,11 @@ describe('a filter on a phone', () => {
       await page.getByRole('menuitemcheckbox', { name }).tap();
       const field = page.getByRole('combobox', { name });
       await field.waitFor();
+      // once the filter menu has gone. Known not to hold yet (issue 40 left open): a tap on the field's
+      // upper edge while the menu is still closing can leave the choices shut on a busy machine — CI saw it
+      // on the teachers list; react-admin focuses the new input 50 ms after showing it and the closing menu
+      // hands focus back to its button (node_modules/ra-ui-materialui/src/list/filter/FilterButton.tsx)
+      await page.getByRole('menu').waitFor({ state: 'detached' });
       await TAPS[where](page, field);
       await page.getByRole('listbox').waitFor({ timeout: 5_000 });
       expect(await page.getByRole('option').count()).toBeGreaterThan(0);
