@@ -41,8 +41,8 @@ describe('a filter on a phone', () => {
       await field.waitFor();
       // once the filter menu has gone. Known not to hold yet (issue 40 left open): a tap on the field's
       // upper edge while the menu is still closing can leave the choices shut on a busy machine — CI saw it
-      // on the teachers list; react-admin focuses the new input 50 ms after showing it and the closing menu
-      // hands focus back to its button (node_modules/ra-ui-materialui/src/list/filter/FilterButton.tsx)
+      // on the teachers list; react-admin's FilterButton focuses the new input 50 ms after showing it and its
+      // closing menu hands focus back to the button
       await page.getByRole('menu').waitFor({ state: 'detached' });
       await TAPS[where](page, field);
       await page.getByRole('listbox').waitFor({ timeout: 5_000 });
