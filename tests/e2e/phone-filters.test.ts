@@ -39,7 +39,7 @@ describe('a filter on a phone', () => {
       await page.getByRole('menuitemcheckbox', { name }).tap();
       const field = page.getByRole('combobox', { name });
       await field.waitFor();
-      // once the filter menu has gone. Known not to hold yet (issue 40 left open): a tap on the field's
+      // once the filter menu has gone. Known not to hold yet: a tap on the field's
       // upper edge while the menu is still closing can leave the choices shut on a busy machine — CI saw it
       // on the teachers list; react-admin's FilterButton focuses the new input 50 ms after showing it and its
       // closing menu hands focus back to the button
