@@ -46,3 +46,6 @@ function statementText(postgres: boolean, table: string, columns: readonly strin
   }
   return text;
 }
+
+/** The upsert of a counter table: a row already there has the new row's `n` added to its own. */
+export const addingToCount = (table: string, key: readonly string[]) => `on conflict (${key.map((c) => `"${c}"`).join(', ')}) do update set "n" = "${table}"."n" + excluded."n"`;

@@ -4,7 +4,7 @@ import type { Definition } from '../../shared/questionnaire/definition.js';
 import type { Answers } from '../../shared/questionnaire/answers.js';
 import { rulesOf, type AnswerCell } from '../../shared/questionnaire/question-types/index.js';
 import { parseDefinition } from '../questionnaires/definitions.js';
-import { insertRows } from '../db/bulk.js';
+import { addingToCount, insertRows } from '../db/bulk.js';
 import { countTerms, rebuildTerms, storeTerms } from './terms.js';
 
 /**
@@ -81,9 +81,8 @@ export async function insertAnswerRows(db: DB, rows: ReplyAnswerRow[]): Promise<
 
 const COUNTED = ['questionnaire_id', 'question_id', 'item', 'col', 'respondent_role', 'grade_id', 'class_id'] as const;
 const TOTALLED = ['questionnaire_id', 'question_id', 'item', 'col'] as const;
-const addedTo = (table: string, columns: readonly string[]) => `on conflict (${columns.map((c) => `"${c}"`).join(', ')}) do update set "n" = "${table}"."n" + excluded."n"`;
-const ADD_TO_COUNTS = addedTo('answer_counts', COUNTED);
-const ADD_TO_TOTALS = addedTo('answer_totals', TOTALLED);
+const ADD_TO_COUNTS = addingToCount('answer_counts', COUNTED);
+const ADD_TO_TOTALS = addingToCount('answer_totals', TOTALLED);
 
 /** question id → item → col → what is counted there */
 type ByCell<T> = Map<string, Map<string, Map<string, T>>>;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/connect.js';
 import { BusinessError } from '../plugins/errors.js';
 import { OTHER } from '../../shared/questionnaire/answers.js';
+import { normalWord } from '../../shared/statistics/terms.js';
 import type { StatisticsTermsQuery, TermList } from '../../shared/calls/statistics.js';
 import { groupOf } from './filters.js';
 import { withheldResults } from './withholding.js';
@@ -24,7 +25,7 @@ export function answersUsing(db: DB, questionnaireId: number, questionId: string
 }
 
 /** A term as the texts' filter takes it: as it was counted (NFKC, lower case). */
-export const termOfQuery = (term: string) => term.normalize('NFKC').toLocaleLowerCase('en');
+export const termOfQuery = normalWord;
 
 /** The most frequent terms of a text question's answers, or of a choice question's 'other' texts, for the filter's respondents. */
 export async function topTerms(db: DB, minGroupSize: number, scoped: Scoped, query: StatisticsTermsQuery): Promise<TermList> {

@@ -1,5 +1,5 @@
 import type { DB } from '../db/connect.js';
-import { insertRows } from '../db/bulk.js';
+import { addingToCount, insertRows } from '../db/bulk.js';
 import { termsOf } from '../../shared/statistics/terms.js';
 import { OTHER } from '../../shared/questionnaire/answers.js';
 import type { ReplyAnswersTable as ReplyAnswerRow } from '../db/schema.js';
@@ -30,9 +30,8 @@ export async function storeTerms(db: DB, rows: readonly ReplyAnswerRow[]): Promi
 
 const COUNTED = ['questionnaire_id', 'question_id', 'item', 'term', 'respondent_role', 'grade_id', 'class_id'] as const;
 const TOTALLED = ['questionnaire_id', 'question_id', 'item', 'term'] as const;
-const addedTo = (table: string, columns: readonly string[]) => `on conflict (${columns.map((c) => `"${c}"`).join(', ')}) do update set "n" = "${table}"."n" + excluded."n"`;
-const ADD_TO_COUNTS = addedTo('term_counts', COUNTED);
-const ADD_TO_TOTALS = addedTo('term_totals', TOTALLED);
+const ADD_TO_COUNTS = addingToCount('term_counts', COUNTED);
+const ADD_TO_TOTALS = addingToCount('term_totals', TOTALLED);
 
 /**
  * How many answers use each term, per group and in all: `sign` 1 as replies enter results, -1 as

@@ -37,7 +37,7 @@ let segmenter: Intl.Segmenter | undefined;
 const wordsOf = (text: string) => (segmenter ??= new Intl.Segmenter('zh-Hant-HK', { granularity: 'word' })).segment(text);
 
 /** A word as counted: NFKC (full-width → half-width), lower case. */
-const normal = (word: string) => word.normalize('NFKC').toLocaleLowerCase('en');
+export const normalWord = (word: string) => word.normalize('NFKC').toLocaleLowerCase('en');
 
 function isWordTerm(word: string): boolean {
   if (!LETTER_OR_HAN.test(word) || NUMBER_ONLY.test(word)) return false;
@@ -60,7 +60,7 @@ export function termsOf(text: string): string[] {
       if (!/^ $/.test(gap)) previous = null;
       continue;
     }
-    const word = normal(s.segment);
+    const word = normalWord(s.segment);
     const counted = isWordTerm(word) && !FUNCTION_WORDS.has(word);
     if (counted && !COMMON_WORDS.has(word)) terms.add(word);
     if (counted && previous !== null) {
