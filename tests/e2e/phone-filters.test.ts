@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, loginAs, url } from './browser.js';
 
 // A phone's filters wait behind the filter button; the one a user adds opens its choices on the
-// first tap, as a touch screen taps (touch events, a phone's viewport), on the field's text.
+// first tap, as a touch screen taps (touch events, a phone's viewport), wherever on the field it lands.
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -17,12 +17,34 @@ async function phone(): Promise<Page> {
   return page;
 }
 
-// Only a tap on the field's text is asserted. A tap on its upper edge (the input's frame, above the
-// text) opened the choices here but not in CI's full run, on both lists: that defect is open, and a
-// test of it belongs with its fix.
+// react-admin focuses a filter 50 ms after adding it, and the filter menu gives focus back to its
+// button as it closes: which comes last depends on the machine's speed. Each order is taken here.
 const TAPS: Record<string, (page: Page, field: Locator) => Promise<void>> = {
   'on its text': (_page, field) => field.tap(),
+  'on its text after the field took focus': async (_page, field) => {
+    await field.focus();
+    await field.tap();
+  },
+  'on its upper edge after the field took focus': async (page, field) => {
+    await field.focus();
+    await tapUpperEdge(page, field);
+  },
+  // the field keeps focus with its choices shut (as after Escape, or after a choice): a tap on its frame opens them again
+  'on its upper edge after its choices were shut': async (page, field) => {
+    await field.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await tapUpperEdge(page, field);
+  },
 };
+
+// where a thumb often lands: the field's frame, above its text
+async function tapUpperEdge(page: Page, field: Locator) {
+  const box = (await field.locator('xpath=..').boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + 4);
+}
 
 describe('a filter on a phone', () => {
   for (const [route, name] of [

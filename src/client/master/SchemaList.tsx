@@ -33,12 +33,11 @@ function FilterInput({ entity, source: name }: { entity: MasterEntity; source: s
   const prop = entity.schema.properties[name];
   const label = useFieldLabel(entity.key)(name);
   const choices = useEnumChoices(entity.key, name, prop);
-  const mobile = useMobileMode();
   switch (kindOf(prop)) {
     case 'enum':
       return <SelectInput source={name} label={label} choices={choices} translateChoice={false} emptyText="—" />;
     case 'reference':
-      return <ReferencePicker source={name} prop={prop} label={label} openOnFocus={mobile} />;
+      return <ReferencePicker source={name} prop={prop} label={label} />;
     default:
       return <TextInput source={name} label={label} />;
   }

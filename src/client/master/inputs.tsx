@@ -30,14 +30,16 @@ export function useEnumChoices(entityKey: string, name: string, prop: PropertySc
 
 /**
  * A reference (a teacher's position, a student's class): pick one record, named in the current language.
- * `openOnFocus`: the choices open however the field gets focus (a phone's filter, there only to be chosen from).
+ * Its choices open on a click or tap anywhere on the field (or ArrowDown), not on focus: react-admin
+ * focuses a filter it has just added, and a list opened by that focus was shut again by the user's
+ * first tap (a tap toggles it).
  */
-export function ReferencePicker({ source, prop, label, disabled, required, alwaysOn, openOnFocus }: { source: string; prop: PropertySchema; label: string; disabled?: boolean; required?: boolean; alwaysOn?: boolean; openOnFocus?: boolean }) {
+export function ReferencePicker({ source, prop, label, disabled, required, alwaysOn }: { source: string; prop: PropertySchema; label: string; disabled?: boolean; required?: boolean; alwaysOn?: boolean }) {
   const reference = propertyMeta(prop).reference!;
   const nameOf = useRecordName();
   return (
     <ReferenceInput source={source} reference={reference.resource} alwaysOn={alwaysOn}>
-      <AutocompleteInput label={label} optionText={(r) => nameOf(r, reference.label)} disabled={disabled} isRequired={required} filterToQuery={(q) => ({ q })} openOnFocus={openOnFocus} />
+      <AutocompleteInput label={label} optionText={(r) => nameOf(r, reference.label)} disabled={disabled} isRequired={required} filterToQuery={(q) => ({ q })} openOnFocus={false} />
     </ReferenceInput>
   );
 }
