@@ -56,6 +56,11 @@ export async function hasPendingReplies(db: DB, questionnaireId: number): Promis
   return row !== undefined;
 }
 
+/** Results never lag behind the replies stored: what the background counting has not reached yet is counted now. */
+export async function countPendingNow(db: DB, questionnaireId: number): Promise<void> {
+  if (await hasPendingReplies(db, questionnaireId)) await countPendingReplies(db, questionnaireId);
+}
+
 /** Counts every questionnaire's pending replies now; answers how many replies. */
 export async function countAllPendingReplies(db: DB): Promise<number> {
   const due = await db.selectFrom('replies').select('questionnaire_id').where('counted', '=', 0).groupBy('questionnaire_id').execute();

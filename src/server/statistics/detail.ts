@@ -9,6 +9,7 @@ import { filtered, groupOf } from './filters.js';
 import { readAside } from '../db/read-aside.js';
 import { replyGroups, withheldIn, type GroupRow } from './withholding.js';
 import type { RespondentCell, Scoped } from './scoped.js';
+import type { Definition } from '../../shared/questionnaire/definition.js';
 
 /**
  * The one grouped count every summary is made of (see answerRows.ts for the rows it counts):
@@ -45,31 +46,44 @@ export async function answerCounts(db: DB, id: number, filter: StatisticsFilter)
 
 /** The results of a questionnaire the caller may read (see `scoped`), for the filter's respondents. */
 export async function statisticsDetail(db: DB, minGroupSize: number, scoped: Scoped, filter: StatisticsFilter, lang: Lang): Promise<StatisticsDetail> {
-  const id = scoped.row.id;
   const anonymous = scoped.row.type === 'ANONYMOUS';
-  // anonymous: the released replies by group, read once for what is withheld and for the groups
-  const released = anonymous ? await replyGroups(db, id) : null;
-  const withheld = released ? withheldIn(released, filter, minGroupSize) : null;
   const cells = scoped.cells;
-  const [groups, counts] = await Promise.all([respondentGroups(db, cells, released), withheld ? null : answerCounts(db, id, filter)]);
+  const [results, groups] = await Promise.all([
+    resultsOf(db, minGroupSize, scoped.row, scoped.definition, filter, lang),
+    // the groups of an anonymous questionnaire are its released replies', read by resultsOf
+    anonymous ? null : respondentGroups(db, cells, null),
+  ]);
   const asked = cells.filter((c) => (filter.role === undefined || c.role === filter.role) && (filter.gradeId === undefined || c.gradeId === filter.gradeId) && (filter.classId === undefined || c.classId === filter.classId));
   const people = { total: asked.reduce((sum, c) => sum + c.n, 0), submitted: asked.filter((c) => c.submitted).reduce((sum, c) => sum + c.n, 0) };
-  // the replies' own counter (answerRows.ts), read with the others; counted when the results are withheld
-  const replyCount = counts
-    ? (counts.answered.get(REPLY_QUESTION_ID) ?? 0)
-    : Number((await releasedReplies(db, id, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
   return {
     questionnaire: scoped.row,
     filter,
-    groups,
-    replyCount,
-    respondentNum: Number(people?.total ?? 0),
+    groups: groups ?? (await respondentGroups(db, cells, results.released)),
+    replyCount: results.replyCount,
+    respondentNum: people.total,
     // anonymous: the released replies, never the live count of who has submitted
-    submittedNum: anonymous ? replyCount : Number(people?.submitted ?? 0),
+    submittedNum: anonymous ? results.replyCount : people.submitted,
     releaseBatch: anonymous ? minGroupSize : null,
-    withheld,
-    questions: summarise(definitionIn(scoped.definition, lang), counts, lang),
+    withheld: results.withheld,
+    questions: results.questions,
   };
+}
+
+/**
+ * A questionnaire's figures for the filter's respondents: how many replies, each question's
+ * statistics — or, for an anonymous questionnaire's group below the minimum, what is withheld and
+ * no statistics. The detail and the comparison across years both read results through it.
+ */
+export async function resultsOf(db: DB, minGroupSize: number, q: { id: number; type: string }, definition: Definition, filter: StatisticsFilter, lang: Lang) {
+  // anonymous: the released replies by group, read once for what is withheld and for the groups
+  const released = q.type === 'ANONYMOUS' ? await replyGroups(db, q.id) : null;
+  const withheld = released ? withheldIn(released, filter, minGroupSize) : null;
+  const counts = withheld ? null : await answerCounts(db, q.id, filter);
+  // the replies' own counter (answerRows.ts), read with the others; counted when the results are withheld
+  const replyCount = counts
+    ? (counts.answered.get(REPLY_QUESTION_ID) ?? 0)
+    : Number((await releasedReplies(db, q.id, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+  return { released, withheld, replyCount, questions: summarise(definitionIn(definition, lang), counts, lang) };
 }
 
 /** The replies in results (released ones), of the filter's group. */

@@ -11,7 +11,7 @@ import type { QuestionnaireStatus, QuestionnaireType } from '../../shared/questi
 import { percent } from '../../shared/statistics/types.js';
 import type { StatisticsListQuery, StatisticsPage, StatisticsRow } from '../../shared/calls/statistics.js';
 import { releasedCounts } from '../filling/released.js';
-import { countPendingReplies, hasPendingReplies } from './counting.js';
+import { countPendingNow } from './counting.js';
 import { readAside } from '../db/read-aside.js';
 
 /** A questionnaire whose results the caller may read. */
@@ -125,6 +125,24 @@ async function respondentCells(db: DB, id: number): Promise<RespondentCell[]> {
   return rows.map((r) => ({ role: r.respondent_role, gradeId: r.grade_id ?? null, classId: r.class_id ?? null, submitted: r.status === 'SUBMITTED', n: Number(r.n) }));
 }
 
+/** Those of `ids` whose results the caller may read, with their definitions, in one read (a series). */
+export async function readableAmong(db: DB, user: AuthUser, ids: number[]) {
+  const raw = await readable(db, user).select(['q.id', 'q.title', 'q.title_translation', 'q.languages', 'q.status', 'q.type', 'q.open_date', 'q.end_date', 'q.school_year_id', 'y.name as year_name', 'y.begin_date', 'q.definition']).where('q.id', 'in', ids).execute();
+  return raw.map((r) => ({
+    id: r.id,
+    title: r.title,
+    titleTranslation: r.title_translation ?? null,
+    languages: storedLanguages(r.languages),
+    schoolYear: r.school_year_id ? { id: r.school_year_id, name: r.year_name as string } : null,
+    status: r.status as QuestionnaireStatus,
+    type: r.type as QuestionnaireType,
+    openDate: r.open_date ?? null,
+    endDate: r.end_date ?? null,
+    beginDate: (r.begin_date as string | null) ?? null,
+    definition: parseDefinition(r.definition),
+  }));
+}
+
 /** One questionnaire whose results the caller may read, or 404. */
 export async function scopedQuestionnaire(db: DB, user: AuthUser, id: number): Promise<Scoped> {
   // at once, each on a connection of its own on PostgreSQL: the reads a call waits for add up
@@ -132,8 +150,7 @@ export async function scopedQuestionnaire(db: DB, user: AuthUser, id: number): P
   const [raw, cells] = await Promise.all([
     readable(db, user).select(ROW_COLUMNS).select('q.definition').where('q.id', '=', id).executeTakeFirst(),
     respondentCells(db, id),
-    // results never lag behind the replies stored: what the background counting has not reached yet is counted now
-    hasPendingReplies(db, id).then((pending) => (pending ? countPendingReplies(db, id) : 0)),
+    countPendingNow(db, id),
   ]);
   if (!raw) throw new BusinessError('RECORD_NOT_FOUND');
   const total = cells.reduce((sum, c) => sum + c.n, 0);

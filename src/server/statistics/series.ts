@@ -1,10 +1,11 @@
 import type { DB } from '../db/connect.js';
 import type { AuthUser } from '../plugins/guard.js';
 import type { Lang } from '../../shared/errors.js';
-import type { StatisticsComparison, StatisticsDetail, StatisticsFilter } from '../../shared/calls/statistics.js';
+import type { StatisticsComparison, StatisticsFilter } from '../../shared/calls/statistics.js';
 import { BusinessError } from '../plugins/errors.js';
-import { scopedQuestionnaire, type Scoped } from './scoped.js';
-import { statisticsDetail } from './detail.js';
+import { readableAmong } from './scoped.js';
+import { resultsOf } from './detail.js';
+import { countPendingNow } from './counting.js';
 
 /** A series this long is more than a school runs: the walk stops there. */
 const MAX_SERIES = 30;
@@ -39,42 +40,44 @@ async function linked(db: DB, id: number): Promise<number[]> {
 /**
  * Comparison across years (docs/product-rules.md#comparison-across-years): every questionnaire of
  * the series the caller may read that has results, oldest school year first, each with its own
- * statistics for the filter — grades and classes as each year's respondents were in them, an
+ * results for the filter — grades and classes as each year's respondents were in them, an
  * anonymous year's small groups withheld by its own rules — and its questions matched by id.
- * Each year's figures are that questionnaire's statistics, read as its detail reads them.
+ * Each year's figures are read as the detail reads them (`resultsOf`), all years at once: the
+ * counters' totals, not the replies, so the cost follows the questionnaires' size.
  */
 export async function comparison(db: DB, minGroupSize: number, user: AuthUser, id: number, filter: StatisticsFilter, lang: Lang): Promise<StatisticsComparison> {
-  const chosen = await scopedQuestionnaire(db, user, id);
-  const members: Scoped[] = [];
-  for (const other of await linked(db, id)) {
-    if (other === id) members.push(chosen);
-    else {
-      // one the caller may not read, or that has not opened, is left out without a word
-      const scoped = await scopedQuestionnaire(db, user, other).catch((err) => (err instanceof BusinessError ? null : Promise.reject(err)));
-      if (scoped) members.push(scoped);
-    }
-  }
-  const years = new Map((await db.selectFrom('school_years').select(['id', 'begin_date']).execute()).map((y) => [y.id, y.begin_date]));
-  const when = (s: Scoped) => `${(s.row.schoolYear && years.get(s.row.schoolYear.id)) ?? ''}\u0000${s.row.openDate ?? ''}\u0000${String(s.row.id).padStart(12, '0')}`;
+  // one the caller may not read, or that has not opened, is left out without a word; the chosen one is a 404
+  const members = await readableAmong(db, user, await linked(db, id));
+  const chosen = members.find((m) => m.id === id);
+  if (!chosen) throw new BusinessError('RECORD_NOT_FOUND');
+  const when = (m: (typeof members)[number]) => `${m.beginDate ?? ''}\u0000${m.openDate ?? ''}\u0000${String(m.id).padStart(12, '0')}`;
   members.sort((a, b) => (when(a) < when(b) ? -1 : when(a) > when(b) ? 1 : 0));
-  const details: StatisticsDetail[] = [];
-  for (const m of members) details.push(await statisticsDetail(db, minGroupSize, m, filter, lang));
+  const results = await Promise.all(
+    members.map(async (m) => {
+      await countPendingNow(db, m.id);
+      return resultsOf(db, minGroupSize, m, m.definition, filter, lang);
+    }),
+  );
 
   // the chosen questionnaire's questions first, in its order; then those only other years have
   const order: string[] = [];
   const seen = new Set<string>();
-  for (const d of [details[members.indexOf(chosen)], ...details]) {
-    for (const q of d.questions) {
+  for (const r of [results[members.indexOf(chosen)], ...results]) {
+    for (const q of r.questions) {
       if (seen.has(q.id)) continue;
       seen.add(q.id);
       order.push(q.id);
     }
   }
+  const byId = results.map((r) => new Map(r.questions.map((q) => [q.id, q])));
   const questions = order.map((qid) => {
-    const years = details.map((d) => d.questions.find((q) => q.id === qid) ?? null);
+    const years = byId.map((qs) => qs.get(qid) ?? null);
     // named as the newest year that has it names it
     const newest = [...years].reverse().find((q) => q !== null)!;
     return { id: qid, type: newest.type, title: newest.title, years };
   });
-  return { series: details.map((d) => ({ questionnaire: d.questionnaire, replyCount: d.replyCount, withheld: d.withheld })), questions };
+  return {
+    series: members.map(({ definition: _definition, beginDate: _beginDate, ...questionnaire }, i) => ({ questionnaire, replyCount: results[i].replyCount, withheld: results[i].withheld })),
+    questions,
+  };
 }

@@ -366,6 +366,15 @@ export const respondentPage = {
 } as const;
 export type RespondentPage = Shape<typeof respondentPage>;
 
+/** A questionnaire of a series: a statistics row without its response counts (each year's replies are its `replyCount`). */
+const p = statisticsRow.properties;
+const seriesQuestionnaire = {
+  type: 'object',
+  required: ['id', 'title', 'titleTranslation', 'languages', 'schoolYear', 'status', 'type', 'openDate', 'endDate'],
+  additionalProperties: false,
+  properties: { id: p.id, title: p.title, titleTranslation: p.titleTranslation, languages: p.languages, schoolYear: p.schoolYear, status: p.status, type: p.type, openDate: p.openDate, endDate: p.endDate },
+} as const;
+
 /** GET /v1/statistics/:id/comparison: the questionnaire's series, year by year (docs/product-rules.md#comparison-across-years) */
 export const statisticsComparison = {
   type: 'object',
@@ -379,7 +388,7 @@ export const statisticsComparison = {
         type: 'object',
         required: ['questionnaire', 'replyCount', 'withheld'],
         additionalProperties: false,
-        properties: { questionnaire: statisticsRow, replyCount: integer, withheld: withheldOrNull },
+        properties: { questionnaire: seriesQuestionnaire, replyCount: integer, withheld: withheldOrNull },
       },
     },
     questions: {
