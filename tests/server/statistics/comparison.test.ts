@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatisticsComparison, StatisticsDetail } from '../../../src/shared/calls/statistics.js';
-import type { YearCopy } from '../../../src/shared/calls/questionnaires.js';
+import type { QuestionnaireDetail, YearCopy } from '../../../src/shared/calls/questionnaires.js';
+import { mixAnonymousReplies } from '../../../src/server/filling/mixing.js';
 import type { Definition } from '../../../src/shared/questionnaire/definition.js';
 import type { RolloverPreview } from '../../../src/server/school/rollover.js';
 import { testApp, type TestApp } from '../harness.js';
-import { as, classStudents, data, expectError, gradeId, inMinutes, userId, type Caller } from '../questionnaires/helpers.js';
+import { as, classId, classStudents, data, expectError, gradeId, inMinutes, userId, type Caller } from '../questionnaires/helpers.js';
 import { everyType, opened } from '../filling/helpers.js';
 import { submitAs, variedAnswers } from './helpers.js';
 
@@ -89,5 +90,51 @@ describe('comparison across years', () => {
     expect(theirs.series.map((s) => s.questionnaire.id)).toEqual([thisYear]);
     expect(theirs.questions.every((q) => q.years.length === 1)).toBe(true);
     expectError(await (await as(t, 'teacher03'))('GET', `/v1/statistics/${lastYear}/comparison`), 'RECORD_NOT_FOUND');
+  });
+});
+
+/**
+ * The minimum group holds per year: an anonymous survey whose teachers were too few to show last
+ * year and enough this year is withheld for last year alone, by that year's own count.
+ */
+describe('comparison across years of an anonymous survey', () => {
+  let t: TestApp;
+  let teacher: Caller;
+  let lastYear: number;
+  let thisYear: number;
+
+  beforeAll(async () => {
+    t = await testApp({ demo: true, config: { schedulerSeconds: 0 } });
+    teacher = await as(t, 'teacher01');
+    const staff = await Promise.all(['teacher07', 'teacher08', 'teacher09', 'teacher10', 'teacher11', 'teacher12'].map((u) => userId(t.db, u)));
+    const pupils = await classStudents(t.db, '4A');
+    const q = await opened(teacher, [{ kind: 'CLASS', ids: [await classId(t.db, '4A')] }, { kind: 'USERS', ids: staff }], { type: 'ANONYMOUS', title: 'Anonymous moods' });
+    lastYear = q.id;
+    // two teachers last year (below the minimum of 5), six this year
+    await submitAs(t, lastYear, [...pupils, ...staff.slice(0, 2)], (i) => variedAnswers(i));
+    await mixAnonymousReplies(t.db, t.config.anonymousMinGroup);
+    const copy = data<QuestionnaireDetail>(await teacher('POST', `/v1/questionnaires/${lastYear}/copy`), 201);
+    thisYear = copy.id;
+    data(await teacher('PUT', `/v1/questionnaires/${thisYear}`, { openDate: inMinutes(-1), endDate: inMinutes(60) }));
+    expect(data(await teacher('POST', `/v1/questionnaires/${thisYear}/ready`)).status).toBe('PROCESSING');
+    await submitAs(t, thisYear, [...pupils, ...staff], (i) => variedAnswers(40 + i));
+    await mixAnonymousReplies(t.db, t.config.anonymousMinGroup);
+  });
+  afterAll(async () => t?.close());
+
+  it('withholds a year whose group is below the minimum, and shows the year whose group is not', async () => {
+    const c = data<StatisticsComparison>(await teacher('GET', `/v1/statistics/${thisYear}/comparison?role=TEACHER`));
+    expect(c.series.map((s) => s.questionnaire.id)).toEqual([lastYear, thisYear]);
+    expect(c.series.map((s) => s.withheld)).toEqual([{ minGroupSize: 5, reason: 'group' }, null]);
+    expect(c.series[1].replyCount).toBe(6);
+    const house = c.questions.find((q) => q.id === 'house')!;
+    expect(house.years[0]).toMatchObject({ answered: 0, summary: null });
+    expect(house.years[1]!.summary).not.toBeNull();
+    // each year as its own detail shows it
+    for (const [i, id] of [lastYear, thisYear].entries()) {
+      const detail = data<StatisticsDetail>(await teacher('GET', `/v1/statistics/${id}?role=TEACHER`));
+      expect(c.series[i].withheld).toEqual(detail.withheld);
+      expect(house.years[i]).toEqual(detail.questions.find((q) => q.id === 'house'));
+    }
   });
 });
