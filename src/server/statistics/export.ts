@@ -47,7 +47,7 @@ function columnsOf(definition: Definition): Column[] {
  * Adds a row (bold for headings). Text that a spreadsheet could take for a formula — answers
  * are typed by respondents — is written with a quote in front.
  */
-function put(sheet: XlsxWriter, values: CellValue[], bold: boolean | 'first' = false): Promise<void> {
+export function put(sheet: XlsxWriter, values: CellValue[], bold: boolean | 'first' = false): Promise<void> {
   return sheet.row(values.map(neutralCell), bold);
 }
 

@@ -37,6 +37,8 @@ import {
 import { StatisticsService } from './service.js';
 import { titleIn } from '../../shared/questionnaire/languages.js';
 import { statisticsWorkbook } from './export.js';
+import { comparisonWorkbook } from './comparison-export.js';
+import { messageText } from '../../shared/master/labels.js';
 
 const tags = ['statistics'];
 const view = { permission: 'data-statistics.view' as const };
@@ -92,6 +94,35 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
       response: STATISTICS_ANSWERS.comparison,
     },
   }, async (request) => ok<StatisticsComparison>(await service.comparison(currentUser(request), request.params.id, filterOf(request.query), reportLang(request))));
+
+  app.get<{ Params: StatisticsParams; Querystring: StatisticsFilterQuery }>('/v1/statistics/:id/comparison/export', {
+    config: { permission: 'data-statistics.export' },
+    schema: {
+      tags,
+      summary: 'The comparison across years as an xlsx sheet, in the language asked for; failures as 719',
+      params: statisticsParams,
+      querystring: statisticsFilterQuery,
+      response: STATISTICS_ANSWERS.export,
+    },
+  }, async (request, reply) => {
+    const lang = reportLang(request);
+    try {
+      const user = currentUser(request);
+      const filter = filterOf(request.query);
+      const compared = await service.comparison(user, request.params.id, filter, lang);
+      const parts = await comparisonWorkbook(db, compared, request.params.id, filter, lang);
+      const zone = await schoolClock(db).zone(user.seen);
+      const chosen = compared.series.find((m) => m.questionnaire.id === request.params.id)!.questionnaire;
+      const name = encodeURIComponent(`${titleIn(chosen, lang)}-${messageText(lang, 'qe.statisticsExport.comparisonSheet')}-${schoolDate(new Date(), zone)}.xlsx`);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="comparison-${request.params.id}.xlsx"; filename*=UTF-8''${name}`)
+        .header('content-length', parts.reduce((n, part) => n + part.length, 0))
+        .send(Readable.from(parts));
+    } catch (err) {
+      return downloadFailed(request, reply, err, lang);
+    }
+  });
 
   app.get<{ Params: StatisticsParams; Querystring: StatisticsTermsQuery }>('/v1/statistics/:id/terms', {
     config: view,

@@ -1030,6 +1030,7 @@ const appEn = {
       },
     },
     statisticsExport: {
+      comparisonSheet: 'Years compared',
       summarySheet: 'Summary',
       answersSheet: 'Answers',
       title: 'Questionnaire',

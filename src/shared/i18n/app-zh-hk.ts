@@ -1025,6 +1025,7 @@ const appZhHk: AppMessages = {
       },
     },
     statisticsExport: {
+      comparisonSheet: '歷年比較',
       summarySheet: '摘要',
       answersSheet: '回覆',
       title: '問卷',

@@ -162,6 +162,7 @@ const EXPECTED: Record<string, string> = {
   'GET /v1/statistics/{id}/respondents': '-----TAS',
   'GET /v1/statistics/{id}/replies/{replyId}': '-----TAS',
   'GET /v1/statistics/{id}/export': '-----TAS',
+  'GET /v1/statistics/{id}/comparison/export': '-----TAS',
   // school settings: administrators
   'GET /v1/school': '------AS',
   'PUT /v1/school': '------AS',

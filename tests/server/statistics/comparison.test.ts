@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatisticsComparison, StatisticsDetail } from '../../../src/shared/calls/statistics.js';
 import type { QuestionnaireDetail, YearCopy } from '../../../src/shared/calls/questionnaires.js';
@@ -81,6 +82,38 @@ describe('comparison across years', () => {
       const summary = house.years[i]!.summary as { kind: 'choices'; choices: { id: string; count: number }[] };
       expect(Object.fromEntries(summary.choices.filter((x) => x.count).map((x) => [x.id, x.count]))).toEqual(counts);
     }
+  });
+
+  it('exports to xlsx in either language: each year beside the others, a choice as its counts and percents', async () => {
+    const c = data<StatisticsComparison>(await teacher('GET', `/v1/statistics/${thisYear}/comparison`));
+    const house = c.questions.find((x) => x.id === 'house')!;
+    const years = c.series.map((m) => m.questionnaire.schoolYear!.name);
+    for (const [language, sheetName, yearHeader] of [['en', 'Years compared', 'School year'], ['zh-hk', '歷年比較', '學年']] as const) {
+      const res = await teacher('GET', `/v1/statistics/${thisYear}/comparison/export?language=${language}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.getWorksheet(sheetName)!;
+      const rows = Array.from(sheet.getSheetValues(), (r) => (Array.isArray(r) ? r.slice(1) : []));
+      expect(rows).toContainEqual([yearHeader, ...years]);
+      expect(rows.find((r) => r[0] === (language === 'en' ? 'Replies' : '回覆數'))).toEqual([expect.anything(), 21, 10]);
+      // the question's block: its title, its header, a row per year
+      const at = rows.findIndex((r) => r[0] === house.title);
+      const header = rows[at + 1] as string[];
+      for (const [i, year] of years.entries()) {
+        const line = rows[at + 2 + i];
+        expect(line[0]).toBe(year);
+        expect(line[1]).toBe(house.years[i]!.answered);
+        const summary = house.years[i]!.summary as { kind: 'choices'; choices: { label: string; count: number; percent: number }[] };
+        for (const choice of summary.choices) {
+          const col = header.findIndex((h) => typeof h === 'string' && h.startsWith(`${choice.label} · `));
+          expect([line[col], line[col + 1]], choice.label).toEqual([choice.count, choice.percent]);
+        }
+      }
+    }
+    // a pupil may not export
+    expect((await (await as(t, (await t.db.selectFrom('users').select('username').where('id', '=', (await classStudents(t.db, '2A'))[0]).executeTakeFirstOrThrow()).username))('GET', `/v1/statistics/${thisYear}/comparison/export`)).statusCode).toBe(403);
   });
 
   it('leaves out the years the caller may not read, and refuses a questionnaire they may not', async () => {

@@ -21,9 +21,10 @@ export function useMayStatistics(action: 'export' | 'print'): boolean {
  * 'Export Excel' (GET /v1/statistics/{id}/export under the detail's filter): the summary and the
  * raw answers as <title>-<today>.xlsx, in `language` when one is chosen (ExportLanguage), else in
  * the interface's. Shown with data-statistics.export only; a failure is shown by the HTTP client
- * (719 in the download-errors dialog).
+ * (719 in the download-errors dialog). `comparison`: the comparison across years instead
+ * (GET /v1/statistics/{id}/comparison/export), from its tab.
  */
-export function ExportButton({ id, title, filter, language }: { id: number; title: string; filter: StatisticsFilter; language?: Lang }) {
+export function ExportButton({ id, title, filter, language, comparison }: { id: number; title: string; filter: StatisticsFilter; language?: Lang; comparison?: boolean }) {
   const translate = useTranslate();
   const may = useMayStatistics('export');
   const [busy, setBusy] = useState(false);
@@ -31,7 +32,8 @@ export function ExportButton({ id, title, filter, language }: { id: number; titl
   const run = async () => {
     setBusy(true);
     try {
-      await download(`/v1/statistics/${id}/export`, `${fileName(title)}-${today()}.xlsx`, { ...filterQuery(filter), language });
+      const [path, name] = comparison ? [`/v1/statistics/${id}/comparison/export`, `${fileName(title)}-${translate('qe.statistics.tabs.years')}`] : [`/v1/statistics/${id}/export`, fileName(title)];
+      await download(path, `${name}-${today()}.xlsx`, { ...filterQuery(filter), language });
     } catch {
       // already on screen (toast or download-errors dialog)
     } finally {
@@ -39,7 +41,7 @@ export function ExportButton({ id, title, filter, language }: { id: number; titl
     }
   };
   return (
-    <Button variant="outlined" size="small" onClick={run} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />} data-testid="statistics-export">
+    <Button variant="outlined" size="small" onClick={run} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />} data-testid={comparison ? 'comparison-export' : 'statistics-export'}>
       {translate('qe.statistics.export')}
     </Button>
   );

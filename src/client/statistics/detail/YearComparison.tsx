@@ -3,35 +3,25 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useLocale } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
-import type { QuestionStatistics, StatisticsComparison, StatisticsFilter } from '../../../shared/statistics/types';
+import type { StatisticsComparison, StatisticsFilter } from '../../../shared/statistics/types';
 import { titleIn } from '../../../shared/questionnaire/languages';
+import { comparisonColumns, type ComparisonFigure } from '../../../shared/statistics/comparison';
 import { fetchComparison, filterQuery, STATISTICS } from '../api';
 import { formatPercent } from '../labels';
 import { ScrollRegion } from '../../common/ScrollRegion';
 import { Loading } from '../../common/Loading';
 import { VISUALLY_HIDDEN } from '../../common/visuallyHidden';
+import { ExportButton } from './ExportButton';
+import type { Lang } from '../../../shared/i18n/text';
 
 type Member = StatisticsComparison['series'][number];
 type Row = StatisticsComparison['questions'][number];
 
-/** The columns a question's years are compared by: its options (choices), mean and median (scale), else how many answered. */
-function columnsOf(row: Row): { key: string; label: string; cell: (q: QuestionStatistics) => string }[] {
-  const known = row.years.filter((q): q is QuestionStatistics => q !== null && q.summary !== null);
-  const summary = known[known.length - 1]?.summary;
-  if (summary?.kind === 'choices') {
-    // the options of every year, in the newest year's order
-    const options = new Map<string, string>();
-    for (const q of [...known].reverse()) if (q.summary?.kind === 'choices') for (const c of q.summary.choices) if (!options.has(c.id)) options.set(c.id, c.label);
-    return [...options].map(([id, label]) => ({
-      key: id,
-      label,
-      cell: (q) => {
-        const c = q.summary?.kind === 'choices' ? q.summary.choices.find((x) => x.id === id) : undefined;
-        return c ? `${formatPercent(c.percent)} (${c.count})` : '—';
-      },
-    }));
-  }
-  return [];
+/** A year's figure as the screen shows it: percent (count), a mean or median, or a dash. */
+function shown(figure: ComparisonFigure): string {
+  if (figure === null) return '—';
+  if (typeof figure === 'number') return String(figure);
+  return `${formatPercent(figure.percent)} (${figure.count})`;
 }
 
 /** One question, a row per year: its figures, "not asked that year" or "withheld". */
@@ -39,9 +29,8 @@ function QuestionYears({ row, series, mean, median }: { row: Row; series: Member
   const translate = useTranslate();
   const locale = useLocale();
   const titleId = useId();
-  const columns = columnsOf(row);
-  const scale = row.years.some((q) => q?.summary?.kind === 'scale');
-  const span = 2 + columns.length + (scale ? 2 : 0);
+  const columns = comparisonColumns(row);
+  const span = 2 + columns.length;
   const yearName = (m: Member) => m.questionnaire.schoolYear?.name ?? titleIn(m.questionnaire, locale === 'en' ? 'en' : 'zh-hk');
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2, minWidth: 0 }} data-testid={`years-question-${row.id}`}>
@@ -58,10 +47,8 @@ function QuestionYears({ row, series, mean, median }: { row: Row; series: Member
               <TableCell component="th" scope="col">{translate('qe.statistics.years.year')}</TableCell>
               <TableCell component="th" scope="col" align="right">{translate('qe.statistics.years.answered')}</TableCell>
               {columns.map((c) => (
-                <TableCell key={c.key} component="th" scope="col" align="right">{c.label}</TableCell>
+                <TableCell key={c.key} component="th" scope="col" align="right">{c.label ?? (c.kind === 'mean' ? mean : median)}</TableCell>
               ))}
-              {scale && <TableCell component="th" scope="col" align="right">{mean}</TableCell>}
-              {scale && <TableCell component="th" scope="col" align="right">{median}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -77,16 +64,13 @@ function QuestionYears({ row, series, mean, median }: { row: Row; series: Member
                   </TableRow>
                 );
               }
-              const s = q.summary;
               return (
                 <TableRow key={m.questionnaire.id} data-testid="years-row">
                   {head}
                   <TableCell align="right">{q.answered}</TableCell>
                   {columns.map((c) => (
-                    <TableCell key={c.key} align="right" sx={{ whiteSpace: 'nowrap' }}>{c.cell(q)}</TableCell>
+                    <TableCell key={c.key} align="right" sx={{ whiteSpace: 'nowrap' }}>{shown(c.figure(q))}</TableCell>
                   ))}
-                  {scale && <TableCell align="right">{s?.kind === 'scale' && s.mean !== null ? s.mean : '—'}</TableCell>}
-                  {scale && <TableCell align="right">{s?.kind === 'scale' && s.median !== null ? s.median : '—'}</TableCell>}
                 </TableRow>
               );
             })}
@@ -100,10 +84,10 @@ function QuestionYears({ row, series, mean, median }: { row: Row; series: Member
 /**
  * "Across years": the questionnaire's series (itself and those copied from it or it from them)
  * year by year, for the detail's filter (GET /v1/statistics/{id}/comparison): per question, a row
- * per year with how many answered and its figures — each option's percent and count, a scale's
- * mean and median. A question one year did not ask says so; a withheld year says why.
+ * per year with how many answered and its figures (`comparisonColumns`): each option's, scale
+ * point's or grid cell's percent and count, a scale's mean and median. A question one year did not ask says so; a withheld year says why.
  */
-export function YearComparison({ id, filter }: { id: number; filter: StatisticsFilter }) {
+export function YearComparison({ id, filter, title, language }: { id: number; filter: StatisticsFilter; title: string; language?: Lang }) {
   const translate = useTranslate();
   const query = useQuery({
     queryKey: [STATISTICS, 'comparison', id, filterQuery(filter), useLocale()],
@@ -126,7 +110,12 @@ export function YearComparison({ id, filter }: { id: number; filter: StatisticsF
   const median = translate('qe.statistics.scale.median');
   return (
     <Stack spacing={2} data-testid="statistics-years">
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>{translate('qe.statistics.years.intro')}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>{translate('qe.statistics.years.intro')}</Typography>
+        <Box sx={{ flexShrink: 0 }}>
+          <ExportButton id={id} title={title} filter={filter} language={language} comparison />
+        </Box>
+      </Stack>
       {questions.map((row) => (
         <QuestionYears key={row.id} row={row} series={series} mean={mean} median={median} />
       ))}
