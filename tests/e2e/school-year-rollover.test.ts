@@ -1,3 +1,5 @@
+import ExcelJS from 'exceljs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RolloverPreview } from '../../src/shared/school/rollover.js';
@@ -161,6 +163,14 @@ describe('the new school year, through the wizard', () => {
     expect(texts[1]).toContain(currentName);
     expect(texts[1]).toContain('33.3% (1)');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // the comparison as a spreadsheet: both years, the same counts
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('comparison-export').click()]);
+    expect(file.suggestedFilename()).toMatch(/歷年比較.*\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync((await file.path())!) as unknown as ArrayBuffer);
+    const cells = Array.from(book.getWorksheet('歷年比較')!.getSheetValues(), (r) => (Array.isArray(r) ? r.slice(1) : []));
+    expect(cells).toContainEqual(['學年', lastName, currentName]);
+    expect(cells).toContainEqual(['回覆數', 4, 3]);
     // the comparison and the copy dialog's result, as axe reads them at any impact
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
