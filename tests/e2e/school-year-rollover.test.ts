@@ -162,6 +162,8 @@ describe('the new school year, through the wizard', () => {
     expect(texts[0]).toContain('75% (3)');
     expect(texts[1]).toContain(currentName);
     expect(texts[1]).toContain('33.3% (1)');
+    // and as a trend: a line per option across the two years, named for the question
+    await page.getByTestId('years-question-q1').getByTestId('trend-chart').locator('canvas[role="img"][aria-label*="百分比走勢"]').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     // the comparison as a spreadsheet: both years, the same counts
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('comparison-export').click()]);

@@ -1117,6 +1117,7 @@ const appEn = {
         answered: 'Answered',
         notAsked: 'Not asked that year',
         withheld: 'Withheld (fewer than %{n})',
+        trend: 'Trend of the answers to “%{title}”, in percent, year by year',
         caption: '“%{title}” year by year',
       },
       replyCount: 'Results of %{smart_count} reply |||| Results of %{smart_count} replies',

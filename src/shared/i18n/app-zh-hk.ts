@@ -1112,6 +1112,7 @@ const appZhHk: AppMessages = {
         answered: '作答人數',
         notAsked: '該年沒有此題',
         withheld: '不顯示（少於 %{n} 人）',
+        trend: '「%{title}」各選項歷年百分比走勢',
         caption: '「%{title}」的歷年結果',
       },
       replyCount: '共 %{smart_count} 份回覆的結果',

@@ -3,6 +3,7 @@ import { Box, CircularProgress } from '@mui/material';
 import type { ChoiceChartProps } from './ChoiceChart';
 import type { GridChartProps } from './GridChart';
 import type { ValueChartProps } from './ValueChart';
+import type { TrendChartProps } from './TrendChart';
 
 /**
  * The statistics charts, loaded on demand: chart.js and react-chartjs-2 stay out of the first
@@ -11,6 +12,7 @@ import type { ValueChartProps } from './ValueChart';
 const ChoiceChart = lazy(() => import('./ChoiceChart'));
 const GridChart = lazy(() => import('./GridChart'));
 const ValueChart = lazy(() => import('./ValueChart'));
+const TrendChart = lazy(() => import('./TrendChart'));
 
 function ChartFallback({ height = 200 }: { height?: number }) {
   return (
@@ -44,4 +46,12 @@ export function LazyValueChart(props: ComponentProps<typeof ValueChart>) {
   );
 }
 
-export type { ChoiceChartProps, GridChartProps, ValueChartProps };
+export function LazyTrendChart(props: TrendChartProps) {
+  return (
+    <Suspense fallback={<ChartFallback height={220} />}>
+      <TrendChart {...props} />
+    </Suspense>
+  );
+}
+
+export type { ChoiceChartProps, GridChartProps, TrendChartProps, ValueChartProps };

@@ -12,10 +12,14 @@ import { ScrollRegion } from '../../common/ScrollRegion';
 import { Loading } from '../../common/Loading';
 import { VISUALLY_HIDDEN } from '../../common/visuallyHidden';
 import { ExportButton } from './ExportButton';
+import { LazyTrendChart } from '../charts/lazy';
 import type { Lang } from '../../../shared/i18n/text';
 
 type Member = StatisticsComparison['series'][number];
 type Row = StatisticsComparison['questions'][number];
+
+/** More lines than this make no readable trend: the table stands alone then. */
+const TREND_MOST = 12;
 
 /** A year's figure as the screen shows it: percent (count), a mean or median, or a dash. */
 function shown(figure: ComparisonFigure): string {
@@ -31,6 +35,20 @@ function QuestionYears({ row, series, mean, median }: { row: Row; series: Member
   const titleId = useId();
   const columns = comparisonColumns(row);
   const span = 2 + columns.length;
+  // the shares as a trend, once there are two years to draw a line between (a grid's cells would be too many lines)
+  const trend = columns.length <= TREND_MOST
+    ? columns
+        .filter((c) => c.kind === 'share')
+        .map((c) => ({
+          label: c.label ?? '',
+          percents: series.map((m, i) => {
+            const q = row.years[i];
+            const f = q && !m.withheld ? c.figure(q) : null;
+            return f !== null && typeof f === 'object' ? f.percent : null;
+          }),
+        }))
+        .filter((l) => l.percents.filter((p) => p !== null).length >= 2)
+    : [];
   const yearName = (m: Member) => m.questionnaire.schoolYear?.name ?? titleIn(m.questionnaire, locale === 'en' ? 'en' : 'zh-hk');
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2, minWidth: 0 }} data-testid={`years-question-${row.id}`}>
@@ -77,6 +95,11 @@ function QuestionYears({ row, series, mean, median }: { row: Row; series: Member
           </TableBody>
         </Table>
       </ScrollRegion>
+      {trend.length > 0 && (
+        <Box sx={{ mt: 2 }}>
+          <LazyTrendChart label={translate('qe.statistics.years.trend', { title: row.title })} years={series.map(yearName)} lines={trend} />
+        </Box>
+      )}
     </Paper>
   );
 }
