@@ -125,7 +125,8 @@ export class TemplateService {
   /**
    * A questionnaire the caller may read, saved as a template: its definition with the question ids
    * unchanged, both languages, its type and audience kind (given, else read from its choices); no
-   * dates, replies, person in charge or assistants.
+   * dates, replies, person in charge or assistants. The questionnaire then names the template, so
+   * the questionnaires made from it later are compared with it.
    */
   async saveAs(user: AuthUser, questionnaireId: number, body: SaveAsTemplateBody): Promise<TemplateDetail> {
     const q = await this.questionnaires.get(user, questionnaireId);
@@ -150,6 +151,8 @@ export class TemplateService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // the questionnaire it was saved from is the first of the template's series, unless it is of one already
+    await this.db.updateTable('questionnaires').set({ template_id: id }).where('id', '=', questionnaireId).where('template_id', 'is', null).execute();
     return this.get(id);
   }
 

@@ -4,6 +4,7 @@ import type { TemplateDetail, TemplatePage, TemplateUse } from '../../../src/sha
 import type { Definition } from '../../../src/shared/questionnaire/definition.js';
 import type { Questionnaire } from '../../../src/shared/questionnaire/types.js';
 import type { RolloverPreview } from '../../../src/server/school/rollover.js';
+import { seedDemoQuestionnaires } from '../../../src/server/demo/questionnaires.js';
 import { sampleAnswers } from '../../../src/shared/questionnaire/sample-answers.js';
 import { testApp, type TestApp } from '../harness.js';
 import { as, classId, classStudents, create, data, gradeId, inMinutes, type Caller } from '../questionnaires/helpers.js';
@@ -113,5 +114,32 @@ describe('new from template', () => {
     expect(data(await teacher('POST', `/v1/questionnaires/${other.id}/ready`)).status).toBe('PROCESSING');
     const own = data<StatisticsComparison>(await teacher('GET', `/v1/statistics/${other.id}/comparison`));
     expect(own.series.map((s) => s.questionnaire.id)).toEqual([other.id]);
+  });
+});
+
+describe('the demo’s templates', () => {
+  it('has the starter set and the school’s own S1 survey template, which a new S1 survey is compared with', async () => {
+    const t = await testApp({ demo: true, config: { schedulerSeconds: 0 } });
+    try {
+      await seedDemoQuestionnaires(t.db);
+      const teacher = await as(t, 'teacher01');
+      const page = data<TemplatePage>(await teacher('GET', '/v1/questionnaire-templates'));
+      expect(page.total).toBe(5);
+      const own = page.list.find((x) => !x.starter)!;
+      expect(own).toMatchObject({ nameEn: 'S1 student survey', audienceKind: 'STUDENTS_OF_GRADE', gradeCode: 'S1', languages: ['zh-hk', 'en'] });
+      const { questionnaire } = data<TemplateUse>(await teacher('POST', `/v1/questionnaire-templates/${own.id}/use`, {}), 201);
+      expect(questionnaire.audienceCount).toBe((await classStudents(t.db, '1A')).length + (await classStudents(t.db, '1B')).length);
+      data(await teacher('PUT', `/v1/questionnaires/${questionnaire.id}`, { openDate: inMinutes(-1), endDate: inMinutes(60) }));
+      expect(data(await teacher('POST', `/v1/questionnaires/${questionnaire.id}/ready`)).status).toBe('PROCESSING');
+      await submitAs(t, questionnaire.id, (await classStudents(t.db, '1B')).slice(0, 3), (i) => sampleAnswers(questionnaire.definition as Definition, random(i + 3).next));
+      const c = data<StatisticsComparison>(await teacher('GET', `/v1/statistics/${questionnaire.id}/comparison`));
+      // the demo's finished S1 survey, saved as the template, first
+      expect(c.series).toHaveLength(2);
+      expect(c.series[0].questionnaire.id).not.toBe(questionnaire.id);
+      expect(c.series[1]).toMatchObject({ questionnaire: { id: questionnaire.id }, replyCount: 3 });
+      expect(c.questions.every((q) => q.years.every((y) => y !== null))).toBe(true);
+    } finally {
+      await t.close();
+    }
   });
 });
