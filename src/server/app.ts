@@ -34,6 +34,8 @@ import type { MasterDeps } from './master/crud.js';
 import { ImportJobs } from './master/import-jobs.js';
 import { ReplyCounting } from './statistics/counting.js';
 import { questionnaireRoutes } from './questionnaires/index.js';
+import { templateRoutes } from './templates/index.js';
+import { seedStarterTemplates } from './templates/starters.js';
 import { googleRoutes } from './google/index.js';
 import { fillingRoutes } from './filling/index.js';
 import { statisticsRoutes } from './statistics/index.js';
@@ -74,6 +76,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // files written before anonymous replies were scrubbed may hold earlier versions in free space
   if (applied.includes('0008_anonymous_release')) await compactDatabase(db);
   await seedPermissionModel(db, options.extraMasterPages);
+  // QE's starter templates, once per school (by their starter key): a new school starts with them
+  await seedStarterTemplates(db);
   // PostgreSQL: files this instance kept on its own disk before the file store, into the database
   await takeInFolders(db, config);
 
@@ -146,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => jobs.close());
   await app.register(masterRoutes, { db, config, jobs, versions, extraRoutes: options.extraMasterRoutes });
   await app.register(questionnaireRoutes, { db, config });
+  await app.register(templateRoutes, { db });
   await app.register(googleRoutes, { db, config });
   const counting = new ReplyCounting(db, app.log);
   counting.start();

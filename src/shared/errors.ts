@@ -70,6 +70,7 @@ export const ERRORS = {
   LANGUAGE_REQUIRED: { code: 720, http: 400 },
   GOOGLE_NOT_CONFIGURED: { code: 721, http: 400 },
   GRADUATE_GRADE_UNKNOWN: { code: 722, http: 400 },
+  TEMPLATE_RETIRED: { code: 709, http: 409 },
   // the role new accounts get is chosen explicitly (740-741)
   NO_DEFAULT_ROLE: { code: 740, http: 409 },
   DEFAULT_ROLE_NEEDED: { code: 741, http: 409 },

@@ -66,6 +66,8 @@ const MASTER_PAGES: MasterPage[] = masterPages(Object.values(masterEntities));
 /** Every page code with the actions it offers, in menu order. */
 export const PAGES: PageDef[] = [
   page('form', ['view', 'add', 'edit', 'delete', 'management']),
+  // the school's questionnaire templates: teachers save and use them, administrators edit and retire them
+  page('form-template', ['view', 'add', 'edit', 'delete']),
   page('form-input', ['view']),
   page('data-statistics', ['view', 'export', 'print', 'management']),
   // the master-data pages, from their schemas (x-qe.page): a new entity brings its own
@@ -90,6 +92,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {
   SUPER_ADMIN: PAGES.flatMap((p) => all(p.code)),
   ADMIN: [
     ...all('form'),
+    ...all('form-template'),
     'form-input.view',
     ...all('data-statistics'),
     ...heldBy('ADMIN'),
@@ -105,6 +108,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {
     'form.add',
     'form.edit',
     'form.delete',
+    'form-template.view',
+    'form-template.add',
     'form-input.view',
     'data-statistics.view',
     'data-statistics.export',

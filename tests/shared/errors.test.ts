@@ -67,7 +67,7 @@ describe('the error catalogue', () => {
   it('gives every entry its own code, but for refusals that share one with a message of their own (refused uploads 716, illegal changes 709, refused callers 405)', () => {
     const sharing: Record<number, ErrorKey[]> = {
       716: ['IMAGE_REFUSED', 'FILE_TYPE_REFUSED'],
-      709: ['ILLEGAL_TRANSITION', 'OWN_DEVELOPER_ACCESS', 'ALREADY_SUBMITTED', 'NOT_OPEN_YET', 'QUESTIONNAIRE_CLOSED', 'NOTICE_IN_PROGRESS', 'ANONYMOUS_NO_DRAFT'],
+      709: ['ILLEGAL_TRANSITION', 'OWN_DEVELOPER_ACCESS', 'ALREADY_SUBMITTED', 'NOT_OPEN_YET', 'QUESTIONNAIRE_CLOSED', 'NOTICE_IN_PROGRESS', 'ANONYMOUS_NO_DRAFT', 'TEMPLATE_RETIRED'],
       713: ['MAIL_FAILED', 'MAIL_SETTING_MISSING', 'PUBLIC_URL_REQUIRED', 'MAIL_PASSWORD_UNREADABLE', 'MAIL_CERTIFICATE_UNTRUSTED'],
       405: ['PERMISSION_DENIED', 'NOT_A_RESPONDENT'],
       // a request refused before a route reads it (body, URL, headers, media type, time, Expect), or a draft too large to keep

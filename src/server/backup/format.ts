@@ -32,6 +32,8 @@ export const CORE_TABLES = [
   'teacher_groups',
   'teacher_group_members',
   'mail_settings',
+  // before the questionnaires made from them
+  'questionnaire_templates',
   'questionnaires',
   'questionnaire_assistants',
   'feedback',
@@ -107,7 +109,7 @@ export const UNLINKED_ORDER: Readonly<Partial<Record<string, string>>> = {
 } satisfies Partial<Record<CoreTable, string>>;
 
 /** Tables whose `id` is a sequence (PostgreSQL's serial, SQLite's autoincrement): set past the restored ids. */
-export const SERIAL_ID_TABLES: readonly CoreTable[] = ['school', 'positions', 'users', 'menus', 'actions', 'roles', 'school_years', 'terms', 'grades', 'classes', 'student_classes', 'teacher_groups', 'mail_settings', 'questionnaires', 'feedback', 'personal_data_requests'];
+export const SERIAL_ID_TABLES: readonly CoreTable[] = ['school', 'positions', 'users', 'menus', 'actions', 'roles', 'school_years', 'terms', 'grades', 'classes', 'student_classes', 'teacher_groups', 'mail_settings', 'questionnaire_templates', 'questionnaires', 'feedback', 'personal_data_requests'];
 
 export interface Manifest {
   format: typeof FORMAT;

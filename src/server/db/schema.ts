@@ -23,6 +23,7 @@ export interface Database {
   mail_settings: MailSettingsTable;
   questionnaires: QuestionnairesTable;
   questionnaire_assistants: QuestionnaireAssistantsTable;
+  questionnaire_templates: QuestionnaireTemplatesTable;
   feedback: FeedbackTable;
   replies: RepliesTable;
   waiting_replies: WaitingRepliesTable;
@@ -297,6 +298,34 @@ export interface QuestionnairesTable {
   updated_at: string;
   /** the questionnaire this one was copied from (migration 0036): a series, compared across years */
   source_id?: number | null;
+  /** the template this one was made from (migration 0037): questionnaires of one template are a series too */
+  template_id?: number | null;
+}
+
+/** A school's questionnaire template (migration 0037): a definition to start questionnaires from, no dates, no replies. */
+export interface QuestionnaireTemplatesTable {
+  id: Generated<number>;
+  name_hk: string;
+  name_en: string;
+  description_hk: string | null;
+  description_en: string | null;
+  /** JSON: Definition, as questionnaires store it */
+  definition: string;
+  /** the definition's languages, main first, comma-separated (as questionnaires.languages) */
+  languages: Generated<string>;
+  /** NAMED or ANONYMOUS: what a questionnaire made from it starts as */
+  type: Generated<string>;
+  /** NONE, ALL_STUDENTS, STUDENTS_OF_GRADE, ALL_TEACHERS or EVERYONE (src/shared/calls/templates.ts) */
+  audience_kind: Generated<string>;
+  /** STUDENTS_OF_GRADE: the grade's code, which outlives a school year */
+  grade_code: string | null;
+  /** 0/1: retired ones are hidden from the list and cannot be used */
+  retired: Generated<number>;
+  /** which template of QE's starter set it is (templates/starters.ts); null for the school's own */
+  starter_key: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface QuestionnaireAssistantsTable {

@@ -10,6 +10,7 @@ import { replyProblems, type Answers } from '../../shared/questionnaire/answers.
 import { sampleAnswers, SAMPLE_TEXTS } from '../../shared/questionnaire/sample-answers.js';
 import type { Target } from '../../shared/questionnaire/types.js';
 import { languagesOf, missingTranslations } from '../../shared/questionnaire/languages.js';
+import { seedStarterTemplates } from '../templates/starters.js';
 
 const choices = (...labels: string[]) => labels.map((label, i) => ({ id: `o${i + 1}`, label }));
 
@@ -132,10 +133,45 @@ async function survey(db: DB, [title, titleTranslation]: [string, string?], type
   if (finish) await finishQuestionnaire(db, id);
 }
 
+/**
+ * The demo's templates: QE's starter set (installed at every start, here too for a database the
+ * demo fills without starting QE), and one of the school's own, saved from the S1 survey for S1 of
+ * any year, so "new from template" next year compares with it (docs/product-rules.md#templates).
+ */
+async function schoolTemplate(db: DB, title: string): Promise<void> {
+  await seedStarterTemplates(db);
+  const q = await db.selectFrom('questionnaires').select(['id', 'definition', 'languages', 'in_charge_id']).where('title', '=', title).executeTakeFirstOrThrow();
+  const at = new Date().toISOString();
+  const { id } = await db
+    .insertInto('questionnaire_templates')
+    .values({
+      name_hk: '中一學生意見調查',
+      name_en: 'S1 student survey',
+      description_hk: '每年上學期問中一學生的學習生活',
+      description_en: 'S1 students on their school life, every first term',
+      definition: q.definition,
+      languages: q.languages,
+      type: 'NAMED',
+      audience_kind: 'STUDENTS_OF_GRADE',
+      grade_code: 'S1',
+      retired: 0,
+      starter_key: null,
+      created_by: q.in_charge_id,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('questionnaires').set({ template_id: id }).where('id', '=', q.id).execute();
+}
+
 /** Two questionnaires with replies, so the demo's statistics have something to show. */
 export async function seedDemoQuestionnaires(db: DB, minGroup = 5): Promise<void> {
   const s1 = await db.selectFrom('grades').select('id').where('code', '=', 'S1').executeTakeFirst();
-  if (s1) await survey(db, ['中一級上學期學生意見調查', 'S1 first-term student survey'], 'NAMED', studentSurvey, [{ kind: 'GRADE', ids: [s1.id] }], 0.85, true);
+  if (s1) {
+    await survey(db, ['中一級上學期學生意見調查', 'S1 first-term student survey'], 'NAMED', studentSurvey, [{ kind: 'GRADE', ids: [s1.id] }], 0.85, true);
+    await schoolTemplate(db, '中一級上學期學生意見調查');
+  }
   await survey(db, ['教師工作量匿名問卷'], 'ANONYMOUS', staffSurvey, [{ kind: 'ALL_TEACHERS' }], 0.75, false);
   // the demo's anonymous replies are in results already; mixed as any others are
   await mixAnonymousReplies(db, minGroup);

@@ -43,7 +43,7 @@ export function contains(column: string, text: string): Expression<SqlBool> {
 export const storedLanguages = (column: string): Lang[] => column.split(',').filter((l): l is Lang => (CONTENT_LANGUAGES as readonly string[]).includes(l));
 
 /** What a saved definition is stored as: without translations of what it no longer has, its languages mirrored for lists. */
-function definitionColumns(definition: Definition) {
+export function definitionColumns(definition: Definition) {
   const kept = withoutOrphans(definition);
   return { definition: JSON.stringify(kept), languages: languagesOf(kept).join(',') };
 }
@@ -58,6 +58,13 @@ function untranslated(q: QuestionnaireDetail) {
   if (langs.length > 1 && !q.titleTranslation?.trim()) errors.titleTranslation = { rule: `definition.${missingProblem(langs[1])}` };
   for (const p of missingTranslations(q.definition)) errors[`definition.${p.path}`] = { rule: `definition.${p.problem}` };
   if (Object.keys(errors).length) throw new FieldError(errors);
+}
+
+/** A definition's problems as the 422 names them: `definition` or `definition.<path>`, each with its rule (templates check theirs so too). */
+export function definitionFieldErrors(definition: Definition): ConstructorParameters<typeof FieldError>[0] {
+  const errors: ConstructorParameters<typeof FieldError>[0] = {};
+  for (const p of definitionErrors(definition)) errors[p.path ? `definition.${p.path}` : 'definition'] = { rule: `definition.${p.problem}` };
+  return errors;
 }
 
 /** Questionnaires as staff see and change them: scoped to the caller (scope.ts), every transition checked. */
@@ -153,9 +160,7 @@ export class QuestionnaireService {
     const openDate = input.openDate !== undefined ? input.openDate : current?.openDate;
     const endDate = input.endDate !== undefined ? input.endDate : current?.endDate;
     if (openDate && endDate && openDate >= endDate) errors.endDate = { rule: 'dateRange' };
-    if (input.definition) {
-      for (const p of definitionErrors(input.definition)) errors[p.path ? `definition.${p.path}` : 'definition'] = { rule: `definition.${p.problem}` };
-    }
+    if (input.definition) Object.assign(errors, definitionFieldErrors(input.definition));
     if (Object.keys(errors).length) throw new FieldError(errors);
   }
 

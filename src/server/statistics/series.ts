@@ -11,26 +11,39 @@ import { countPendingNow } from './counting.js';
 const MAX_SERIES = 30;
 
 /**
- * The questionnaires linked to `id` by `source_id`, either way and transitively (migration 0036):
- * the same survey run again, year after year.
+ * The questionnaires linked to `id` by `source_id`, either way and transitively (migration 0036),
+ * or made from the same template (`template_id`, migration 0037): the same survey run again,
+ * year after year, or by another teacher from the school's template.
  */
 async function linked(db: DB, id: number): Promise<number[]> {
   const found = new Set([id]);
+  const templates = new Set<number>();
   let frontier = [id];
+  const add = (other: number | null | undefined, next: number[]) => {
+    if (other !== null && other !== undefined && !found.has(other) && found.size < MAX_SERIES) {
+      found.add(other);
+      next.push(other);
+    }
+  };
   while (frontier.length && found.size < MAX_SERIES) {
     const rows = await db
       .selectFrom('questionnaires')
-      .select(['id', 'source_id'])
+      .select(['id', 'source_id', 'template_id'])
       .where((eb) => eb.or([eb('id', 'in', frontier), eb('source_id', 'in', frontier)]))
+      .orderBy('id')
       .execute();
     const next: number[] = [];
+    const fresh: number[] = [];
     for (const r of rows) {
-      for (const other of [r.id, r.source_id]) {
-        if (other !== null && other !== undefined && !found.has(other) && found.size < MAX_SERIES) {
-          found.add(other);
-          next.push(other);
-        }
+      for (const other of [r.id, r.source_id]) add(other, next);
+      if (r.template_id !== null && r.template_id !== undefined && !templates.has(r.template_id)) {
+        templates.add(r.template_id);
+        fresh.push(r.template_id);
       }
+    }
+    if (fresh.length) {
+      const siblings = await db.selectFrom('questionnaires').select('id').where('template_id', 'in', fresh).orderBy('id').execute();
+      for (const r of siblings) add(r.id, next);
     }
     frontier = next;
   }

@@ -64,6 +64,7 @@ const serverEn = {
       LANGUAGE_REQUIRED: 'At least one language must be required',
       GOOGLE_NOT_CONFIGURED: 'Google sign-in is not configured (QE_GOOGLE_CLIENT_ID), so creators cannot be required to bind a Google account',
       GRADUATE_GRADE_UNKNOWN: 'The chosen graduating grade does not exist',
+      TEMPLATE_RETIRED: 'This template is retired: restore it before using it',
       NO_DEFAULT_ROLE: 'No role is set for new %{userType} accounts: a super administrator must choose one under Roles',
       DEFAULT_ROLE_NEEDED: 'New accounts get this role, so it cannot be deleted or given another user type: first choose another role of its user type for new accounts',
       PERSONAL_NO_CHANGE: 'Nothing in the personal data has changed',
@@ -192,6 +193,7 @@ const serverEn = {
       },
       pages: {
         form: 'Questionnaire design',
+        'form-template': 'Questionnaire templates',
         'form-input': 'Fill in questionnaires',
         'data-statistics': 'Data statistics',
         'school-year': 'School years',

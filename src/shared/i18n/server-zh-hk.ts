@@ -56,6 +56,7 @@ const serverZhHk: ServerMessages = {
       LANGUAGE_REQUIRED: '最少要有一種必填語言',
       GOOGLE_NOT_CONFIGURED: '未設定 Google 登入（QE_GOOGLE_CLIENT_ID），不能要求建立問卷者綁定 Google 帳戶',
       GRADUATE_GRADE_UNKNOWN: '所選的畢業年級不存在',
+      TEMPLATE_RETIRED: '此範本已停用，請先恢復才可使用',
       NO_DEFAULT_ROLE: '未為新的「%{userType}」帳戶指定角色，請超級管理員在「角色」中選擇一個角色給新帳戶',
       DEFAULT_ROLE_NEEDED: '此角色是新帳戶所得的角色，不能刪除或更改其用戶類型；請先為新帳戶選擇另一個同類角色',
       PERSONAL_NO_CHANGE: '個人資料沒有任何改動',
@@ -184,6 +185,7 @@ const serverZhHk: ServerMessages = {
       },
       pages: {
         form: '問卷設計',
+        'form-template': '問卷範本',
         'form-input': '填寫問卷',
         'data-statistics': '數據統計',
         'school-year': '學年',

@@ -138,6 +138,14 @@ const EXPECTED: Record<string, string> = {
   'POST /v1/questionnaires/{id}/extend': '-----TAS',
   'POST /v1/questionnaires/audience-count': '-----TAS',
   'POST /v1/questionnaires/images': '-----TAS',
+  // questionnaire templates: teachers read, save and use them; administrators edit, retire and restore them
+  'GET /v1/questionnaire-templates': '-----TAS',
+  'GET /v1/questionnaire-templates/{id}': '-----TAS',
+  'POST /v1/questionnaires/{id}/save-as-template': '-----TAS',
+  'PUT /v1/questionnaire-templates/{id}': '------AS',
+  'POST /v1/questionnaire-templates/{id}/retire': '------AS',
+  'POST /v1/questionnaire-templates/{id}/restore': '------AS',
+  'POST /v1/questionnaire-templates/{id}/use': '-----TAS',
   'GET /v1/audience-options': '-----TAS',
   'GET /v1/staff-options': '-----TAS',
   // Google account binding: staff; clearing someone's binding: administrators

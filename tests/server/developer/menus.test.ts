@@ -99,7 +99,7 @@ describe('menus and actions', () => {
       const inquired = await call('GET', `/v1/menus/actions/inquire?menuId=${menuId}`);
       expect(inquired.body.data).toMatchObject({ menuId, code: 'archive', system: 'QE', name: '封存', sort: 15, roleCount: 0 });
       const codes = (await tree()).map((m) => m.code);
-      expect(codes.slice(0, 3)).toEqual(['form', 'archive', 'form-input']);
+      expect(codes.slice(0, 3)).toEqual(['form', 'archive', 'form-template']);
       expect((await tree()).find((m) => m.code === 'archive')!.actions).toEqual([]);
     });
 
