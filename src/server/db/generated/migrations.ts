@@ -36,6 +36,7 @@ import * as m0033_restore_holds from '../migrations/0033_restore_holds.js';
 import * as m0034_one_qe from '../migrations/0034_one_qe.js';
 import * as m0035_text_terms from '../migrations/0035_text_terms.js';
 import * as m0036_questionnaire_series from '../migrations/0036_questionnaire_series.js';
+import * as m0038_text_answer_marks from '../migrations/0038_text_answer_marks.js';
 
 /** Every migration of src/server/db/migrations, by name: Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0034_one_qe': m0034_one_qe,
   '0035_text_terms': m0035_text_terms,
   '0036_questionnaire_series': m0036_questionnaire_series,
+  '0038_text_answer_marks': m0038_text_answer_marks,
 };
