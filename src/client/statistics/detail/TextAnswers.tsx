@@ -130,8 +130,8 @@ export function TextAnswers({ id, filter, questionId, part }: TextAnswersProps) 
       ) : (
         <List dense disablePadding sx={{ bgcolor: 'action.hover', borderRadius: 1 }}>
           {(data?.list ?? []).map((t, i) => (
-            <ListItem key={`${t.replyId}-${i}`} divider={i < (data?.list.length ?? 0) - 1} data-testid="text-answer" sx={{ gap: 1, alignItems: 'flex-start' }}>
-              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', flex: 1, minWidth: 0, pt: mayMark ? 0.75 : 0 }}>
+            <ListItem key={`${t.replyId}-${i}`} divider={i < (data?.list.length ?? 0) - 1} sx={{ gap: 1, alignItems: 'flex-start' }}>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', flex: 1, minWidth: 0, pt: mayMark ? 0.75 : 0 }} data-testid="text-answer">
                 {t.text}
               </Typography>
               {mayMark && (
