@@ -36,6 +36,8 @@ export function TextAnswers({ id, filter, questionId, part }: TextAnswersProps) 
   const [marked, setMarked] = useState<'all' | 'shown' | 'hidden'>('all');
   const shown = part === 'answer' && marked !== 'all' ? marked === 'shown' : undefined;
   const [marking, setMarking] = useState(false);
+  // the marks asked for, shown at once until the list is read again
+  const [asked, setAsked] = useState<Record<string, boolean>>({});
   const queryClient = useQueryClient();
   // a new search, term or mark filter starts at its first page
   const searched = `${q}\u0000${term ?? ''}\u0000${marked}`;
@@ -57,6 +59,7 @@ export function TextAnswers({ id, filter, questionId, part }: TextAnswersProps) 
   const mark = async (replyIds: string[], on: boolean) => {
     if (!replyIds.length) return;
     setMarking(true);
+    setAsked((before) => ({ ...before, ...Object.fromEntries(replyIds.map((r) => [r, on])) }));
     try {
       await markTexts(id, filter, questionId, replyIds, on);
     } catch {
@@ -64,6 +67,7 @@ export function TextAnswers({ id, filter, questionId, part }: TextAnswersProps) 
     } finally {
       setMarking(false);
       await queryClient.invalidateQueries({ queryKey: [STATISTICS, 'texts', id, questionId, part] });
+      setAsked({});
     }
   };
   const markedLabel = translate('qe.statistics.texts.markedFilter');
@@ -141,7 +145,7 @@ export function TextAnswers({ id, filter, questionId, part }: TextAnswersProps) 
                   control={
                     <Checkbox
                       size="small"
-                      checked={t.shown}
+                      checked={asked[t.replyId] ?? t.shown}
                       disabled={marking}
                       onChange={(e) => void mark([t.replyId], e.target.checked)}
                       // the visible label, then which answer (WCAG 2.5.3): the first words are enough to tell them apart
