@@ -80,6 +80,10 @@ export const ERRORS = {
   PERSONAL_OWN_REQUEST: { code: 732, http: 403 },
   PERSONAL_STAFF_ONLY: { code: 733, http: 403 },
   AVATAR_MISSING: { code: 734, http: 400 },
+  // text answers marked shown or hidden for a release (735–737)
+  TEXT_MARK_NOT_TEXT: { code: 735, http: 400 },
+  TEXT_MARK_NOT_ANSWER: { code: 736, http: 400 },
+  TEXT_MARK_WITHHELD: { code: 737, http: 409 },
   // the "new school year" roll-over
   ROLLOVER_DONE: { code: 725, http: 409 },
   ROLLOVER_CLASS_MISSING: { code: 726, http: 409 },

@@ -117,6 +117,8 @@ async function openDetail(page: Page, title: string, id: number): Promise<void> 
  */
 async function downloadPdf(page: Page, title: string): Promise<{ file: string; bytes: Buffer }> {
   const status = page.getByTestId('pdf-status');
+  // react-admin's top bar hides while the page is scrolled down (the texts' marks made it long enough)
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() => document.querySelector('[data-testid="pdf-status"]')?.getAttribute('data-state') === 'success', undefined, { timeout: 30_000 });
   await expect(status.innerText()).resolves.toBe('PDF 已就緒');
   const print = page.getByTestId('statistics-pdf');

@@ -545,7 +545,7 @@ describe('the statistics calls answer what their schemas describe', () => {
     const kinds = (question.properties.summary.anyOf ?? question.properties.summary.oneOf).filter((s: { properties?: object }) => s.properties);
     expect(kinds.map((s: { properties: { kind: { const?: string; enum?: string[] } } }) => s.properties.kind.const ?? s.properties.kind.enum?.[0])).toEqual(['choices', 'grid', 'scale', 'distribution', 'texts']);
     expect(keys(kinds[2])).toEqual(expect.arrayContaining(['min', 'max', 'minLabel', 'maxLabel', 'points', 'mean', 'median']));
-    expect(keys(data200('/v1/statistics/{id}/texts'))).toEqual(['list', 'total', 'withheld']);
+    expect(keys(data200('/v1/statistics/{id}/texts'))).toEqual(['list', 'total', 'withheld', 'mayMark']);
     const pages = data200('/v1/statistics/{id}/respondents').anyOf;
     expect(pages.map(keys)).toEqual([
       ['anonymous', 'list', 'total'],

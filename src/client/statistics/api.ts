@@ -1,4 +1,4 @@
-import { RESPONDENT_ROLES, type RespondentPage, type StatisticsDetail, type StatisticsFilter, type StatisticsComparison, type StatisticsReply, type TermList, type TextPage } from '../../shared/statistics/types';
+import { RESPONDENT_ROLES, type RespondentPage, type StatisticsDetail, type StatisticsFilter, type StatisticsComparison, type StatisticsReply, type TermList, type TextMarksResult, type TextPage } from '../../shared/statistics/types';
 import type { Lang } from '../../shared/i18n/text';
 import { request } from '../providers/http';
 
@@ -53,12 +53,18 @@ export interface TextQuery {
   q: string;
   /** only the answers that use this word or phrase (one of fetchTerms') */
   term?: string;
+  /** only those marked shown for a release (true), or not (false); all when absent */
+  shown?: boolean;
   page: number;
   size: number;
 }
 
 export const fetchTexts = (id: number, filter: StatisticsFilter, t: TextQuery) =>
-  request<TextPage>(`/v1/statistics/${id}/texts`, { query: { ...filterQuery(filter), questionId: t.questionId, part: t.part === 'other' ? 'other' : undefined, q: t.q, term: t.term, page: t.page, size: t.size } });
+  request<TextPage>(`/v1/statistics/${id}/texts`, { query: { ...filterQuery(filter), questionId: t.questionId, part: t.part === 'other' ? 'other' : undefined, q: t.q, term: t.term, shown: t.shown, page: t.page, size: t.size } });
+
+/** Marks answers of a text question shown or hidden for a release; the screen's filter says which group it reads (a withheld one refuses). */
+export const markTexts = (id: number, filter: StatisticsFilter, questionId: string, replyIds: string[], shown: boolean) =>
+  request<TextMarksResult>(`/v1/statistics/${id}/texts/marks`, { method: 'PUT', body: { ...filterQuery(filter), questionId, replyIds, shown } });
 
 /** The questionnaire's series year by year, for the filter, in the reader's language. */
 export const fetchComparison = (id: number, filter: StatisticsFilter) => request<StatisticsComparison>(`/v1/statistics/${id}/comparison`, { query: filterQuery(filter) });

@@ -40,6 +40,7 @@ export const CORE_TABLES = [
   'replies',
   'waiting_replies',
   'reply_answers',
+  'text_answer_marks',
   'personal_data_requests',
   'seeded_codes',
 ] as const;
@@ -106,6 +107,7 @@ export const UNLINKED_ORDER: Readonly<Partial<Record<string, string>>> = {
   replies: 'id',
   waiting_replies: 'id',
   reply_answers: 'reply_id, question_id, item, col',
+  text_answer_marks: 'reply_id, question_id',
 } satisfies Partial<Record<CoreTable, string>>;
 
 /** Tables whose `id` is a sequence (PostgreSQL's serial, SQLite's autoincrement): set past the restored ids. */

@@ -34,6 +34,7 @@ export interface Database {
   text_terms: TextTermsTable;
   term_counts: TermCountsTable;
   term_totals: TermTotalsTable;
+  text_answer_marks: TextAnswerMarksTable;
   import_jobs: ImportJobsTable;
   import_claims: ImportClaimsTable;
   mail_outbox: MailOutboxTable;
@@ -447,6 +448,18 @@ export interface TextTermsTable {
   item: string;
   term: string;
   reply_id: string;
+}
+
+/** A text answer reviewed for a release: shown (1) or hidden (0); an answer without a row is hidden (migration 0038). */
+export interface TextAnswerMarksTable {
+  reply_id: string;
+  question_id: string;
+  questionnaire_id: number;
+  shown: number;
+  /** the member of staff who marked it (null once they are removed) */
+  marked_by: number | null;
+  /** ISO-8601, UTC */
+  marked_at: string;
 }
 
 /** How many answers use a term, per respondent group ('' and 0: none), as answer_counts (migration 0035). */

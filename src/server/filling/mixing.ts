@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import type { DB } from '../db/connect.js';
-import type { RepliesTable, WaitingRepliesTable } from '../db/schema.js';
+import type { RepliesTable, TextAnswerMarksTable, WaitingRepliesTable } from '../db/schema.js';
 import { isPostgres } from '../db/connect.js';
 import { scrubRewrittenRows } from '../db/scrub.js';
 import { answerRows, countAnswerRows, storeAnswerRows, type ReplyAnswerRow } from '../statistics/answerRows.js';
@@ -84,7 +84,10 @@ async function rewrite(trx: DB, p: Plan & { questionnaire: NonNullable<Plan['que
   // rewritten with them (their counters stay as they are)
   const texts: ReplyAnswerRow[] = [];
   const replies: Insertable<RepliesTable>[] = [];
+  // staff's shown/hidden marks of their texts would go with the replies (cascade): kept, written back after them
+  const marks: Insertable<TextAnswerMarksTable>[] = [];
   for (const part of chunks(p.unmixed)) {
+    marks.push(...(await trx.deleteFrom('text_answer_marks').where('reply_id', 'in', part).returningAll().execute()));
     // their terms are written again with their texts (storeAnswerRows)
     await trx.deleteFrom('text_terms').where('reply_id', 'in', part).execute();
     texts.push(...(await trx.deleteFrom('reply_answers').where('reply_id', 'in', part).returningAll().execute()));
@@ -101,6 +104,7 @@ async function rewrite(trx: DB, p: Plan & { questionnaire: NonNullable<Plan['que
   }
   const rewritten = shuffle(replies).map((r) => ({ ...r, mixed: 1 }));
   for (const part of chunks(rewritten)) await trx.insertInto('replies').values(part).execute();
+  for (const part of chunks(shuffle(marks))) await trx.insertInto('text_answer_marks').values(part).execute();
   await storeAnswerRows(trx, shuffle([...texts, ...fresh]));
   await countAnswerRows(trx, fresh, 1);
 

@@ -18,6 +18,7 @@ import {
   statisticsRespondentsQuery,
   statisticsTermsQuery,
   statisticsTextsQuery,
+  textMarksBody,
   type RespondentPage,
   type StatisticsComparison,
   type StatisticsDetail,
@@ -32,6 +33,8 @@ import {
   type StatisticsTermsQuery,
   type StatisticsTextsQuery,
   type TermList,
+  type TextMarksBody,
+  type TextMarksResult,
   type TextPage,
 } from '../../shared/calls/statistics.js';
 import { StatisticsService } from './service.js';
@@ -83,6 +86,18 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
       response: STATISTICS_ANSWERS.texts,
     },
   }, async (request) => ok<TextPage>(await service.texts(currentUser(request), request.params.id, { ...request.query, ...filterOf(request.query) })));
+
+  // the person in charge or a manager of every questionnaire's results (marks.ts mayMark); the route asks only that the caller reads results
+  app.put<{ Params: StatisticsParams; Body: TextMarksBody }>('/v1/statistics/:id/texts/marks', {
+    config: view,
+    schema: {
+      tags,
+      summary: "Marks up to 200 answers of a text question shown or hidden for a release (unmarked answers are hidden); all or none, 735–737 otherwise",
+      params: statisticsParams,
+      body: textMarksBody,
+      response: STATISTICS_ANSWERS.marks,
+    },
+  }, async (request) => ok<TextMarksResult>(await service.markTexts(currentUser(request), request.params.id, request.body)));
 
   app.get<{ Params: StatisticsParams; Querystring: StatisticsFilterQuery }>('/v1/statistics/:id/comparison', {
     config: view,

@@ -33,13 +33,15 @@ async function textRows(db: DB, id: number, filter: StatisticsFilter) {
 }
 
 /** The texts of a text question, or the 'other' texts of a choice question; searched and paged. */
-export async function textPage(db: DB, minGroupSize: number, scoped: Scoped, query: StatisticsTextsQuery): Promise<TextPage> {
+export async function textPage(db: DB, minGroupSize: number, scoped: Scoped, query: StatisticsTextsQuery, mayMark: boolean): Promise<TextPage> {
   const id = scoped.row.id;
   const question = scoped.definition.sections.flatMap((s) => s.questions).find((q) => q.id === query.questionId);
   if (!question) throw new BusinessError('RECORD_NOT_FOUND');
   const withheld = await withheldResults(db, scoped.row, query, minGroupSize);
-  if (withheld) return { list: [], total: 0, withheld };
+  if (withheld) return { list: [], total: 0, withheld, mayMark };
   const answers = await textRows(db, id, query);
+  // staff's marks (marks.ts): an answer without one is hidden
+  const shownAnswers = () => db.selectFrom('text_answer_marks').select('reply_id').where('questionnaire_id', '=', id).where('question_id', '=', query.questionId).where('shown', '=', 1);
   const where = () => {
     let q = answers
       .where('ra.question_id', '=', query.questionId)
@@ -48,17 +50,21 @@ export async function textPage(db: DB, minGroupSize: number, scoped: Scoped, que
       .where('ra.value_text', '!=', '');
     if (query.q) q = q.where(contains('ra.value_text', query.q));
     if (query.term) q = q.where('ra.reply_id', 'in', answersUsing(db, id, query.questionId, query.part === 'other' ? OTHER : '', termOfQuery(query.term)));
+    if (query.shown !== undefined) q = q.where('ra.reply_id', query.shown ? 'in' : 'not in', shownAnswers());
     return q;
   };
   const size = query.size ?? 20;
   const list = await where()
-    .select(['ra.reply_id', 'ra.value_text'])
+    .leftJoin('text_answer_marks as m', (join) => join.onRef('m.reply_id', '=', 'ra.reply_id').onRef('m.question_id', '=', 'ra.question_id'))
+    .select(['ra.reply_id', 'ra.value_text', 'm.shown'])
     .orderBy('ra.reply_id')
     .limit(size)
     .offset(((query.page ?? 1) - 1) * size)
     .execute();
   const total = await where().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  return { list: list.map((r) => ({ replyId: r.reply_id, text: r.value_text ?? '' })), total: Number(total?.n ?? 0), withheld: null };
+  // an 'other' text is part of a choice: marked with it, never on its own
+  const marked = query.part !== 'other';
+  return { list: list.map((r) => ({ replyId: r.reply_id, text: r.value_text ?? '', shown: marked && Number(r.shown) === 1 })), total: Number(total?.n ?? 0), withheld: null, mayMark };
 }
 
 /** Who was asked and who answered (named), or the numbered replies (anonymous). */

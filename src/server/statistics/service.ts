@@ -13,6 +13,8 @@ import type {
   StatisticsTermsQuery,
   StatisticsTextsQuery,
   TermList,
+  TextMarksBody,
+  TextMarksResult,
   TextPage,
   Withheld,
 } from '../../shared/calls/statistics.js';
@@ -22,6 +24,7 @@ import { statisticsDetail } from './detail.js';
 import { oneReply, respondentPage, textPage } from './replies.js';
 import { topTerms } from './frequentTerms.js';
 import { comparison } from './series.js';
+import { markTexts, mayMark } from './marks.js';
 
 /**
  * The results of questionnaires, for the routes (index.ts), the exports and the dashboard: each
@@ -54,7 +57,13 @@ export class StatisticsService {
   }
 
   async texts(user: AuthUser, id: number, query: StatisticsTextsQuery): Promise<TextPage> {
-    return textPage(this.db, this.minGroupSize, await this.scoped(user, id), query);
+    const scoped = await this.scoped(user, id);
+    return textPage(this.db, this.minGroupSize, scoped, query, mayMark(user, scoped));
+  }
+
+  /** Marks text answers shown or hidden for a release (marks.ts). */
+  async markTexts(user: AuthUser, id: number, body: TextMarksBody): Promise<TextMarksResult> {
+    return markTexts(this.db, this.minGroupSize, user, await this.scoped(user, id), body);
   }
 
   /** The questionnaire's series, year by year (series.ts). */

@@ -71,9 +71,27 @@ export const statisticsTextsQuery = {
     part: { type: 'string', enum: ['answer', 'other'], description: "answer (default), or other: a choice question's 'other' texts" },
     q: { type: 'string', maxLength: 200, description: 'contains, case-insensitive' },
     term: { type: 'string', minLength: 1, maxLength: 40, description: 'only the answers that use this word or phrase (one of GET …/terms)' },
+    shown: { type: 'boolean', description: 'only the answers marked shown (true), or those not marked shown (false: hidden or never marked)' },
   },
 } as const;
 export type StatisticsTextsQuery = Shape<typeof statisticsTextsQuery>;
+
+/** At most this many answers are marked by one call: a page of texts is 200 at most. */
+export const MAX_TEXT_MARKS = 200;
+
+/** PUT /v1/statistics/:id/texts/marks: text answers of one text question marked shown or hidden for a release */
+export const textMarksBody = {
+  type: 'object',
+  required: ['questionId', 'replyIds', 'shown'],
+  additionalProperties: false,
+  properties: {
+    ...filterProperties,
+    questionId: { type: 'string', minLength: 1, maxLength: 100 },
+    replyIds: { type: 'array', minItems: 1, maxItems: MAX_TEXT_MARKS, items: { type: 'string', minLength: 1, maxLength: 64 }, description: "the answers' replies (replyId of GET …/texts)" },
+    shown: { type: 'boolean', description: 'true: shown in a release; false: hidden' },
+  },
+} as const;
+export type TextMarksBody = Shape<typeof textMarksBody>;
 
 /** GET /v1/statistics/:id/terms: the most frequent words and phrases of a text question's answers, or of a choice question's 'other' texts */
 export const statisticsTermsQuery = {
@@ -411,17 +429,36 @@ export const statisticsComparison = {
 export type StatisticsComparison = Shape<typeof statisticsComparison>;
 
 /** One text answer (SHORT_TEXT, PARAGRAPH, or the 'other' text of a choice question). */
-export const textAnswer = { type: 'object', required: ['replyId', 'text'], additionalProperties: false, properties: { replyId: text, text } } as const;
+export const textAnswer = {
+  type: 'object',
+  required: ['replyId', 'text', 'shown'],
+  additionalProperties: false,
+  properties: { replyId: text, text, shown: { type: 'boolean', description: 'marked shown for a release; false when hidden or never marked' } },
+} as const;
 export type TextAnswer = Shape<typeof textAnswer>;
 
 /** GET /v1/statistics/:id/texts */
 export const textPage = {
   type: 'object',
-  required: ['list', 'total', 'withheld'],
+  required: ['list', 'total', 'withheld', 'mayMark'],
   additionalProperties: false,
-  properties: { list: { type: 'array', items: textAnswer }, total: integer, withheld: withheldOrNull },
+  properties: {
+    list: { type: 'array', items: textAnswer },
+    total: integer,
+    withheld: withheldOrNull,
+    mayMark: { type: 'boolean', description: "whether the caller may mark a text question's answers shown or hidden (PUT …/texts/marks)" },
+  },
 } as const;
 export type TextPage = Shape<typeof textPage>;
+
+/** PUT /v1/statistics/:id/texts/marks */
+export const textMarksResult = {
+  type: 'object',
+  required: ['marked', 'shown'],
+  additionalProperties: false,
+  properties: { marked: { type: 'integer', description: 'how many answers now have the mark' }, shown: { type: 'boolean' } },
+} as const;
+export type TextMarksResult = Shape<typeof textMarksResult>;
 
 /** A word or phrase and how many answers use it. */
 export const termCount = { type: 'object', required: ['term', 'n'], additionalProperties: false, properties: { term: text, n: integer } } as const;
@@ -459,6 +496,8 @@ export const STATISTICS_ANSWERS = {
   detail: { 200: envelopeOf(statisticsDetail), ...REFUSALS },
   /** GET /v1/statistics/:id/texts */
   texts: { 200: envelopeOf(textPage), ...REFUSALS },
+  /** PUT /v1/statistics/:id/texts/marks */
+  marks: { 200: envelopeOf(textMarksResult), ...REFUSALS },
   /** GET /v1/statistics/:id/comparison */
   comparison: { 200: envelopeOf(statisticsComparison), ...REFUSALS },
   /** GET /v1/statistics/:id/terms */

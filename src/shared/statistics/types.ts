@@ -39,6 +39,8 @@ export type {
   TextAnswer,
   /** GET /v1/statistics/:id/texts */
   TextPage,
+  /** PUT /v1/statistics/:id/texts/marks: how many answers now have the mark. */
+  TextMarksResult,
   /** GET /v1/statistics/:id/comparison: the questionnaire's series, year by year. */
   StatisticsComparison,
   /** A word or phrase and how many answers use it. */

@@ -69,7 +69,7 @@ export function detail(over: Partial<StatisticsDetail> = {}): StatisticsDetail {
 /** 23 answers to q5 and 5 'other' texts of q1, paged as GET …/texts pages them. */
 export function texts(questionId: string, part: 'answer' | 'other', size: number): Promise<TextPage> {
   const all = questionId === 'q5' && part === 'answer' ? Array.from({ length: 23 }, (_, i) => `意見編號${i + 1}：增加圖書`) : questionId === 'q1' && part === 'other' ? Array.from({ length: 5 }, (_, i) => `視覺藝術${i + 1}`) : [];
-  return Promise.resolve({ list: all.slice(0, size).map((text, i) => ({ replyId: `r${i}`, text })), total: all.length, withheld: null });
+  return Promise.resolve({ list: all.slice(0, size).map((text, i) => ({ replyId: `r${i}`, text, shown: false })), total: all.length, withheld: null, mayMark: false });
 }
 
 /** The text layer of a PDF, as poppler's pdftotext reads it. */

@@ -116,7 +116,7 @@ describe('the statistics PDF report', () => {
     });
     const ANSWERS = ['部𨋢修好咗 😀', '𠝹完西瓜 👍', '屋邨嘅峯景 ❤️', `${'𠝹'.repeat(70)}${'👍'.repeat(40)}`, '泰文 ก'];
     const hkTexts = (_: string, part: 'answer' | 'other', size: number): Promise<TextPage> =>
-      Promise.resolve(part === 'answer' ? { list: ANSWERS.slice(0, size).map((text, i) => ({ replyId: `r${i}`, text })), total: ANSWERS.length, withheld: null } : { list: [], total: 0, withheld: null });
+      Promise.resolve(part === 'answer' ? { list: ANSWERS.slice(0, size).map((text, i) => ({ replyId: `r${i}`, text, shown: false })), total: ANSWERS.length, withheld: null, mayMark: false } : { list: [], total: 0, withheld: null, mayMark: false });
 
     it('reads every one of them from the text layer and draws each with an embedded glyph of its font', async () => {
       const emoji = fallback();

@@ -26,7 +26,7 @@ function words(bytes: ArrayBuffer): { text: string; x: number; right: number; y:
 /** The answers of q5 as the server keeps them: leading spaces, inner spaces and line breaks. */
 const ANSWERS = ['床前明月光，\n    疑是地上霜。\n舉頭望明月，', '    Indented start', 'Plain start'];
 const texts = (questionId: string, part: 'answer' | 'other'): Promise<TextPage> =>
-  Promise.resolve(questionId === 'q5' && part === 'answer' ? { list: ANSWERS.map((text, i) => ({ replyId: `r${i}`, text })), total: ANSWERS.length, withheld: null } : { list: [], total: 0, withheld: null });
+  Promise.resolve(questionId === 'q5' && part === 'answer' ? { list: ANSWERS.map((text, i) => ({ replyId: `r${i}`, text, shown: false })), total: ANSWERS.length, withheld: null, mayMark: false } : { list: [], total: 0, withheld: null, mayMark: false });
 
 describe('the statistics PDF lists text answers as typed (docs/product-rules.md#answers-as-typed)', () => {
   it('breaks a text at its line breaks and keeps its leading spaces', async () => {

@@ -15,18 +15,18 @@ const DEF: Definition = {
   sections: [{ id: 's1', questions: [{ id: 'q5', type: 'PARAGRAPH', title: '其他意見', required: false }] }],
 };
 
-const TEXTS = Array.from({ length: 25 }, (_, i) => ({ replyId: `r${i}`, text: i % 2 ? `安排很好 ${i}` : `時間太短 ${i}` }));
+const TEXTS = Array.from({ length: 25 }, (_, i) => ({ replyId: `r${i}`, text: i % 2 ? `安排很好 ${i}` : `時間太短 ${i}`, shown: false }));
 
 let calls: FetchCall[];
 /** the 'other' texts of q1, and the paragraph of the reply read whole */
-let otherTexts: { replyId: string; text: string }[];
+let otherTexts: { replyId: string; text: string; shown: boolean }[];
 let replyText: string;
 let answerDetail: (call: FetchCall) => Detail;
 let respondents: RespondentPage;
 beforeEach(async () => {
   await i18nProvider.changeLocale('zh-hk');
   answerDetail = () => detail();
-  otherTexts = [{ replyId: 'o1', text: '要有茶點' }];
+  otherTexts = [{ replyId: 'o1', text: '要有茶點', shown: false }];
   replyText = '家長日辦得好';
   respondents = { anonymous: false, list: [named(), named({ feedbackId: 2, nameHk: '李小明', nameEn: 'Lee Siu Ming', status: 'NOT_SUBMITTED', submittedAt: null, replyId: null, userNo: 'S002' })], total: 2 };
   calls = fakeFetch((call) => {
@@ -36,7 +36,7 @@ beforeEach(async () => {
       const all = call.query.get('part') === 'other' ? otherTexts : TEXTS.filter((t) => t.text.includes(q));
       const page = Number(call.query.get('page'));
       const size = Number(call.query.get('size'));
-      return { list: all.slice((page - 1) * size, page * size), total: all.length, withheld: null } satisfies TextPage;
+      return { list: all.slice((page - 1) * size, page * size), total: all.length, withheld: null, mayMark: false } satisfies TextPage;
     }
     if (call.path === '/v1/statistics/5/respondents') return respondents;
     if (call.path.startsWith('/v1/statistics/5/replies/')) return { replyId: 'r-1', submittedOn: '2025-03-02T02:00:00.000Z', answers: { q5: replyText }, definition: DEF };
@@ -189,12 +189,13 @@ describe('the statistics detail', () => {
   });
 
   it('shows a text answer as typed: its leading spaces and line breaks kept (docs/product-rules.md#answers-as-typed)', async () => {
-    otherTexts = [{ replyId: 'o1', text: '  要有茶點\n    和汽水' }];
+    otherTexts = [{ replyId: 'o1', text: '  要有茶點\n    和汽水', shown: false }];
     await open();
     fireEvent.click(screen.getByTestId('other-texts-q1'));
     const box = await screen.findByTestId('texts-q1-other');
-    const shown = await within(box).findByTestId('text-answer');
-    const text = shown.querySelector('p')!;
+    // the answer's own paragraph (the row beside it may hold its mark)
+    const text = await within(box).findByTestId('text-answer');
+    expect(text.tagName).toBe('P');
     expect(text.textContent).toBe('  要有茶點\n    和汽水');
     // HTML folds spaces and line breaks unless told not to
     expect(getComputedStyle(text).whiteSpace).toBe('pre-wrap');

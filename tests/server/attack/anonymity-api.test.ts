@@ -98,7 +98,7 @@ describe('anonymous replies through the API', () => {
     const detail = data<StatisticsDetail>(await teacher('GET', `/v1/statistics/${q.id}`));
     expect(detail.withheld).toEqual({ minGroupSize: MIN, reason: 'total' });
     expect(detail.questions.every((question) => question.summary === null)).toBe(true);
-    expect(data<TextPage>(await teacher('GET', `/v1/statistics/${q.id}/texts?questionId=story`))).toEqual({ list: [], total: 0, withheld: { minGroupSize: MIN, reason: 'total' } });
+    expect(data<TextPage>(await teacher('GET', `/v1/statistics/${q.id}/texts?questionId=story`))).toEqual({ list: [], total: 0, withheld: { minGroupSize: MIN, reason: 'total' }, mayMark: true });
     expect(data<RespondentPage>(await teacher('GET', `/v1/statistics/${q.id}/respondents`))).toMatchObject({ anonymous: true, list: [], total: 0 });
     // nor is a reply read whole by its id
     const stored = await t.db.selectFrom('replies').select('id').where('questionnaire_id', '=', q.id).execute();

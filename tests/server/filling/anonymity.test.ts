@@ -148,7 +148,7 @@ describe('anonymous replies', () => {
     expect([...replies].sort((a, b) => (a.id < b.id ? -1 : 1)).map(story)).not.toEqual(submitted);
     if (!pg()) {
       // SQLite keeps the table WITHOUT ROWID, in id order: no hidden row number counts the arrivals
-      for (const table of ['replies', 'reply_answers', 'text_terms', 'term_counts', 'term_totals']) {
+      for (const table of ['replies', 'reply_answers', 'text_terms', 'term_counts', 'term_totals', 'text_answer_marks']) {
         const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where name = ${table}`.execute(t.db);
         expect(rows[0].sql.toLowerCase(), table).toContain('without rowid');
       }
@@ -156,10 +156,11 @@ describe('anonymous replies', () => {
       expect(natural.map(story)).not.toEqual(submitted);
     }
 
-    // no table joins replies to feedback or users: only a reply's own countable answers and the words of its texts refer to it, and
+    // no table joins replies to feedback or respondents: only a reply's own countable answers, the words of its texts and staff's
+    // marks of its texts refer to it (a mark names the member of staff who marked it, never who replied), and
     // replies refer only to their questionnaire and (for a named one) a feedback record, which is empty here
     const keys = await foreignKeys();
-    expect(keys.filter((k) => k.to === 'replies').map((k) => `${k.from}.${k.column}`).sort()).toEqual(['reply_answers.reply_id', 'text_terms.reply_id']);
+    expect(keys.filter((k) => k.to === 'replies').map((k) => `${k.from}.${k.column}`).sort()).toEqual(['reply_answers.reply_id', 'text_answer_marks.reply_id', 'text_terms.reply_id']);
     expect(keys.filter((k) => k.from === 'replies').map((k) => `${k.column}->${k.to}.${k.toColumn}`).sort()).toEqual(['feedback_id->feedback.id', 'questionnaire_id->questionnaires.id']);
     // and no reply id is written anywhere else in the database
     const ids = new Set(replies.map((r) => r.id));

@@ -46,7 +46,7 @@ describe('statistics of an anonymous questionnaire', () => {
     expect(studentsOnly.withheld).toEqual({ minGroupSize: 5, reason: 'group' });
     // texts and reply numbers of such a group are withheld too
     const texts = data<TextPage>(await teacher('GET', `/v1/statistics/${id}/texts?questionId=name&role=TEACHER`));
-    expect(texts).toEqual({ list: [], total: 0, withheld: { minGroupSize: 5, reason: 'group' } });
+    expect(texts).toEqual({ list: [], total: 0, withheld: { minGroupSize: 5, reason: 'group' }, mayMark: true });
     const numbers = data<RespondentPage>(await teacher('GET', `/v1/statistics/${id}/respondents?role=TEACHER`));
     expect(numbers).toMatchObject({ anonymous: true, list: [], total: 0, withheld: { minGroupSize: 5, reason: 'group' } });
   });
