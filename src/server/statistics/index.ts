@@ -7,8 +7,8 @@ import type { Config } from '../config.js';
 import type { DB } from '../db/connect.js';
 import { ok } from '../plugins/envelope.js';
 import { BusinessError, requestLang } from '../plugins/errors.js';
-import { currentUser } from '../plugins/guard.js';
-import { errorText, ERRORS } from '../../shared/errors.js';
+import { currentUser, type AuthUser } from '../plugins/guard.js';
+import { errorText, ERRORS, type Lang } from '../../shared/errors.js';
 import {
   STATISTICS_ANSWERS,
   statisticsFilterQuery,
@@ -110,33 +110,14 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
     },
   }, async (request) => ok<StatisticsComparison>(await service.comparison(currentUser(request), request.params.id, filterOf(request.query), reportLang(request))));
 
-  app.get<{ Params: StatisticsParams; Querystring: StatisticsFilterQuery }>('/v1/statistics/:id/comparison/export', {
-    config: { permission: 'data-statistics.export' },
-    schema: {
-      tags,
-      summary: 'The comparison across years as an xlsx sheet, in the language asked for; failures as 719',
-      params: statisticsParams,
-      querystring: statisticsFilterQuery,
-      response: STATISTICS_ANSWERS.export,
-    },
-  }, async (request, reply) => {
-    const lang = reportLang(request);
-    try {
-      const user = currentUser(request);
-      const filter = filterOf(request.query);
-      const compared = await service.comparison(user, request.params.id, filter, lang);
-      const parts = await comparisonWorkbook(db, compared, request.params.id, filter, lang);
-      const zone = await schoolClock(db).zone(user.seen);
-      const chosen = compared.series.find((m) => m.questionnaire.id === request.params.id)!.questionnaire;
-      const name = encodeURIComponent(`${titleIn(chosen, lang)}-${messageText(lang, 'qe.statisticsExport.comparisonSheet')}-${schoolDate(new Date(), zone)}.xlsx`);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="comparison-${request.params.id}.xlsx"; filename*=UTF-8''${name}`)
-        .header('content-length', parts.reduce((n, part) => n + part.length, 0))
-        .send(Readable.from(parts));
-    } catch (err) {
-      return downloadFailed(request, reply, err, lang);
-    }
+  xlsxRoute(app, db, '/v1/statistics/:id/comparison/export', 'The comparison across years as an xlsx sheet, in the language asked for; failures as 719', async (user, id, filter, lang, zone) => {
+    const compared = await service.comparison(user, id, filter, lang);
+    const chosen = compared.series.find((m) => m.questionnaire.id === id)!.questionnaire;
+    return {
+      parts: await comparisonWorkbook(db, compared, id, filter, lang),
+      file: `comparison-${id}.xlsx`,
+      name: `${titleIn(chosen, lang)}-${messageText(lang, 'qe.statisticsExport.comparisonSheet')}-${schoolDate(new Date(), zone)}.xlsx`,
+    };
   });
 
   app.get<{ Params: StatisticsParams; Querystring: StatisticsTermsQuery }>('/v1/statistics/:id/terms', {
@@ -166,28 +147,37 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
     schema: { tags, summary: 'One reply whole, with the questions it answers', params: statisticsReplyParams, response: STATISTICS_ANSWERS.reply },
   }, async (request) => ok<StatisticsReply>(await service.reply(currentUser(request), request.params.id, request.params.replyId)));
 
-  app.get<{ Params: StatisticsParams; Querystring: StatisticsFilterQuery }>('/v1/statistics/:id/export', {
+  xlsxRoute(app, db, '/v1/statistics/:id/export', 'The xlsx report: the summary and the raw answers (anonymous replies numbered, never named); failures as 719', async (user, id, filter, lang, zone) => {
+    const scoped = await service.scoped(user, id);
+    const detail = await service.detail(scoped, filter, lang);
+    return {
+      parts: await statisticsWorkbook(db, scoped, detail, filter, lang, zone),
+      file: `statistics-${scoped.row.id}.xlsx`,
+      name: `${titleIn(scoped.row, lang)}-${schoolDate(new Date(), zone)}.xlsx`,
+    };
+  });
+}
+
+/** An xlsx download of a questionnaire's results for the filter (data-statistics.export), in the language asked for, as a file named in it. */
+function xlsxRoute(
+  app: FastifyInstance,
+  db: DB,
+  path: string,
+  summary: string,
+  make: (user: AuthUser, id: number, filter: StatisticsFilter, lang: Lang, zone: string) => Promise<{ parts: Buffer[]; file: string; name: string }>,
+) {
+  app.get<{ Params: StatisticsParams; Querystring: StatisticsFilterQuery }>(path, {
     config: { permission: 'data-statistics.export' },
-    schema: {
-      tags,
-      summary: 'The xlsx report: the summary and the raw answers (anonymous replies numbered, never named); failures as 719',
-      params: statisticsParams,
-      querystring: statisticsFilterQuery,
-      response: STATISTICS_ANSWERS.export,
-    },
+    schema: { tags, summary, params: statisticsParams, querystring: statisticsFilterQuery, response: STATISTICS_ANSWERS.export },
   }, async (request, reply) => {
     const lang = reportLang(request);
     try {
       const user = currentUser(request);
-      const filter = filterOf(request.query);
-      const scoped = await service.scoped(user, request.params.id);
-      const detail = await service.detail(scoped, filter, lang);
       const zone = await schoolClock(db).zone(user.seen);
-      const parts = await statisticsWorkbook(db, scoped, detail, filter, lang, zone);
-      const name = encodeURIComponent(`${titleIn(scoped.row, lang)}-${schoolDate(new Date(), zone)}.xlsx`);
+      const { parts, file, name } = await make(user, request.params.id, filterOf(request.query), lang, zone);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="statistics-${scoped.row.id}.xlsx"; filename*=UTF-8''${name}`)
+        .header('content-disposition', `attachment; filename="${file}"; filename*=UTF-8''${encodeURIComponent(name)}`)
         .header('content-length', parts.reduce((n, part) => n + part.length, 0))
         .send(Readable.from(parts));
     } catch (err) {
