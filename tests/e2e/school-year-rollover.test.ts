@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -173,6 +174,14 @@ describe('the new school year, through the wizard', () => {
     const cells = Array.from(book.getWorksheet('歷年比較')!.getSheetValues(), (r) => (Array.isArray(r) ? r.slice(1) : []));
     expect(cells).toContainEqual(['學年', lastName, currentName]);
     expect(cells).toContainEqual(['回覆數', 4, 3]);
+    // and as a PDF, made in the browser: both years' columns, the same percents and counts
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => document.querySelector('[data-testid="comparison-pdf"]')?.getAttribute('data-state') === 'success', undefined, { timeout: 30_000 });
+    const [pdf] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('comparison-pdf').click()]);
+    expect(pdf.suggestedFilename()).toMatch(/-歷年比較-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const pdfText = execFileSync('pdftotext', ['-layout', (await pdf.path())!, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
+    expect(pdfText).toContain(`選項 ${lastName} ${currentName}`);
+    expect(pdfText).toMatch(/喜歡 75% \(3\) 33\.3% \(1\)/);
     // the comparison and the copy dialog's result, as axe reads them at any impact
     expect(await axeViolations(page)).toEqual([]);
     await page.close();

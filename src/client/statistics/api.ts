@@ -67,7 +67,7 @@ export const markTexts = (id: number, filter: StatisticsFilter, questionId: stri
   request<TextMarksResult>(`/v1/statistics/${id}/texts/marks`, { method: 'PUT', body: { ...filterQuery(filter), questionId, replyIds, shown } });
 
 /** The questionnaire's series year by year, for the filter, in the reader's language. */
-export const fetchComparison = (id: number, filter: StatisticsFilter) => request<StatisticsComparison>(`/v1/statistics/${id}/comparison`, { query: filterQuery(filter) });
+export const fetchComparison = (id: number, filter: StatisticsFilter, language?: Lang) => request<StatisticsComparison>(`/v1/statistics/${id}/comparison`, { query: { ...filterQuery(filter), language } });
 
 /** How many words and phrases the statistics screen shows a question with. */
 export const TERMS_SHOWN = 20;

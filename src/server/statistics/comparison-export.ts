@@ -3,7 +3,7 @@ import type { AppMessages } from '../../shared/i18n/app-en.js';
 import { titleIn } from '../../shared/questionnaire/languages.js';
 import { messageText } from '../../shared/master/labels.js';
 import type { StatisticsComparison, StatisticsFilter } from '../../shared/statistics/types.js';
-import { comparisonColumns } from '../../shared/statistics/comparison.js';
+import { comparisonColumns, yearNameOf } from '../../shared/statistics/comparison.js';
 import type { DB } from '../db/connect.js';
 import { put } from './export.js';
 import { XlsxWriter, type CellValue } from './xlsx-writer.js';
@@ -19,7 +19,7 @@ export async function comparisonWorkbook(db: DB, comparison: StatisticsCompariso
   const y = (key: keyof AppMessages['qe']['statistics']['years'], p: Record<string, string | number> = {}) => messageText(lang, `qe.statistics.years.${key}`, p);
   const { series, questions } = comparison;
   const chosen = series.find((m) => m.questionnaire.id === chosenId)!.questionnaire;
-  const yearName = (m: StatisticsComparison['series'][number]) => m.questionnaire.schoolYear?.name ?? titleIn(m.questionnaire, lang);
+  const yearName = (m: StatisticsComparison['series'][number]) => yearNameOf(m, lang);
 
   const workbook = new XlsxWriter();
   await workbook.startSheet({ name: t('comparisonSheet'), frozenRows: 0, widths: [48, ...Array.from({ length: 16 }, () => 16)] });

@@ -98,6 +98,7 @@ const appEn = {
       withheld: 'This group, or one beside it, has fewer than %{min} replies, so its results are withheld: no respondent can be singled out.',
       withheldTotal: 'This anonymous questionnaire has fewer than %{min} replies in all, so its results are withheld: no respondent can be singled out.',
       page: 'Page %{page} of %{pages}',
+      questionnaire: 'Questionnaire',
     },
     mui: {
       pagination: 'Pages',

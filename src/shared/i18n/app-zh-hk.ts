@@ -95,6 +95,7 @@ const appZhHk: AppMessages = {
       withheld: '此組別（或同層的其他組別）的回覆少於 %{min} 份，為保障回覆者匿名，結果不予顯示。',
       withheldTotal: '此不記名問卷的回覆合共少於 %{min} 份，為保障回覆者匿名，結果不予顯示。',
       page: '第 %{page} 頁，共 %{pages} 頁',
+      questionnaire: '問卷',
     },
     mui: {
       pagination: '分頁',

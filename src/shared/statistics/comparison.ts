@@ -1,6 +1,9 @@
 import type { QuestionStatistics, StatisticsComparison } from '../calls/statistics.js';
+import type { Lang } from '../i18n/text.js';
+import { titleIn } from '../questionnaire/languages.js';
 
 type Row = StatisticsComparison['questions'][number];
+type Member = StatisticsComparison['series'][number];
 export type ComparisonFigure = { count: number; percent: number } | number | null;
 
 /** One column of a question compared across years, and a year's figure in it. */
@@ -77,4 +80,32 @@ export function comparisonColumns(row: Row): ComparisonColumn[] {
     );
   }
   return [];
+}
+
+/** A year of the series as its readers name it: its school year, or its title where it has none. */
+export const yearNameOf = (m: Member, lang: Lang): string => m.questionnaire.schoolYear?.name ?? titleIn(m.questionnaire, lang);
+
+/** More lines than this make no readable trend: the table stands alone then. */
+export const TREND_MOST = 12;
+
+/**
+ * A question's shares as a trend, a line per option, scale point or grid cell with its percent
+ * each year (null where the year did not ask it or is withheld), once there are two years to
+ * draw a line between; none for a question with more columns than TREND_MOST. The screen and the
+ * PDF draw the same lines.
+ */
+export function trendLines(row: Row, series: Member[]): { label: string; percents: (number | null)[] }[] {
+  const columns = comparisonColumns(row);
+  if (columns.length > TREND_MOST) return [];
+  return columns
+    .filter((c) => c.kind === 'share')
+    .map((c) => ({
+      label: c.label ?? '',
+      percents: series.map((m, i) => {
+        const q = row.years[i];
+        const f = q && !m.withheld ? c.figure(q) : null;
+        return f !== null && typeof f === 'object' ? f.percent : null;
+      }),
+    }))
+    .filter((l) => l.percents.filter((p) => p !== null).length >= 2);
 }

@@ -130,7 +130,7 @@ export function StatisticsDetail() {
       ) : tab === 'respondents' ? (
         <RespondentList id={q.id} filter={filter} title={titleIn(q, reader)} />
       ) : (
-        <YearComparison id={q.id} filter={filter} title={titleIn(q, language)} language={bilingual ? language : undefined} />
+        <YearComparison id={q.id} filter={filter} groups={detail.groups} title={titleIn(q, language)} language={bilingual ? language : undefined} />
       )}
     </Stack>
   );

@@ -3,23 +3,20 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useLocale } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
-import type { StatisticsComparison, StatisticsFilter } from '../../../shared/statistics/types';
-import { titleIn } from '../../../shared/questionnaire/languages';
-import { comparisonColumns, type ComparisonFigure } from '../../../shared/statistics/comparison';
+import type { StatisticsComparison, StatisticsDetail, StatisticsFilter } from '../../../shared/statistics/types';
+import { comparisonColumns, trendLines, yearNameOf, type ComparisonFigure } from '../../../shared/statistics/comparison';
 import { fetchComparison, filterQuery, STATISTICS } from '../api';
 import { formatPercent } from '../labels';
 import { ScrollRegion } from '../../common/ScrollRegion';
 import { Loading } from '../../common/Loading';
 import { VISUALLY_HIDDEN } from '../../common/visuallyHidden';
-import { ExportButton } from './ExportButton';
+import { ExportButton, useMayStatistics } from './ExportButton';
+import { ComparisonPdfButton } from '../pdf/ComparisonPdfButton';
 import { LazyTrendChart } from '../charts/lazy';
 import type { Lang } from '../../../shared/i18n/text';
 
 type Member = StatisticsComparison['series'][number];
 type Row = StatisticsComparison['questions'][number];
-
-/** More lines than this make no readable trend: the table stands alone then. */
-const TREND_MOST = 12;
 
 /** A year's figure as the screen shows it: percent (count), a mean or median, or a dash. */
 function shown(figure: ComparisonFigure): string {
@@ -35,21 +32,8 @@ function QuestionYears({ row, series, mean, median }: { row: Row; series: Member
   const titleId = useId();
   const columns = comparisonColumns(row);
   const span = 2 + columns.length;
-  // the shares as a trend, once there are two years to draw a line between (a grid's cells would be too many lines)
-  const trend = columns.length <= TREND_MOST
-    ? columns
-        .filter((c) => c.kind === 'share')
-        .map((c) => ({
-          label: c.label ?? '',
-          percents: series.map((m, i) => {
-            const q = row.years[i];
-            const f = q && !m.withheld ? c.figure(q) : null;
-            return f !== null && typeof f === 'object' ? f.percent : null;
-          }),
-        }))
-        .filter((l) => l.percents.filter((p) => p !== null).length >= 2)
-    : [];
-  const yearName = (m: Member) => m.questionnaire.schoolYear?.name ?? titleIn(m.questionnaire, locale === 'en' ? 'en' : 'zh-hk');
+  const trend = trendLines(row, series);
+  const yearName = (m: Member) => yearNameOf(m, locale === 'en' ? 'en' : 'zh-hk');
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 2, minWidth: 0 }} data-testid={`years-question-${row.id}`}>
       <Typography component="h3" variant="subtitle1" id={titleId} sx={{ fontWeight: 500, overflowWrap: 'anywhere', mb: 1 }}>
@@ -110,8 +94,9 @@ function QuestionYears({ row, series, mean, median }: { row: Row; series: Member
  * per year with how many answered and its figures (`comparisonColumns`): each option's, scale
  * point's or grid cell's percent and count, a scale's mean and median. A question one year did not ask says so; a withheld year says why.
  */
-export function YearComparison({ id, filter, title, language }: { id: number; filter: StatisticsFilter; title: string; language?: Lang }) {
+export function YearComparison({ id, filter, groups, title, language }: { id: number; filter: StatisticsFilter; groups: StatisticsDetail['groups']; title: string; language?: Lang }) {
   const translate = useTranslate();
+  const mayPrint = useMayStatistics('print');
   const query = useQuery({
     queryKey: [STATISTICS, 'comparison', id, filterQuery(filter), useLocale()],
     queryFn: () => fetchComparison(id, filter),
@@ -135,9 +120,10 @@ export function YearComparison({ id, filter, title, language }: { id: number; fi
     <Stack spacing={2} data-testid="statistics-years">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>{translate('qe.statistics.years.intro')}</Typography>
-        <Box sx={{ flexShrink: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ flexShrink: 0, alignItems: 'center' }}>
           <ExportButton id={id} title={title} filter={filter} language={language} comparison />
-        </Box>
+          {mayPrint && <ComparisonPdfButton id={id} comparison={query.data} groups={groups} filter={filter} title={title} language={language} />}
+        </Stack>
       </Stack>
       {questions.map((row) => (
         <QuestionYears key={row.id} row={row} series={series} mean={mean} median={median} />

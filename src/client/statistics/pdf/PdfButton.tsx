@@ -8,7 +8,8 @@ import type { Lang } from '../../../shared/i18n/text';
 import { titleIn } from '../../../shared/questionnaire/languages';
 import { saveBlob, today } from '../../master/download';
 import { fetchDetail, fetchTexts } from '../api';
-import { preparePdf, usePreparePdf } from './pdfState';
+import { preparePdf, usePreparePdf, type PdfKit } from './pdfState';
+import type { Translate } from './options';
 import { translateIn } from './translateIn';
 
 /** A title as a file name: characters no file system takes are replaced. */
@@ -18,13 +19,10 @@ export const pdfFileName = (title: string, date = today()) => {
 };
 
 /**
- * 'Print PDF' on the statistics detail (data-statistics.print): the report of what the detail
- * shows (the same filter), made in the browser and saved as `<title>-<yyyy-MM-dd>.pdf`.
- * Mounting it starts loading the PDF support (pdfkit, charts, font); it waits while that loads.
- * In a `language` other than the interface's, the questionnaire's texts are asked for again in
- * that language and the report's own texts taken from that language's messages.
+ * A 'Print PDF' button: mounting it starts loading the PDF support (pdfkit, charts, font); it
+ * waits while that loads, then `make` writes the file with it and the button saves it.
  */
-export function PdfButton({ detail, language }: { detail: StatisticsDetail; language?: Lang }) {
+export function PrintPdfButton({ testId, make }: { testId: string; make: (kit: PdfKit, interfaceLang: Lang) => Promise<{ blob: Blob; name: string }> }) {
   const state = usePreparePdf();
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -35,18 +33,9 @@ export function PdfButton({ detail, language }: { detail: StatisticsDetail; lang
   const onClick = async () => {
     setBusy(true);
     try {
-      const { report, fontData } = await preparePdf();
-      const id = detail.questionnaire.id;
-      const lang: Lang = language ?? (locale === 'en' ? 'en' : 'zh-hk');
-      const other = lang !== (locale === 'en' ? 'en' : 'zh-hk');
-      const [shown, t] = other ? await Promise.all([fetchDetail(id, detail.filter, lang), translateIn(lang)]) : [detail, translate];
-      const blob = await report.makeStatisticsPdf(shown, {
-        translate: (key, options) => t(key, options),
-        locale: lang,
-        fontData,
-        texts: (questionId, part, size) => fetchTexts(id, detail.filter, { questionId, part, q: '', page: 1, size }),
-      });
-      saveBlob(blob, pdfFileName(titleIn(shown.questionnaire, lang)));
+      const kit = await preparePdf();
+      const { blob, name } = await make(kit, locale === 'en' ? 'en' : 'zh-hk');
+      saveBlob(blob, name);
     } catch {
       notify('qe.pdf.failed', { type: 'error' });
     } finally {
@@ -61,10 +50,47 @@ export function PdfButton({ detail, language }: { detail: StatisticsDetail; lang
       onClick={() => void onClick()}
       disabled={waiting}
       aria-busy={waiting}
-      data-testid="statistics-pdf"
+      data-testid={testId}
       data-state={state}
     >
       {waiting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <PictureAsPdfIcon />}
     </Button>
+  );
+}
+
+/**
+ * The language a report is made in and its translate function: `language` when one is chosen
+ * (ExportLanguage), its messages loaded then, else the interface's.
+ */
+export async function reportLanguage(language: Lang | undefined, interfaceLang: Lang, translate: Translate): Promise<{ lang: Lang; t: Translate; other: boolean }> {
+  const lang = language ?? interfaceLang;
+  if (lang === interfaceLang) return { lang, t: translate, other: false };
+  return { lang, t: await translateIn(lang), other: true };
+}
+
+/**
+ * 'Print PDF' on the statistics detail (data-statistics.print): the report of what the detail
+ * shows (the same filter), made in the browser and saved as `<title>-<yyyy-MM-dd>.pdf`.
+ * In a `language` other than the interface's, the questionnaire's texts are asked for again in
+ * that language and the report's own texts taken from that language's messages.
+ */
+export function PdfButton({ detail, language }: { detail: StatisticsDetail; language?: Lang }) {
+  const translate = useTranslate();
+  return (
+    <PrintPdfButton
+      testId="statistics-pdf"
+      make={async ({ report, fontData }, interfaceLang) => {
+        const id = detail.questionnaire.id;
+        const { lang, t, other } = await reportLanguage(language, interfaceLang, (key, options) => translate(key, options));
+        const shown = other ? await fetchDetail(id, detail.filter, lang) : detail;
+        const blob = await report.makeStatisticsPdf(shown, {
+          translate: t,
+          locale: lang,
+          fontData,
+          texts: (questionId, part, size) => fetchTexts(id, detail.filter, { questionId, part, q: '', page: 1, size }),
+        });
+        return { blob, name: pdfFileName(titleIn(shown.questionnaire, lang)) };
+      }}
+    />
   );
 }

@@ -1,14 +1,17 @@
 /**
- * The charts of the PDF report: a bar chart of a choices, grid or scale summary, drawn by
- * chart.js on an off-screen canvas and answered as a PNG image for the page (png.ts).
+ * The charts of the PDF reports: a bar chart of a choices, grid or scale summary, and a trend
+ * (a line per option across years) for the comparison, drawn by chart.js on an off-screen canvas
+ * and answered as a PNG image for the page (png.ts).
  */
-import { Chart, type ChartConfiguration } from 'chart.js';
+import { Chart, LineElement, PointElement, type ChartConfiguration } from 'chart.js';
 import type { QuestionSummary } from '../../../shared/statistics/types';
 import { gridCells } from '../../../shared/statistics/rows';
 import { assertNever } from '../../../shared/exhaustive';
 import { colour, shorten } from '../charts/setup';
 import { PDF_FONT } from './font';
 import { rgbPng } from './png';
+
+Chart.register(LineElement, PointElement);
 
 const WHITE_BACKGROUND = {
   id: 'qeWhiteBackground',
@@ -22,7 +25,7 @@ const WHITE_BACKGROUND = {
 };
 
 /** Draws one chart on an off-screen canvas, without animation, and answers it as an RGB PNG (png.ts; null without a canvas). */
-function drawChart(config: ChartConfiguration<'bar'>, width: number, height: number): Uint8Array | null {
+function drawChart(config: ChartConfiguration<'bar'> | ChartConfiguration<'line'>, width: number, height: number): Uint8Array | null {
   if (typeof document === 'undefined') return null;
   const holder = document.createElement('div');
   holder.style.cssText = `position:fixed;left:-20000px;top:0;width:${width}px;height:${height}px;`;
@@ -38,7 +41,7 @@ function drawChart(config: ChartConfiguration<'bar'>, width: number, height: num
       ...config,
       options: { ...config.options, animation: false, responsive: false, maintainAspectRatio: false, devicePixelRatio: 1 },
       plugins: [WHITE_BACKGROUND],
-    });
+    } as ChartConfiguration);
     const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
     chart.destroy();
     return rgbPng(pixels, canvas.width, canvas.height);
@@ -104,5 +107,30 @@ export function chartOf(summary: QuestionSummary, otherLabel: string): { png: Ui
     default:
       return assertNever(summary, 'summary kind');
   }
+  return png ? { png, height } : null;
+}
+
+/** The comparison's trend of one question: a line per option, scale point or grid cell, its percent each year (gaps where a year has none). */
+export function trendChartOf(years: string[], lines: { label: string; percents: (number | null)[] }[]): { png: Uint8Array; height: number } | null {
+  if (!lines.length || years.length < 2) return null;
+  const height = 460 + Math.ceil(lines.length / 3) * 34;
+  const png = drawChart(
+    {
+      type: 'line',
+      data: {
+        labels: years,
+        datasets: lines.map((l, i) => ({ label: shorten(l.label, 30), data: l.percents, borderColor: colour(i), backgroundColor: colour(i), borderWidth: 4, pointRadius: 6, spanGaps: false })),
+      },
+      options: {
+        plugins: { legend: { display: true, position: 'bottom', labels: { font: chartFont, boxWidth: 18 } }, tooltip: { enabled: false } },
+        scales: {
+          x: { ticks: { font: chartFont } },
+          y: { beginAtZero: true, suggestedMax: 100, ticks: { font: chartFont, callback: (v) => `${v}%` } },
+        },
+      },
+    },
+    CHART_W,
+    height,
+  );
   return png ? { png, height } : null;
 }

@@ -9,25 +9,11 @@ import { formatDateTime, formatDay } from '../../common/schoolClock';
 import type { Writer } from './layout';
 import type { StatisticsPdfOptions, Translate } from './options';
 import { withheldKey } from './texts';
+import { filterText } from './filterText';
 
 /** A date (yyyy-MM-dd) or a date and time (yyyy-MM-dd HH:mm) on the school's clock, as every screen shows it; a dash without one. */
 const dayOrDash = (value: string | Date | null | undefined) => formatDay(value) || '—';
 const dateTimeOrDash = (value: string | null | undefined) => formatDateTime(value) || '—';
-
-function filterText(detail: StatisticsDetail, t: Translate, locale: string): string {
-  const { filter, groups } = detail;
-  const parts: string[] = [];
-  if (filter.role) parts.push(t('qe.pdf.role', { name: t(`qe.userType.${filter.role}`) }));
-  if (filter.gradeId !== undefined) {
-    const grade = groups.grades.find((g) => g.id === filter.gradeId);
-    parts.push(t('qe.pdf.grade', { name: grade ? nameOf(grade, locale) : filter.gradeId }));
-  }
-  if (filter.classId !== undefined) {
-    const klass = groups.classes.find((c) => c.id === filter.classId);
-    parts.push(t('qe.pdf.class', { name: klass ? nameOf(klass, locale) : filter.classId }));
-  }
-  return parts.length ? parts.join(locale === 'en' ? '; ' : '；') : t('qe.pdf.filterAll');
-}
 
 /** Writes the head at the top of the first page. */
 export function reportHead(w: Writer, detail: StatisticsDetail, options: StatisticsPdfOptions): void {
