@@ -76,7 +76,7 @@ describe('questionnaire templates', () => {
     // a name missing in one language is said on its field
     await dialog.getByTestId('save-as-template-nameHk').fill(NAME_HK);
     await dialog.getByTestId('save-as-template-submit').click();
-    await dialog.getByText('必須填寫').first().waitFor();
+    await dialog.getByText('必填', { exact: true }).first().waitFor();
     await dialog.getByTestId('save-as-template-nameEn').fill(NAME_EN);
     await dialog.getByTestId('save-as-template-descriptionHk').fill('學生的課外閱讀');
     await dialog.getByTestId('save-as-template-descriptionEn').fill('What students read outside lessons');
