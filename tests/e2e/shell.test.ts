@@ -19,8 +19,8 @@ describe('each demo role sees the menu its permissions allow', () => {
     const page = await newPage(browser);
     await loginAs(page, 'superadmin');
     expect(await menuIds(page)).toEqual(
-      // groups with one visible screen (forms, statistics, filling) show that screen directly
-      ['menu-dashboard', 'menu-dataStatisticsList', 'menu-group-developer', 'menu-formsList', 'menu-group-master', 'menu-QuestionnaireFillingList', 'menu-group-personalDataGroup', 'menu-backups'].sort(),
+      // groups with one visible screen (statistics, filling) show that screen directly; forms has its list and the templates
+      ['menu-dashboard', 'menu-dataStatisticsList', 'menu-group-developer', 'menu-group-form', 'menu-group-master', 'menu-QuestionnaireFillingList', 'menu-group-personalDataGroup', 'menu-backups'].sort(),
     );
     await page.getByTestId('menu-group-developer').click();
     await expect(page.getByTestId('menu-developerMenu').isVisible()).resolves.toBe(true);
@@ -43,10 +43,13 @@ describe('each demo role sees the menu its permissions allow', () => {
     await page.close();
   });
 
-  it('teacher: questionnaires, filling and statistics only', async () => {
+  it('teacher: questionnaires and their templates, filling and statistics only', async () => {
     const page = await newPage(browser);
     await loginAs(page, 'teacher01');
-    expect(await menuIds(page)).toEqual(['menu-dashboard', 'menu-dataStatisticsList', 'menu-formsList', 'menu-QuestionnaireFillingList', 'menu-personalData'].sort());
+    expect(await menuIds(page)).toEqual(['menu-dashboard', 'menu-dataStatisticsList', 'menu-group-form', 'menu-QuestionnaireFillingList', 'menu-personalData'].sort());
+    await page.getByTestId('menu-group-form').click();
+    await expect(page.getByTestId('menu-formsList').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('menu-formsTemplates').isVisible()).resolves.toBe(true);
     await page.close();
   });
 

@@ -186,8 +186,8 @@ export class TemplateService {
   /**
    * New from template: a questionnaire in PREPARING in the current school year, the caller in
    * charge, no dates, the template's questions with their ids, its audience the template's kind
-   * in this year (a grade by its code: one that no longer exists leaves the audience empty, and
-   * the answer says so).
+   * in this year, or the kind the caller chose instead (a grade by its code: one that no longer
+   * exists leaves the audience empty, and the answer says so).
    */
   async use(user: AuthUser, id: number, body: UseTemplateBody): Promise<TemplateUse> {
     // a template is read with form-template.view; making a questionnaire is the route's form.add
@@ -195,14 +195,16 @@ export class TemplateService {
     const row = await this.row(id);
     if (row.retired === 1) throw new BusinessError('TEMPLATE_RETIRED');
     const definition = JSON.parse(row.definition) as Definition;
-    const kind = row.audience_kind as AudienceKind;
+    // another kind chosen for this questionnaire: its grade must exist now (422 gradeCode)
+    const kind = body.audienceKind ?? (row.audience_kind as AudienceKind);
+    const code = body.audienceKind ? await this.audience(body.audienceKind, body.gradeCode) : row.grade_code;
     let targets: Target[] = [];
     let found = true;
     if (kind === 'ALL_STUDENTS') targets = [{ kind: 'ALL_STUDENTS' }];
     else if (kind === 'ALL_TEACHERS') targets = [{ kind: 'ALL_TEACHERS' }];
     else if (kind === 'EVERYONE') targets = [{ kind: 'ALL_STUDENTS' }, { kind: 'ALL_TEACHERS' }];
     else if (kind === 'STUDENTS_OF_GRADE') {
-      const grade = await this.db.selectFrom('grades').select('id').where('code', '=', row.grade_code ?? '').executeTakeFirst();
+      const grade = await this.db.selectFrom('grades').select('id').where('code', '=', code ?? '').executeTakeFirst();
       if (grade) targets = [{ kind: 'GRADE', ids: [grade.id] }];
       else found = false;
     }
@@ -213,6 +215,6 @@ export class TemplateService {
       definition,
     });
     await this.db.updateTable('questionnaires').set({ template_id: id }).where('id', '=', made.id).execute();
-    return { questionnaire: await this.questionnaires.get(user, made.id), audience: { kind, gradeCode: row.grade_code, found } };
+    return { questionnaire: await this.questionnaires.get(user, made.id), audience: { kind, gradeCode: code, found } };
   }
 }

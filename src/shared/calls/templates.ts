@@ -72,7 +72,11 @@ export type TemplateChangeBody = Shape<typeof templateChangeBody>;
 export const useTemplateBody = {
   type: 'object',
   additionalProperties: false,
-  properties: { type: { type: 'string', enum: QUESTIONNAIRE_TYPES, description: 'the template’s own when not given' } },
+  properties: {
+    type: { type: 'string', enum: QUESTIONNAIRE_TYPES, description: 'the template’s own when not given' },
+    audienceKind: { ...audienceKind, description: 'the template’s own kind and grade when not given' },
+    gradeCode,
+  },
 } as const;
 export type UseTemplateBody = Shape<typeof useTemplateBody>;
 

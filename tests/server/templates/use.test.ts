@@ -71,6 +71,19 @@ describe('new from template', () => {
     expect(questionnaire.audienceCount).toBe(0);
   });
 
+  it('asks another audience kind when the caller chooses one: a grade that exists, or 422 gradeCode', async () => {
+    const staff = (await starter('Staff development needs')).id;
+    const { questionnaire, audience } = data<TemplateUse>(await teacher('POST', `/v1/questionnaire-templates/${staff}/use`, { audienceKind: 'STUDENTS_OF_GRADE', gradeCode: 'S3' }), 201);
+    expect(audience).toEqual({ kind: 'STUDENTS_OF_GRADE', gradeCode: 'S3', found: true });
+    expect(questionnaire.targets).toEqual([{ kind: 'GRADE', ids: [await gradeId(t.db, 'S3')] }]);
+    expect(data<TemplateUse>(await teacher('POST', `/v1/questionnaire-templates/${staff}/use`, { audienceKind: 'EVERYONE' }), 201).questionnaire.targets).toEqual([{ kind: 'ALL_STUDENTS' }, { kind: 'ALL_TEACHERS' }]);
+    expect(data<TemplateUse>(await teacher('POST', `/v1/questionnaire-templates/${staff}/use`, { audienceKind: 'NONE' }), 201).questionnaire.targets).toEqual([]);
+    const missing = await teacher('POST', `/v1/questionnaire-templates/${staff}/use`, { audienceKind: 'STUDENTS_OF_GRADE', gradeCode: 'S9' });
+    expect(missing.statusCode).toBe(422);
+    expect(Object.keys(missing.json().data)).toEqual(['gradeCode']);
+    expect((await teacher('POST', `/v1/questionnaire-templates/${staff}/use`, { audienceKind: 'STUDENTS_OF_GRADE' })).statusCode).toBe(422);
+  });
+
   it('is refused to a student, and to staff without form-template.view', async () => {
     const student = await as(t, 'student050');
     const refused = await student('POST', `/v1/questionnaire-templates/${s2Template}/use`, {});

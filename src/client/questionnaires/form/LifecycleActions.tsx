@@ -6,6 +6,7 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import BookmarkAddIcon from '@mui/icons-material/BookmarkAddOutlined';
 import MoreTimeIcon from '@mui/icons-material/MoreTime';
 import SendIcon from '@mui/icons-material/Send';
 import StopIcon from '@mui/icons-material/StopCircleOutlined';
@@ -21,14 +22,16 @@ import { toIso, toSchoolInput } from '../../common/schoolClock';
 import { formsPath } from './paths';
 import { NoticeConfirm } from './NoticeConfirm';
 import { YearCopyDialog } from './YearCopyDialog';
+import { SaveAsTemplateDialog } from '../../templates/SaveAsTemplateDialog';
+import { useMayTemplate } from '../../templates/access';
 import { useSchoolYears } from '../../common/useSchoolYears';
 
-export type LifecycleAction = 'editDetails' | 'editForm' | 'ready' | 'cancelReady' | 'close' | 'extend' | 'notice' | 'copy' | 'copyForYear' | 'delete';
+export type LifecycleAction = 'editDetails' | 'editForm' | 'ready' | 'cancelReady' | 'close' | 'extend' | 'notice' | 'copy' | 'copyForYear' | 'saveAsTemplate' | 'delete';
 
-type Row = Pick<Questionnaire, 'id' | 'status' | 'mayEdit' | 'inChargeId' | 'targets' | 'endDate' | 'type' | 'schoolYearId'>;
+type Row = Pick<Questionnaire, 'id' | 'status' | 'mayEdit' | 'inChargeId' | 'targets' | 'endDate' | 'type' | 'schoolYearId' | 'title' | 'titleTranslation' | 'languages'>;
 
 /** The actions a questionnaire offers in its status to a user with these rights (list rows and the view screen). */
-export function offeredActions(record: Row, rights: { edit: boolean; add: boolean; delete: boolean }, currentYearId: number | null = null): LifecycleAction[] {
+export function offeredActions(record: Row, rights: { edit: boolean; add: boolean; delete: boolean; saveAsTemplate?: boolean }, currentYearId: number | null = null): LifecycleAction[] {
   const { status } = record;
   const out: LifecycleAction[] = [];
   if (rights.edit && status !== 'FINISHED') out.push('editDetails');
@@ -38,6 +41,8 @@ export function offeredActions(record: Row, rights: { edit: boolean; add: boolea
   if (rights.add) out.push('copy');
   // an earlier year's questionnaire again, for this year's classes or people
   if (rights.add && currentYearId !== null && record.schoolYearId !== null && record.schoolYearId !== currentYearId) out.push('copyForYear');
+  // form-template.add: its questions kept for another time, in any status
+  if (rights.saveAsTemplate) out.push('saveAsTemplate');
   if (rights.delete && (status === 'PREPARING' || status === 'NOT_OPEN')) out.push('delete');
   return out;
 }
@@ -52,10 +57,11 @@ const ICONS: Record<LifecycleAction, ReactElement> = {
   notice: <SendIcon fontSize="small" />,
   copy: <ContentCopyIcon fontSize="small" />,
   copyForYear: <EventRepeatIcon fontSize="small" />,
+  saveAsTemplate: <BookmarkAddIcon fontSize="small" />,
   delete: <DeleteIcon fontSize="small" />,
 };
 
-type Dialogs = 'close' | 'notice' | 'delete' | 'extend' | 'copyForYear' | null;
+type Dialogs = 'close' | 'notice' | 'delete' | 'extend' | 'copyForYear' | 'saveAsTemplate' | null;
 
 /** The extend dialog: a later end date than now and than the current one. */
 function ExtendDialog({ record, onClose, onDone }: { record: Row; onClose: () => void; onDone: () => void }) {
@@ -114,7 +120,7 @@ function ExtendDialog({ record, onClose, onDone }: { record: Row; onClose: () =>
 /**
  * What can be done with a questionnaire in its status, as the user's rights allow: edit its
  * details or its questions, design complete / cancel ready, close early, extend the end date,
- * send a notice, copy as new, delete. Each calls the API and refreshes; request() shows a
+ * send a notice, copy as new, save as a template, delete. Each calls the API and refreshes; request() shows a
  * business error (709…) itself. Icons in a list row, buttons on the view screen.
  */
 export function LifecycleActions({
@@ -133,7 +139,7 @@ export function LifecycleActions({
   const notify = useNotify();
   const refresh = useRefresh();
   const navigate = useNavigate();
-  const rights = useQuestionnaireRights(record);
+  const rights = { ...useQuestionnaireRights(record), saveAsTemplate: useMayTemplate('add') };
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [busy, setBusy] = useState(false);
   const { currentYear } = useSchoolYears();
@@ -223,6 +229,7 @@ export function LifecycleActions({
         }
         onClose={() => setDialog(null)}
       />
+      {dialog === 'saveAsTemplate' && <SaveAsTemplateDialog questionnaire={record} onClose={() => setDialog(null)} />}
       {dialog === 'copyForYear' && <YearCopyDialog id={record.id} type={record.type} onClose={() => setDialog(null)} />}
       {dialog === 'extend' && (
         <ExtendDialog

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { ScrollRegion } from '../../common/ScrollRegion';
 import AddIcon from '@mui/icons-material/Add';
 import { Chip } from '@mui/material';
@@ -22,10 +22,13 @@ import { useSchoolYears } from '../../common/useSchoolYears';
 import { NoData } from '../../common/NoData';
 import { useFittingColumns } from '../../common/useFittingColumns';
 import { Loading } from '../../common/Loading';
+import { TemplateIcon, UseTemplateDialog, useMayTemplate } from '../../templates';
 
 function ListActions() {
   const navigate = useNavigate();
   const mayAdd = useMayForm('add');
+  const mayUseTemplates = useMayTemplate('view') && mayAdd;
+  const [fromTemplate, setFromTemplate] = useState(false);
   return (
     <TopToolbar>
       {mayAdd && (
@@ -33,6 +36,12 @@ function ListActions() {
           <AddIcon />
         </Button>
       )}
+      {mayUseTemplates && (
+        <Button label="qe.questionnaire.action.fromTemplate" onClick={() => setFromTemplate(true)} data-testid="questionnaire-from-template">
+          <TemplateIcon />
+        </Button>
+      )}
+      {fromTemplate && <UseTemplateDialog onClose={() => setFromTemplate(false)} />}
     </TopToolbar>
   );
 }
