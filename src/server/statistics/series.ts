@@ -59,7 +59,7 @@ async function linked(db: DB, id: number): Promise<number[]> {
  * afterwards still lines up with the year it was copied from. A question that would be a second
  * of one year's goes by itself.
  */
-async function matchKeys(db: DB, members: { id: number; definition: Definition }[]): Promise<Map<string, string>[]> {
+export async function matchKeys(db: DB, members: { id: number; definition: Definition }[]): Promise<Map<string, string>[]> {
   const saved = members.length
     ? await db
         .selectFrom('question_bank')

@@ -17,7 +17,7 @@ export const BANK_TAGS_MAX = 20;
 export const BANK_TAG_LENGTH = 40;
 
 /** A tag: words, no bar (the tag filter's separator) and no control characters. */
-const tag = { type: 'string', minLength: 1, maxLength: BANK_TAG_LENGTH, pattern: '^[^|\\u0000-\\u001f\\u007f]*\\S[^|\\u0000-\\u001f\\u007f]*$' } as const;
+const tag = { type: 'string', minLength: 1, maxLength: BANK_TAG_LENGTH, pattern: '^[^|\\u0000-\\u001f\\u007f]*[^|\\s][^|\\u0000-\\u001f\\u007f]*$' } as const;
 const tags = { type: 'array', maxItems: BANK_TAGS_MAX, items: tag, description: 'kept in the order given, duplicates (ignoring case and spaces around) once' } as const;
 
 /** `/:id` */
