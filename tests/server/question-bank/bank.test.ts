@@ -121,8 +121,8 @@ describe('question bank', () => {
   });
 
   it('refuses hostile input before it reads anything: huge tags, too many tags, bad ids', async () => {
-    const refused = async (body: unknown, path = '/v1/question-bank', method = 'POST') => {
-      const res = await teacher(method, path, body);
+    const refused = async (body: unknown) => {
+      const res = await teacher('POST', '/v1/question-bank', body);
       expect(res.statusCode, res.body).toBe(422);
     };
     await refused({ questionnaireId: source.id, questionId: 'fav', tags: ['x'.repeat(41)] });
