@@ -35,6 +35,7 @@ import { ImportJobs } from './master/import-jobs.js';
 import { ReplyCounting } from './statistics/counting.js';
 import { questionnaireRoutes } from './questionnaires/index.js';
 import { templateRoutes } from './templates/index.js';
+import { questionBankRoutes } from './question-bank/index.js';
 import { seedStarterTemplates } from './templates/starters.js';
 import { googleRoutes } from './google/index.js';
 import { fillingRoutes } from './filling/index.js';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(masterRoutes, { db, config, jobs, versions, extraRoutes: options.extraMasterRoutes });
   await app.register(questionnaireRoutes, { db, config });
   await app.register(templateRoutes, { db });
+  await app.register(questionBankRoutes, { db });
   await app.register(googleRoutes, { db, config });
   const counting = new ReplyCounting(db, app.log);
   counting.start();

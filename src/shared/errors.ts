@@ -74,6 +74,10 @@ export const ERRORS = {
   // the role new accounts get is chosen explicitly (740-741)
   NO_DEFAULT_ROLE: { code: 740, http: 409 },
   DEFAULT_ROLE_NEEDED: { code: 741, http: 409 },
+  // the question bank (742–744)
+  BANK_QUESTION_MISSING: { code: 742, http: 404 },
+  BANK_QUESTION_RETIRED: { code: 743, http: 409 },
+  BANK_WORDING_ONLY: { code: 744, http: 400 },
   // staff personal data (730–734)
   PERSONAL_NO_CHANGE: { code: 730, http: 400 },
   PERSONAL_REQUEST_DECIDED: { code: 731, http: 409 },

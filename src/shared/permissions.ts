@@ -68,6 +68,8 @@ export const PAGES: PageDef[] = [
   page('form', ['view', 'add', 'edit', 'delete', 'management']),
   // the school's questionnaire templates: teachers save and use them, administrators edit and retire them
   page('form-template', ['view', 'add', 'edit', 'delete']),
+  // the school's question bank: teachers search it and save questions to it; administrators edit, retire and restore them
+  page('question-bank', ['view', 'add', 'edit', 'delete']),
   page('form-input', ['view']),
   page('data-statistics', ['view', 'export', 'print', 'management']),
   // the master-data pages, from their schemas (x-qe.page): a new entity brings its own
@@ -93,6 +95,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {
   ADMIN: [
     ...all('form'),
     ...all('form-template'),
+    ...all('question-bank'),
     'form-input.view',
     ...all('data-statistics'),
     ...heldBy('ADMIN'),
@@ -110,6 +113,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<UserType, string[]> = {
     'form.delete',
     'form-template.view',
     'form-template.add',
+    'question-bank.view',
+    'question-bank.add',
     'form-input.view',
     'data-statistics.view',
     'data-statistics.export',

@@ -90,7 +90,7 @@ describe('developer area', () => {
     await page.goto(url('/developer/menu'));
     await page.getByTestId('menu-tree').waitFor();
     const codes = await page.$$eval('[data-testid^="menu-row-"]', (els) => els.map((e) => e.getAttribute('data-testid')!.slice('menu-row-'.length)));
-    expect(codes.slice(0, 4)).toEqual(['form', 'form-template', 'form-input', 'data-statistics']);
+    expect(codes.slice(0, 5)).toEqual(['form', 'form-template', 'question-bank', 'form-input', 'data-statistics']);
     await page.getByTestId('menu-row-form').getByTestId('menu-expand').click();
     await page.getByTestId('action-row-form.add').waitFor();
     // deleting a menu used by roles warns how many lose it (cancelled here)

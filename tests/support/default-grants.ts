@@ -9,6 +9,7 @@ import type { UserType } from '../../src/shared/permissions.js';
 const SUPER_ADMIN = [
   'form.view', 'form.add', 'form.edit', 'form.delete', 'form.management',
   'form-template.view', 'form-template.add', 'form-template.edit', 'form-template.delete',
+  'question-bank.view', 'question-bank.add', 'question-bank.edit', 'question-bank.delete',
   'form-input.view',
   'data-statistics.view', 'data-statistics.export', 'data-statistics.print', 'data-statistics.management',
   'school-year.view', 'school-year.add', 'school-year.edit', 'school-year.delete', 'school-year.management',
@@ -32,6 +33,7 @@ const SUPER_ADMIN = [
 const ADMIN = [
   'form.view', 'form.add', 'form.edit', 'form.delete', 'form.management',
   'form-template.view', 'form-template.add', 'form-template.edit', 'form-template.delete',
+  'question-bank.view', 'question-bank.add', 'question-bank.edit', 'question-bank.delete',
   'form-input.view',
   'data-statistics.view', 'data-statistics.export', 'data-statistics.print', 'data-statistics.management',
   'school-year.view', 'school-year.add', 'school-year.edit', 'school-year.delete', 'school-year.management',
@@ -49,10 +51,11 @@ const ADMIN = [
   'personal-data.view', 'personal-data.personal', 'personal-data.apply', 'personal-data.approve',
 ];
 
-/** Questionnaire design without management, templates to read and save, filling in, statistics without management, help, Google account, own personal data. */
+/** Questionnaire design without management, templates and the question bank to read and save to, filling in, statistics without management, help, Google account, own personal data. */
 const TEACHER = [
   'form.view', 'form.add', 'form.edit', 'form.delete',
   'form-template.view', 'form-template.add',
+  'question-bank.view', 'question-bank.add',
   'form-input.view',
   'data-statistics.view', 'data-statistics.export', 'data-statistics.print',
   'help.view',

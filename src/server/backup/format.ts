@@ -36,6 +36,8 @@ export const CORE_TABLES = [
   'questionnaire_templates',
   'questionnaires',
   'questionnaire_assistants',
+  // after the questionnaires it was saved from
+  'question_bank',
   'feedback',
   'replies',
   'waiting_replies',
@@ -111,7 +113,7 @@ export const UNLINKED_ORDER: Readonly<Partial<Record<string, string>>> = {
 } satisfies Partial<Record<CoreTable, string>>;
 
 /** Tables whose `id` is a sequence (PostgreSQL's serial, SQLite's autoincrement): set past the restored ids. */
-export const SERIAL_ID_TABLES: readonly CoreTable[] = ['school', 'positions', 'users', 'menus', 'actions', 'roles', 'school_years', 'terms', 'grades', 'classes', 'student_classes', 'teacher_groups', 'mail_settings', 'questionnaire_templates', 'questionnaires', 'feedback', 'personal_data_requests'];
+export const SERIAL_ID_TABLES: readonly CoreTable[] = ['school', 'positions', 'users', 'menus', 'actions', 'roles', 'school_years', 'terms', 'grades', 'classes', 'student_classes', 'teacher_groups', 'mail_settings', 'questionnaire_templates', 'questionnaires', 'question_bank', 'feedback', 'personal_data_requests'];
 
 export interface Manifest {
   format: typeof FORMAT;

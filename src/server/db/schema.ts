@@ -24,6 +24,7 @@ export interface Database {
   questionnaires: QuestionnairesTable;
   questionnaire_assistants: QuestionnaireAssistantsTable;
   questionnaire_templates: QuestionnaireTemplatesTable;
+  question_bank: QuestionBankTable;
   feedback: FeedbackTable;
   replies: RepliesTable;
   waiting_replies: WaitingRepliesTable;
@@ -324,6 +325,34 @@ export interface QuestionnaireTemplatesTable {
   retired: Generated<number>;
   /** which template of QE's starter set it is (templates/starters.ts); null for the school's own */
   starter_key: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A question of the school's bank (migration 0039): a one-question definition, tagged, searched in both languages. */
+export interface QuestionBankTable {
+  id: Generated<number>;
+  /** JSON: a Definition of one section holding the one question, its translations with it, no go-to targets */
+  definition: string;
+  /** the question's languages, main first, comma-separated (as questionnaires.languages) */
+  languages: Generated<string>;
+  /** the question's type (QUESTION_TYPES) */
+  type: string;
+  /** its title in each language it has; null where it has none */
+  title_hk: string | null;
+  title_en: string | null;
+  /** JSON: the tags as written */
+  tags: Generated<string>;
+  /** the tags in lower case between bars (`|a|b|`), for the tag filter */
+  tag_keys: Generated<string>;
+  /** every text of both languages and the tags, lower case, for the search */
+  search_text: Generated<string>;
+  /** the questionnaire and question it was saved from: the comparison matches that question with the bank's */
+  source_questionnaire_id: number | null;
+  source_question_id: string | null;
+  /** 0/1: retired ones are hidden from the search */
+  retired: Generated<number>;
   created_by: number | null;
   created_at: string;
   updated_at: string;

@@ -6,6 +6,7 @@ import { BusinessError } from '../plugins/errors.js';
 import { readableAmong } from './scoped.js';
 import { resultsOf } from './detail.js';
 import { countPendingNow } from './counting.js';
+import type { Definition } from '../../shared/questionnaire/definition.js';
 
 /** A series this long is more than a school runs: the walk stops there. */
 const MAX_SERIES = 30;
@@ -51,10 +52,61 @@ async function linked(db: DB, id: number): Promise<number[]> {
 }
 
 /**
+ * What each year's questions are across the years, by question id. Two questions are one when
+ * they have the same id (copies and templates keep ids) or the same bank origin — the bank
+ * question they were inserted from (`bankId`) or saved to the bank as (its source) — so one bank
+ * question asked in two years under two ids lines up, and a copy of a question saved to the bank
+ * afterwards still lines up with the year it was copied from. A question that would be a second
+ * of one year's goes by itself.
+ */
+export async function matchKeys(db: DB, members: { id: number; definition: Definition }[]): Promise<Map<string, string>[]> {
+  const saved = members.length
+    ? await db
+        .selectFrom('question_bank')
+        .select(['id', 'source_questionnaire_id', 'source_question_id'])
+        .where('source_questionnaire_id', 'in', members.map((m) => m.id))
+        .orderBy('id')
+        .execute()
+    : [];
+  // one set of labels (`id:…`, `bank:…`) per question across the years, joined as they are met
+  const parent = new Map<string, string>();
+  const find = (label: string): string => {
+    let root = label;
+    while (parent.has(root) && parent.get(root) !== root) root = parent.get(root)!;
+    parent.set(label, root);
+    return root;
+  };
+  const join = (a: string, b: string) => {
+    const [ra, rb] = [find(a), find(b)];
+    if (ra !== rb) parent.set(rb, ra);
+  };
+  const questions = members.map((m) => m.definition.sections.flatMap((s) => s.questions));
+  questions.forEach((qs, i) => {
+    for (const q of qs) {
+      find(`id:${q.id}`);
+      if (q.bankId !== undefined) join(`id:${q.id}`, `bank:${q.bankId}`);
+      for (const b of saved) if (b.source_questionnaire_id === members[i].id && b.source_question_id === q.id) join(`id:${q.id}`, `bank:${b.id}`);
+    }
+  });
+  return questions.map((qs, i) => {
+    const keys = new Map<string, string>();
+    const used = new Set<string>();
+    for (const q of qs) {
+      const root = find(`id:${q.id}`);
+      const key = used.has(root) ? `own:${i}:${q.id}` : root;
+      used.add(root);
+      keys.set(q.id, key);
+    }
+    return keys;
+  });
+}
+
+/**
  * Comparison across years (docs/product-rules.md#comparison-across-years): every questionnaire of
  * the series the caller may read that has results, oldest school year first, each with its own
  * results for the filter — grades and classes as each year's respondents were in them, an
- * anonymous year's small groups withheld by its own rules — and its questions matched by id.
+ * anonymous year's small groups withheld by its own rules — and its questions matched by their
+ * origin (`matchKeys`: the id a copy or template keeps, or the bank question it came from).
  * Each year's figures are read as the detail reads them (`resultsOf`), all years at once: the
  * counters' totals, not the replies, so the cost follows the questionnaires' size.
  */
@@ -72,22 +124,26 @@ export async function comparison(db: DB, minGroupSize: number, user: AuthUser, i
     }),
   );
 
+  // each year's questions by what they are across years: the bank question they came from or were saved as, else their id
+  const keys = await matchKeys(db, members);
+  const keyed = results.map((r, i) => r.questions.map((q) => ({ key: keys[i].get(q.id) ?? `own:${i}:${q.id}`, q })));
   // the chosen questionnaire's questions first, in its order; then those only other years have
+  const chosenAt = members.indexOf(chosen);
   const order: string[] = [];
-  const seen = new Set<string>();
-  for (const r of [results[members.indexOf(chosen)], ...results]) {
-    for (const q of r.questions) {
-      if (seen.has(q.id)) continue;
-      seen.add(q.id);
-      order.push(q.id);
+  const idOf = new Map<string, string>();
+  for (const list of [keyed[chosenAt], ...keyed]) {
+    for (const { key, q } of list) {
+      if (idOf.has(key)) continue;
+      idOf.set(key, q.id);
+      order.push(key);
     }
   }
-  const byId = results.map((r) => new Map(r.questions.map((q) => [q.id, q])));
-  const questions = order.map((qid) => {
-    const years = byId.map((qs) => qs.get(qid) ?? null);
+  const byKey = keyed.map((list) => new Map(list.map(({ key, q }) => [key, q])));
+  const questions = order.map((key) => {
+    const years = byKey.map((qs) => qs.get(key) ?? null);
     // named as the newest year that has it names it
     const newest = [...years].reverse().find((q) => q !== null)!;
-    return { id: qid, type: newest.type, title: newest.title, years };
+    return { id: idOf.get(key)!, type: newest.type, title: newest.title, years };
   });
   return {
     series: members.map(({ definition: _definition, beginDate: _beginDate, ...questionnaire }, i) => ({ questionnaire, replyCount: results[i].replyCount, withheld: results[i].withheld })),

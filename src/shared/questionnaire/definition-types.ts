@@ -81,6 +81,12 @@ export interface Question {
   scale?: LinearScale;
   choiceRule?: ChoiceCountRule;
   textRule?: TextRule;
+  /**
+   * where it came from: the id of the school's bank question it was inserted from
+   * (docs/product-rules.md#question-bank). Copies and templates keep it; the comparison across
+   * years matches questions by it as well as by id.
+   */
+  bankId?: number;
 }
 
 export interface Section {

@@ -8,6 +8,7 @@ import { QUESTION_TYPE_RULES } from './question-types/index.js';
 import { DEFINITION_LIMITS as LIMITS, isObject, isText } from './question-types/common.js';
 import type { AddProblem, PatternBudget } from './question-types/rules.js';
 import { CLOSING_MESSAGE_MAX, CONTENT_LANGUAGES } from './languages.js';
+import { INTEGER_MAX } from '../calls/parts.js';
 
 /** The shapes of a definition (definition-types.ts), imported from here by the rest of the code. */
 export * from './definition-types.js';
@@ -84,6 +85,7 @@ function questionErrors(q: unknown, path: string, ids: Set<string>, add: AddProb
   if (q.image !== undefined && (typeof q.image !== 'string' || !/^[\w./-]{1,200}$/.test(q.image) || q.image.includes('..'))) add(`${path}.image`, 'badImage');
   if (typeof q.required !== 'boolean') add(`${path}.required`, 'required');
   if (q.otherLabel !== undefined && !isText(q.otherLabel, 500)) add(`${path}.otherLabel`, 'tooLong');
+  if (q.bankId !== undefined && !(Number.isSafeInteger(q.bankId) && (q.bankId as number) >= 1 && (q.bankId as number) <= INTEGER_MAX)) add(`${path}.bankId`, 'badBankId');
   QUESTION_TYPE_RULES[type].settingsErrors(q, path, add, budget);
 }
 

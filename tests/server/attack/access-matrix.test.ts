@@ -146,6 +146,14 @@ const EXPECTED: Record<string, string> = {
   'POST /v1/questionnaire-templates/{id}/retire': '------AS',
   'POST /v1/questionnaire-templates/{id}/restore': '------AS',
   'POST /v1/questionnaire-templates/{id}/use': '-----TAS',
+  // the question bank: teachers search it and save to it; administrators reword, retire and restore
+  'GET /v1/question-bank': '-----TAS',
+  'GET /v1/question-bank/tags': '-----TAS',
+  'GET /v1/question-bank/{id}': '-----TAS',
+  'POST /v1/question-bank': '-----TAS',
+  'PUT /v1/question-bank/{id}': '------AS',
+  'POST /v1/question-bank/{id}/retire': '------AS',
+  'POST /v1/question-bank/{id}/restore': '------AS',
   'GET /v1/audience-options': '-----TAS',
   'GET /v1/staff-options': '-----TAS',
   // Google account binding: staff; clearing someone's binding: administrators

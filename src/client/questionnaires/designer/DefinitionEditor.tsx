@@ -3,13 +3,24 @@ import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { Confirm } from 'react-admin';
+import { Confirm, useCanAccess, useNotify } from 'react-admin';
 import { useTranslate } from '../../i18n/translate';
 import type { Definition, QuestionType } from '../../../shared/questionnaire/definition';
 import { ClosingMessageEditor } from './ClosingMessageEditor';
 import { canMove, copyQuestion, locate, newId, newQuestion, type DefaultLabels, type DesignerAction } from './model';
 import { QuestionEditor } from './QuestionEditor';
 import { SectionEditor } from './SectionEditor';
+import { InsertFromBankDialog, SaveToBankDialog } from './BankDialogs';
+import { insertionOf } from '../../../shared/questionnaire/bank';
+import { languagesOf } from '../../../shared/questionnaire/languages';
+import type { BankQuestion } from '../../../shared/calls/question-bank';
+
+/** What the question bank's buttons need of the designer: the questionnaire, and a save before a question is read from it. */
+export interface DesignerBank {
+  questionnaireId: number;
+  dirty: boolean;
+  save: () => Promise<boolean>;
+}
 
 const MAX_SECTIONS = 50;
 // sensor options kept the same between renders: new ones would re-render every question (dnd-kit re-creates its activators)
@@ -21,8 +32,14 @@ const KEYBOARD = { coordinateGetter: sortableKeyboardCoordinates };
  * within and between sections, by pointer, touch or keyboard), the move buttons, duplicate,
  * delete with a confirmation, add question and add section; then the closing message.
  */
-export function DefinitionEditor({ definition, dispatch }: { definition: Definition; dispatch: Dispatch<DesignerAction> }) {
+export function DefinitionEditor({ definition, dispatch, bank }: { definition: Definition; dispatch: Dispatch<DesignerAction>; bank?: DesignerBank }) {
   const translate = useTranslate();
+  const notify = useNotify();
+  const { canAccess: canSaveToBank } = useCanAccess({ resource: 'question-bank', action: 'add' });
+  const { canAccess: canReadBank } = useCanAccess({ resource: 'question-bank', action: 'view' });
+  const [banking, setBanking] = useState<string | null>(null);
+  // where a bank question goes: after a question, or at the end of a section
+  const [inserting, setInserting] = useState<{ sectionId: string; after?: string } | null>(null);
   const [deleting, setDeleting] = useState<{ kind: 'question' | 'section'; id: string } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const sensors = useSensors(useSensor(PointerSensor, POINTER), useSensor(KeyboardSensor, KEYBOARD));
@@ -80,6 +97,28 @@ export function DefinitionEditor({ definition, dispatch }: { definition: Definit
     [dispatch],
   );
   const onDeleteQuestion = useCallback((id: string) => setDeleting({ kind: 'question', id }), []);
+  const onSaveToBank = useCallback((id: string) => setBanking(id), []);
+  const onInsertAfter = useCallback((id: string) => {
+    const at = locate(latest.current, id);
+    if (at) setInserting({ sectionId: latest.current.sections[at.si].id, after: id });
+  }, []);
+  const onInsertAtEnd = useCallback((sectionId: string) => setInserting({ sectionId }), []);
+  /** The bank question with a fresh id, its options' ids kept, its texts in this questionnaire's languages, no go-to targets. */
+  const insert = (chosen: BankQuestion) => {
+    if (!inserting) return;
+    const { question, translations } = insertionOf(chosen.definition as Definition, chosen.id, languagesOf(latest.current), newId());
+    dispatch({ type: 'insertQuestion', sectionId: inserting.sectionId, after: inserting.after, question, translations });
+    setInserting(null);
+    notify('qe.designer.bank.inserted', { type: 'info' });
+    setTimeout(() => document.getElementById(`dq-${question.id}`)?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }));
+  };
+  const insertHelp = () => {
+    if (!inserting) return '';
+    if (inserting.after) return translate('qe.designer.bank.insertHelp', { n: numbers.get(inserting.after) ?? 0 });
+    return translate('qe.designer.bank.insertHelpEnd', { n: definition.sections.findIndex((s) => s.id === inserting.sectionId) + 1 });
+  };
+  const bankSave = bank && canSaveToBank ? onSaveToBank : undefined;
+  const bankInsert = canReadBank ? onInsertAfter : undefined;
   const onAdd = useCallback(
     (sectionId: string, type: QuestionType) => {
       const question = newQuestion(type, labels);
@@ -117,7 +156,16 @@ export function DefinitionEditor({ definition, dispatch }: { definition: Definit
     >
       <Stack spacing={3} data-testid="definition-editor">
         {definition.sections.map((section, si) => (
-          <SectionEditor key={section.id} section={section} si={si} sections={definition.sections} dispatch={dispatch} onAdd={onAdd} onDelete={(id) => setDeleting({ kind: 'section', id })}>
+          <SectionEditor
+            key={section.id}
+            section={section}
+            si={si}
+            sections={definition.sections}
+            dispatch={dispatch}
+            onAdd={onAdd}
+            onDelete={(id) => setDeleting({ kind: 'section', id })}
+            onInsertFromBank={canReadBank ? onInsertAtEnd : undefined}
+          >
             {section.questions.map((q, qi) => (
               <QuestionEditor
                 key={q.id}
@@ -133,6 +181,8 @@ export function DefinitionEditor({ definition, dispatch }: { definition: Definit
                 onMove={onMove}
                 onDuplicate={onDuplicate}
                 onDelete={onDeleteQuestion}
+                onSaveToBank={bankSave}
+                onInsertFromBank={bankInsert}
               />
             ))}
           </SectionEditor>
@@ -152,6 +202,10 @@ export function DefinitionEditor({ definition, dispatch }: { definition: Definit
       <Box aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }} data-testid="designer-announcement">
         {announcement}
       </Box>
+      {banking && bank && (
+        <SaveToBankDialog questionnaireId={bank.questionnaireId} questionId={banking} number={numbers.get(banking) ?? 0} dirty={bank.dirty} saveFirst={bank.save} onClose={() => setBanking(null)} />
+      )}
+      {inserting && <InsertFromBankDialog help={insertHelp()} onInsert={insert} onClose={() => setInserting(null)} />}
       <Confirm
         isOpen={deleting !== null}
         title="qe.confirm.title"

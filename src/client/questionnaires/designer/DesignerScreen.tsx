@@ -343,7 +343,7 @@ function Designer({ record, initialView }: { record: Questionnaire; initialView:
               {shownView === 'translations' ? (
                 <TranslationsPanel definition={definition} dispatch={edit} titles={titles} onTitleTranslation={onTitleTranslation} />
               ) : (
-                <DefinitionEditor definition={definition} dispatch={edit} />
+                <DefinitionEditor definition={definition} dispatch={edit} bank={{ questionnaireId: record.id, dirty, save }} />
               )}
             </Box>
           </Box>

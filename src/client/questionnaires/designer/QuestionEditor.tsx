@@ -1,5 +1,8 @@
 import { memo, useState, type ChangeEvent, type Dispatch } from 'react';
-import { Box, Divider, FormControlLabel, IconButton, Paper, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, Divider, FormControlLabel, IconButton, Paper, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
+import SaveAltIcon from '@mui/icons-material/SaveAlt';
+import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -35,6 +38,10 @@ export interface QuestionEditorProps {
   onMove: (id: string, delta: -1 | 1) => void;
   onDuplicate: (id: string) => void;
   onDelete: (id: string) => void;
+  /** "Save to bank" (question-bank.add; a questionnaire that is saved) */
+  onSaveToBank?: (id: string) => void;
+  /** "Insert from bank" after this question (question-bank.view) */
+  onInsertFromBank?: (id: string) => void;
 }
 
 const clean = (q: Question): Question => {
@@ -49,7 +56,7 @@ const clean = (q: Question): Question => {
  * (its type's settings editor, src/client/questionnaires/question-types/),
  * required switch, and move up/down, duplicate and delete.
  */
-export const QuestionEditor = memo(function QuestionEditor({ question: q, si, qi, number, sections, dispatch, labels, canUp, canDown, onMove, onDuplicate, onDelete }: QuestionEditorProps) {
+export const QuestionEditor = memo(function QuestionEditor({ question: q, si, qi, number, sections, dispatch, labels, canUp, canDown, onMove, onDuplicate, onDelete, onSaveToBank, onInsertFromBank }: QuestionEditorProps) {
   const translate = useTranslate();
   const problems = useProblems();
   const path = `sections.${si}.questions.${qi}`;
@@ -104,6 +111,11 @@ export const QuestionEditor = memo(function QuestionEditor({ question: q, si, qi
         <Typography variant="subtitle2" component="h2" sx={{ color: 'text.secondary' }} data-testid="question-number">
           {translate('qe.designer.question.number', { n: number })}
         </Typography>
+        {q.bankId !== undefined && (
+          <Tooltip title={translate('qe.designer.bank.fromBankHelp')}>
+            <Chip size="small" variant="outlined" icon={<InventoryIcon />} label={translate('qe.designer.bank.fromBank')} data-testid="bank-origin" />
+          </Tooltip>
+        )}
         <Box sx={{ flex: 1 }} />
         <Box sx={{ display: 'flex', color: 'text.secondary' }} aria-hidden>
           <Icon fontSize="small" />
@@ -189,6 +201,20 @@ export const QuestionEditor = memo(function QuestionEditor({ question: q, si, qi
           </span>
         </Tooltip>
         <Box sx={{ flex: 1 }} />
+        {onInsertFromBank && (
+          <Tooltip title={translate('qe.designer.bank.insert')}>
+            <IconButton onClick={() => onInsertFromBank(q.id)} aria-label={translate('qe.designer.bank.insert')} data-testid="question-bank-insert">
+              <LibraryAddIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        {onSaveToBank && (
+          <Tooltip title={translate('qe.designer.bank.save')}>
+            <IconButton onClick={() => onSaveToBank(q.id)} aria-label={translate('qe.designer.bank.saveTitle', { n: number })} data-testid="question-bank-save">
+              <SaveAltIcon />
+            </IconButton>
+          </Tooltip>
+        )}
         <Tooltip title={translate('qe.designer.question.duplicate')}>
           <IconButton onClick={() => onDuplicate(q.id)} aria-label={translate('qe.designer.question.duplicate')} data-testid="question-duplicate">
             <ContentCopyIcon />

@@ -1,5 +1,6 @@
 import { useMemo, type ChangeEvent, type Dispatch, type ReactNode } from 'react';
-import { Box, Chip, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
@@ -23,6 +24,7 @@ export function SectionEditor({
   dispatch,
   onAdd,
   onDelete,
+  onInsertFromBank,
   children,
 }: {
   section: Section;
@@ -31,6 +33,8 @@ export function SectionEditor({
   dispatch: Dispatch<DesignerAction>;
   onAdd: (sectionId: string, type: QuestionType) => void;
   onDelete: (sectionId: string) => void;
+  /** "Insert from bank" at the end of the section (question-bank.view) */
+  onInsertFromBank?: (sectionId: string) => void;
   children: ReactNode;
 }) {
   const translate = useTranslate();
@@ -123,6 +127,11 @@ export function SectionEditor({
       </SortableContext>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mt: 1.5 }}>
         <AddQuestionButton onAdd={(type) => onAdd(section.id, type)} disabled={false} testId={`add-question-${si}`} />
+        {onInsertFromBank && (
+          <Button startIcon={<LibraryAddIcon />} onClick={() => onInsertFromBank(section.id)} data-testid={`bank-insert-${si}`}>
+            {translate('qe.designer.bank.insert')}
+          </Button>
+        )}
         <Box sx={{ flex: 1 }} />
         <GoToSelect
           sections={sections}

@@ -3,7 +3,7 @@
  * an edit to the wrong question). New ids are made by the caller (`newId`), never inside the
  * reducer.
  */
-import { CHOICE_TYPES, GRID_TYPES, type Choice, type Definition, type Question, type QuestionType, type Section } from '../../../shared/questionnaire/definition';
+import { CHOICE_TYPES, GRID_TYPES, type Choice, type Definition, type Question, type QuestionTexts, type QuestionType, type Section } from '../../../shared/questionnaire/definition';
 import type { Lang } from '../../../shared/i18n/text';
 import { languagesOf, translationAt, withLanguages, withTranslation, type TextKey } from '../../../shared/questionnaire/languages';
 
@@ -63,7 +63,9 @@ export function withType(q: Question, type: QuestionType, labels: DefaultLabels)
 /** A copy with new ids for the question and its options, rows and columns. */
 export function copyQuestion(q: Question): Question {
   const renew = (list?: Choice[]) => list?.map((c) => ({ ...c, id: newId() }));
-  const copy: Question = { ...structuredClone(q), id: newId() };
+  // a duplicate is a question of its own: it does not keep the bank question it came from
+  const { bankId: _bankId, ...rest } = structuredClone(q);
+  const copy: Question = { ...rest, id: newId() };
   if (q.options) copy.options = renew(q.options);
   if (q.rows) copy.rows = renew(q.rows);
   if (q.columns) copy.columns = renew(q.columns);
@@ -107,6 +109,8 @@ export type DesignerAction =
   | { type: 'moveSection'; id: string; delta: -1 | 1 }
   /** `copyOf`: the question it duplicates, whose translations it takes */
   | { type: 'addQuestion'; sectionId: string; question: Question; after?: string; copyOf?: Question }
+  /** a question from the question bank (shared/questionnaire/bank.ts `insertionOf`) with its texts in the other language */
+  | { type: 'insertQuestion'; sectionId: string; question: Question; after?: string; translations: Partial<Record<Lang, QuestionTexts>> }
   | { type: 'updateQuestion'; id: string; update: (q: Question) => Question }
   | { type: 'removeQuestion'; id: string }
   | { type: 'moveQuestion'; id: string; delta: -1 | 1 }
@@ -179,6 +183,18 @@ export function designerReducer(d: Definition, action: DesignerAction): Definiti
       questions.splice(after >= 0 ? after + 1 : questions.length, 0, action.question);
       const added = setSection(d, si, { ...d.sections[si], questions });
       return action.copyOf ? withCopiedTranslations(added, action.copyOf, action.question) : added;
+    }
+    case 'insertQuestion': {
+      const added = designerReducer(d, { type: 'addQuestion', sectionId: action.sectionId, question: action.question, after: action.after });
+      if (added === d) return d;
+      const translations = { ...added.translations };
+      for (const lang of languagesOf(d).slice(1)) {
+        const texts = action.translations[lang];
+        if (!texts) continue;
+        const current = translations[lang] ?? {};
+        translations[lang] = { ...current, questions: { ...current.questions, [action.question.id]: structuredClone(texts) } };
+      }
+      return { ...added, translations };
     }
     case 'updateQuestion': {
       const at = locate(d, action.id);

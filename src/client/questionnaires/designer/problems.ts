@@ -18,6 +18,7 @@ export const DEFINITION_PROBLEMS = [
   'notAQuestion',
   'unknownType',
   'badImage',
+  'badBankId',
   'badScale',
   'badRule',
   'badPattern',
