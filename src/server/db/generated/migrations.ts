@@ -38,6 +38,7 @@ import * as m0035_text_terms from '../migrations/0035_text_terms.js';
 import * as m0036_questionnaire_series from '../migrations/0036_questionnaire_series.js';
 import * as m0037_questionnaire_templates from '../migrations/0037_questionnaire_templates.js';
 import * as m0038_text_answer_marks from '../migrations/0038_text_answer_marks.js';
+import * as m0040_result_releases from '../migrations/0040_result_releases.js';
 
 /** Every migration of src/server/db/migrations, by name: Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0036_questionnaire_series': m0036_questionnaire_series,
   '0037_questionnaire_templates': m0037_questionnaire_templates,
   '0038_text_answer_marks': m0038_text_answer_marks,
+  '0040_result_releases': m0040_result_releases,
 };
