@@ -36,7 +36,7 @@ describe('results released', () => {
     const title = `結果發佈 ${Date.now()}`;
     const id = await openedForClass(teacher, '1A', title, definition);
     for (const [username, idea] of Object.entries(IDEAS)) {
-      const sent = await api(`/v1/my/questionnaires/${id}/replies`, await apiLogin(username), 'POST', { submissionKey: `e2e-release-${username}-${id}`, answers: { lunch: username === 'student008' ? 'yes' : 'no', idea } });
+      const sent = await api(`/v1/my/questionnaires/${id}/replies`, await apiLogin(username), 'POST', { submissionKey: `e2e-release-${username}-${id}`, answers: { lunch: { choice: username === 'student008' ? 'yes' : 'no' }, idea } });
       expect(sent.envelope.code, `${username}: ${sent.envelope.msg}`).toBe(200);
     }
     // it ends: closed by its person in charge, as its end date would
@@ -50,6 +50,7 @@ describe('results released', () => {
     const desk = await newPage(browser);
     await loginAs(desk, 'teacher01');
     await desk.goto(url(`/data-statistics/detail?id=${id}`));
+    await desk.getByTestId('statistics-detail').waitFor();
     await desk.getByTestId('release-results').click();
     const dialog = desk.getByTestId('release-dialog');
     await expect.poll(() => dialog.getByTestId('release-shows').innerText()).toContain('1 個已標示為顯示的文字答案');
