@@ -88,6 +88,14 @@ export const ERRORS = {
   TEXT_MARK_NOT_TEXT: { code: 735, http: 400 },
   TEXT_MARK_NOT_ANSWER: { code: 736, http: 400 },
   TEXT_MARK_WITHHELD: { code: 737, http: 409 },
+  // results released to respondents and chosen staff (738–739, 745–749)
+  RESULT_SUMMARY_NOT_RELEASED: { code: 738, http: 404 },
+  RESULT_RELEASE_NO_READERS: { code: 739, http: 400 },
+  RESULT_RELEASE_NOT_FINISHED: { code: 745, http: 409 },
+  RESULT_RELEASE_WITHHELD: { code: 746, http: 409 },
+  RESULT_RELEASE_NOT_YOURS: { code: 747, http: 403 },
+  RESULT_RELEASE_NOT_STAFF: { code: 748, http: 400 },
+  RESULT_RELEASE_NONE: { code: 749, http: 409 },
   // the "new school year" roll-over
   ROLLOVER_DONE: { code: 725, http: 409 },
   ROLLOVER_CLASS_MISSING: { code: 726, http: 409 },

@@ -17,6 +17,7 @@ import { useSchoolYears } from '../common/useSchoolYears';
 import { ListCard, ListCards } from '../common/ListCard';
 import { NoData } from '../common/NoData';
 import { Loading } from '../common/Loading';
+import { ReleasedResults } from './ReleasedResults';
 
 /** The list's filters and page are kept in react-admin's store (a cached route). */
 export const FILLING_LIST_STORE_KEY = 'filling.listParams';
@@ -129,6 +130,7 @@ export function QuestionnaireFillingList() {
 
   return (
     <ResourceContextProvider value={MY_QUESTIONNAIRES}>
+      <ReleasedResults />
       <List
         resource={MY_QUESTIONNAIRES}
         title={translate('qe.menu.QuestionnaireFillingList')}

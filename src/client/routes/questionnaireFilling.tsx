@@ -1,9 +1,10 @@
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { QuestionnaireFillingList } from '../filling/QuestionnaireFillingList';
 import { QuestionnaireFillingScreen } from '../filling/QuestionnaireFillingScreen';
+import { ResultSummaryScreen } from '../statistics/release/ResultSummaryScreen';
 import type { QeRouteGroup } from './types';
 
-/** Filling in questionnaires. detail (fill in) and view (read only) share one screen. */
+/** Filling in questionnaires. detail (fill in) and view (read only) share one screen; results shows a summary released to me. */
 export const questionnaireFillingRoutes: QeRouteGroup = {
   name: 'questionnaireFilling',
   path: '/questionnaire-filling',
@@ -26,6 +27,15 @@ export const questionnaireFillingRoutes: QeRouteGroup = {
       hidden: true,
       activeMenu: '/questionnaire-filling/list',
       element: <QuestionnaireFillingScreen key="view" type="view" />,
+    },
+    {
+      // a summary released to me (docs/product-rules.md#results-released), opened from the list's "Results released to me"
+      path: '/questionnaire-filling/results',
+      name: 'QuestionnaireFillingResults',
+      permission: 'form-input.view',
+      hidden: true,
+      activeMenu: '/questionnaire-filling/list',
+      element: <ResultSummaryScreen />,
     },
   ],
 };

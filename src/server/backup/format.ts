@@ -43,6 +43,8 @@ export const CORE_TABLES = [
   'waiting_replies',
   'reply_answers',
   'text_answer_marks',
+  'result_releases',
+  'result_release_staff',
   'personal_data_requests',
   'seeded_codes',
 ] as const;

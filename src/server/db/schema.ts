@@ -36,6 +36,8 @@ export interface Database {
   term_counts: TermCountsTable;
   term_totals: TermTotalsTable;
   text_answer_marks: TextAnswerMarksTable;
+  result_releases: ResultReleasesTable;
+  result_release_staff: ResultReleaseStaffTable;
   import_jobs: ImportJobsTable;
   import_claims: ImportClaimsTable;
   mail_outbox: MailOutboxTable;
@@ -489,6 +491,25 @@ export interface TextAnswerMarksTable {
   marked_by: number | null;
   /** ISO-8601, UTC */
   marked_at: string;
+}
+
+/** A questionnaire's summary released to its respondents and/or chosen staff (migration 0040). */
+export interface ResultReleasesTable {
+  questionnaire_id: number;
+  /** 0/1: the respondents who submitted read it */
+  to_respondents: number;
+  /** who released it last (null once they are removed) */
+  released_by: number | null;
+  /** ISO-8601, UTC */
+  released_at: string;
+  /** ISO-8601, UTC; null while the release stands */
+  withdrawn_at: string | null;
+}
+
+/** The members of staff a release is for (migration 0040). */
+export interface ResultReleaseStaffTable {
+  questionnaire_id: number;
+  user_id: number;
 }
 
 /** How many answers use a term, per respondent group ('' and 0: none), as answer_counts (migration 0035). */

@@ -42,6 +42,8 @@ import { titleIn } from '../../shared/questionnaire/languages.js';
 import { statisticsWorkbook } from './export.js';
 import { comparisonWorkbook } from './comparison-export.js';
 import { messageText } from '../../shared/master/labels.js';
+import { RESULT_RELEASE_ANSWERS, resultReleaseBody, resultReleaseParams, type ResultReleaseBody, type ResultReleaseParams, type ResultReleaseState, type ResultSummary, type ResultSummaryList } from '../../shared/calls/result-releases.js';
+import { release, releaseState, summariesReleasedTo, summaryFor, withdraw } from './result-release.js';
 
 const tags = ['statistics'];
 const view = { permission: 'data-statistics.view' as const };
@@ -98,6 +100,48 @@ export async function statisticsRoutes(app: FastifyInstance, { db, config }: { d
       response: STATISTICS_ANSWERS.marks,
     },
   }, async (request) => ok<TextMarksResult>(await service.markTexts(currentUser(request), request.params.id, request.body)));
+
+  // results released (result-release.ts): read by whoever reads the results; released and withdrawn by the person in charge or a results manager
+  app.get<{ Params: ResultReleaseParams }>('/v1/statistics/:id/release', {
+    config: view,
+    schema: { tags, summary: "The release of a finished questionnaire's summary to its respondents and chosen staff, as it stands, and how many text answers it would show", params: resultReleaseParams, response: RESULT_RELEASE_ANSWERS.state },
+  }, async (request) => {
+    const user = currentUser(request);
+    return ok<ResultReleaseState>(await releaseState(db, config.anonymousMinGroup, user, await service.scoped(user, request.params.id)));
+  });
+
+  app.put<{ Params: ResultReleaseParams; Body: ResultReleaseBody }>('/v1/statistics/:id/release', {
+    config: view,
+    schema: {
+      tags,
+      summary: 'Releases (again) the summary of a finished questionnaire — charts and the text answers marked shown — to its respondents and/or up to 100 members of staff; 739, 745–748 otherwise',
+      params: resultReleaseParams,
+      body: resultReleaseBody,
+      response: RESULT_RELEASE_ANSWERS.state,
+    },
+  }, async (request) => {
+    const user = currentUser(request);
+    return ok<ResultReleaseState>(await release(db, config.anonymousMinGroup, user, await service.scoped(user, request.params.id), request.body));
+  });
+
+  app.delete<{ Params: ResultReleaseParams }>('/v1/statistics/:id/release', {
+    config: view,
+    schema: { tags, summary: 'Withdraws the release: its readers no longer find nor read the summary; 747, 749 otherwise', params: resultReleaseParams, response: RESULT_RELEASE_ANSWERS.state },
+  }, async (request) => {
+    const user = currentUser(request);
+    return ok<ResultReleaseState>(await withdraw(db, config.anonymousMinGroup, user, await service.scoped(user, request.params.id)));
+  });
+
+  // the readers' side: any account (the respondents, the chosen staff, the person in charge), not a reminder link's session
+  app.get('/v1/my/result-summaries', {
+    config: { permission: '*' },
+    schema: { tags, summary: 'The summaries of finished questionnaires released to me, the latest first: {list, total}', response: RESULT_RELEASE_ANSWERS.list },
+  }, async (request) => ok<ResultSummaryList>(await summariesReleasedTo(db, currentUser(request))));
+
+  app.get<{ Params: ResultReleaseParams }>('/v1/my/result-summaries/:id', {
+    config: { permission: '*' },
+    schema: { tags, summary: "One summary released to me, in my language: choice, scale and grid figures and the text answers marked shown; never a respondent's name; 738 otherwise", params: resultReleaseParams, response: RESULT_RELEASE_ANSWERS.one },
+  }, async (request) => ok<ResultSummary>(await summaryFor(db, config.anonymousMinGroup, currentUser(request), request.params.id, requestLang(request))));
 
   app.get<{ Params: StatisticsParams; Querystring: StatisticsFilterQuery }>('/v1/statistics/:id/comparison', {
     config: view,

@@ -175,6 +175,13 @@ const EXPECTED: Record<string, string> = {
   'GET /v1/statistics/{id}/texts': '-----TAS',
   // marks for a release: the guard lets results readers through; the service then asks for the person in charge or a manager
   'PUT /v1/statistics/{id}/texts/marks': '-----TAS',
+  // results released: read by whoever reads the results (released and withdrawn by the person in charge or a results manager, decided by the handler)
+  'GET /v1/statistics/{id}/release': '-----TAS',
+  'PUT /v1/statistics/{id}/release': '-----TAS',
+  'DELETE /v1/statistics/{id}/release': '-----TAS',
+  // the summaries released to me: any account (who reads which is decided by the handler), not a reminder link's session
+  'GET /v1/my/result-summaries': '----sTAS',
+  'GET /v1/my/result-summaries/{id}': '----sTAS',
   'GET /v1/statistics/{id}/terms': '-----TAS',
   'GET /v1/statistics/{id}/comparison': '-----TAS',
   'GET /v1/statistics/{id}/respondents': '-----TAS',

@@ -20,6 +20,7 @@ import { YearComparison } from './YearComparison';
 import { RespondentList } from './RespondentList';
 import { WithheldNotice } from './WithheldNotice';
 import { Loading } from '../../common/Loading';
+import { ReleaseButton } from '../release/ReleaseButton';
 
 type TabName = 'results' | 'respondents' | 'years';
 
@@ -104,6 +105,7 @@ export function StatisticsDetail() {
             {(mayExport || mayPrint) && <ExportLanguage languages={languages} value={language} onChange={setExportIn} />}
             <ExportButton id={q.id} title={titleIn(q, language)} filter={filter} language={bilingual ? language : undefined} />
             {mayPrint && <PdfButton detail={detail} language={bilingual ? language : undefined} />}
+            <ReleaseButton id={q.id} />
           </>
         }
       />

@@ -66,7 +66,20 @@ function OtherTexts({ id, filter, question }: { id: number; filter: StatisticsFi
 }
 
 /** RADIO, CHECKBOX, DROPDOWN: each choice's count and share, a bar (checkbox, dropdown) or pie (radio) chart the user may switch. */
-export function ChoiceSummary({ id, filter, question, summary }: { id: number; filter: StatisticsFilter; question: QuestionStatistics; summary: Summary<'choices'> }) {
+export function ChoiceSummary({
+  id,
+  filter,
+  question,
+  summary,
+  otherTexts = true,
+}: {
+  id: number;
+  filter: StatisticsFilter;
+  question: QuestionStatistics;
+  summary: Summary<'choices'>;
+  /** whether the 'other' texts may be opened (staff); a released summary counts them only */
+  otherTexts?: boolean;
+}) {
   const translate = useTranslate();
   const [kind, setKind] = useState<'bar' | 'pie'>(question.type === 'RADIO' ? 'pie' : 'bar');
   const lines = summaryLines(summary).map((c) => (c.id === OTHER ? { ...c, label: c.label || translate('qe.question.other') } : c));
@@ -95,7 +108,7 @@ export function ChoiceSummary({ id, filter, question, summary }: { id: number; f
       <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
         {translate(question.type === 'CHECKBOX' ? 'qe.statistics.choices.baseMulti' : 'qe.statistics.choices.base', { n: summary.base })}
       </Typography>
-      {hasOther && <OtherTexts id={id} filter={filter} question={question} />}
+      {hasOther && otherTexts && <OtherTexts id={id} filter={filter} question={question} />}
     </>
   );
   const chart =

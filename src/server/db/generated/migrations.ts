@@ -39,6 +39,7 @@ import * as m0036_questionnaire_series from '../migrations/0036_questionnaire_se
 import * as m0037_questionnaire_templates from '../migrations/0037_questionnaire_templates.js';
 import * as m0038_text_answer_marks from '../migrations/0038_text_answer_marks.js';
 import * as m0039_question_bank from '../migrations/0039_question_bank.js';
+import * as m0040_result_releases from '../migrations/0040_result_releases.js';
 
 /** Every migration of src/server/db/migrations, by name: Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0037_questionnaire_templates': m0037_questionnaire_templates,
   '0038_text_answer_marks': m0038_text_answer_marks,
   '0039_question_bank': m0039_question_bank,
+  '0040_result_releases': m0040_result_releases,
 };
