@@ -13,7 +13,7 @@ const squash = (s: string) => s.replace(/[ \t]+/g, ' ');
 
 const [choice, , scale] = detail().questions as QuestionStatistics[];
 const member = (id: number, year: string, replyCount: number, withheld: StatisticsComparison['series'][number]['withheld'] = null) => ({
-  questionnaire: { id, title: `學生意見調查 ${year}`, titleTranslation: `Student survey ${year}`, languages: ['zh-hk' as const, 'en' as const], schoolYear: { id, name: year }, status: 'COMPLETE' as const, type: 'ANONYMOUS' as const, openDate: null, endDate: null },
+  questionnaire: { id, title: `學生意見調查 ${year}`, titleTranslation: `Student survey ${year}`, languages: ['zh-hk' as const, 'en' as const], schoolYear: { id, name: year }, status: 'FINISHED' as const, type: 'ANONYMOUS' as const, openDate: null, endDate: null },
   replyCount,
   withheld,
 });

@@ -7,7 +7,7 @@ import { titleIn } from '../../../shared/questionnaire/languages';
 import { formatPercent, nameOf } from '../labels';
 import { formatDateTime, formatDay } from '../../common/schoolClock';
 import type { Writer } from './layout';
-import type { StatisticsPdfOptions, Translate } from './options';
+import type { StatisticsPdfOptions } from './options';
 import { withheldKey } from './texts';
 import { filterText } from './filterText';
 
