@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RolloverPreview } from '../../src/shared/school/rollover.js';
+import type { StatisticsComparison, StatisticsDetail } from '../../src/shared/statistics/types.js';
 import { launchBrowser, newPage } from './browser.js';
 import { axeViolations } from './accessibility-checks.js';
 import { startOwnQe, type OwnQe } from './own-server.js';
@@ -15,18 +16,37 @@ import { startOwnQe, type OwnQe } from './own-server.js';
 // This file starts its own QE: the roll-over changes the current year, which the other files rely on.
 let browser: Browser;
 let qe: OwnQe;
-const LESSON = { version: 1, sections: [{ id: 's1', title: '課堂', questions: [{ id: 'q1', type: 'RADIO', title: '你喜歡這一課嗎？', required: true, options: [{ id: 'a', label: '喜歡' }, { id: 'b', label: '不喜歡' }] }] }] };
+const LESSON = {
+  version: 1,
+  sections: [{
+    id: 's1',
+    title: '課堂',
+    questions: [
+      { id: 'q1', type: 'RADIO', title: '你喜歡這一課嗎？', required: true, options: [{ id: 'a', label: '喜歡' }, { id: 'b', label: '不喜歡' }] },
+      { id: 'q2', type: 'SHORT_TEXT', title: '你有甚麼建議？', required: false },
+    ],
+  }],
+};
+/** What each pupil suggests: 「圖書館」 is the word most of them use. */
+const IDEAS: Record<string, string> = {
+  student001: '希望圖書館多些新書',
+  student002: '圖書館可以開放到六點',
+  student003: '想去圖書館上課',
+  student004: '多些戶外活動',
+};
 
 /** Each pupil submits their choice of LESSON's one question. */
 async function answer(id: number, pupils: string[], choices: string[]) {
   for (const [i, pupil] of pupils.entries()) {
-    const sent = await qe.api(`/v1/my/questionnaires/${id}/replies`, await qe.token(pupil), 'POST', { submissionKey: `k-${crypto.randomUUID()}`, answers: { q1: { choice: choices[i] } } });
+    const sent = await qe.api(`/v1/my/questionnaires/${id}/replies`, await qe.token(pupil), 'POST', { submissionKey: `k-${crypto.randomUUID()}`, answers: { q1: { choice: choices[i] }, q2: IDEAS[pupil] } });
     expect(sent.code, sent.msg).toBe(200);
   }
 }
 
 /** a questionnaire of the year before the roll-over, for class 1A */
 let lastYears: { id: number; title: string; pupils: number };
+/** last year's questionnaire copied for this year by people, answered by three of the same pupils */
+let thisYears: number;
 
 beforeAll(async () => {
   qe = await startOwnQe();
@@ -35,15 +55,23 @@ beforeAll(async () => {
   const classes = (await qe.api<{ list: { id: number; code: string; count: number }[] }>('/v1/audience-options?kind=CLASS&q=1A', teacher)).data.list;
   const oneA = classes.find((c) => c.code === '1A')!;
   const title = '課堂回饋（去年）';
-  const created = await qe.api<{ id: number }>('/v1/questionnaires', teacher, 'POST', {
+  // the survey begins as a school template: teacher02 saves a draft of it as one, and teacher01
+  // makes last year's questionnaire from it (so the years below are one series through it too)
+  const author = await qe.token('teacher02');
+  const draft = await qe.api<{ id: number }>('/v1/questionnaires', author, 'POST', { title: '課堂回饋', type: 'NAMED', definition: LESSON });
+  expect(draft.code, draft.msg).toBe(201);
+  const template = await qe.api<{ id: number }>(`/v1/questionnaires/${draft.data.id}/save-as-template`, author, 'POST', { nameHk: '課堂回饋', nameEn: 'Lesson feedback', audienceKind: 'NONE' });
+  expect(template.code, template.msg).toBe(201);
+  const made = await qe.api<{ questionnaire: { id: number } }>(`/v1/questionnaire-templates/${template.data.id}/use`, teacher, 'POST', {});
+  expect(made.code, made.msg).toBe(201);
+  const created = { data: { id: made.data.questionnaire.id } };
+  const dated = await qe.api(`/v1/questionnaires/${created.data.id}`, teacher, 'PUT', {
     title,
-    type: 'NAMED',
     targets: [{ kind: 'CLASS', ids: [oneA.id] }],
     openDate: new Date(Date.now() - 60_000).toISOString(),
     endDate: new Date(Date.now() + 86_400_000).toISOString(),
-    definition: LESSON,
   });
-  expect(created.code, created.msg).toBe(201);
+  expect(dated.code, dated.msg).toBe(200);
   expect((await qe.api<{ status: string }>(`/v1/questionnaires/${created.data.id}/ready`, teacher, 'POST')).data.status).toBe('PROCESSING');
   // four of 1A answer last year: 三個「喜歡」，一個「不喜歡」
   await answer(created.data.id, ['student001', 'student002', 'student003', 'student004'], ['a', 'a', 'b', 'a']);
@@ -149,6 +177,7 @@ describe('the new school year, through the wizard', () => {
     expect(dated.code, dated.msg).toBe(200);
     expect((await call<{ status: string }>(`/v1/questionnaires/${id}/ready`, token, 'POST')).data.status).toBe('PROCESSING');
     await answer(id, ['student001', 'student002', 'student003'], ['b', 'b', 'a']);
+    thisYears = id;
 
     // the statistics put both years side by side: last year's 75 % 「喜歡」, this year's 33.3 %
     const years = (await call<{ years: { id: number; name: string }[] }>('/v1/my/user-info', token)).data.years;
@@ -185,5 +214,58 @@ describe('the new school year, through the wizard', () => {
     // the comparison and the copy dialog's result, as axe reads them at any impact
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
+  });
+  it('closes the year’s loop: a copy by grade says whom it asks now, the comparison’s counts are each year’s own, the top words, and the released summary on a pupil’s phone', async () => {
+    const token = await qe.token('teacher01');
+    // by grade and class this time: last year's 1A means this year's 1A, whoever is in it now
+    const page = await newPage(browser, { width: 360, height: 740 });
+    await qe.loginAs(page, 'teacher01');
+    await page.goto(qe.at(`/forms/view?id=${lastYears.id}`));
+    await page.getByTestId('action-copyForYear').click();
+    const dialog = page.getByTestId('year-copy-dialog');
+    await dialog.getByTestId('year-copy-grade').click();
+    await dialog.getByTestId('year-copy-submit').click();
+    const done = dialog.getByTestId('year-copy-done');
+    await done.waitFor();
+    await expect(done.innerText()).resolves.toMatch(new RegExp(`原本的對象有 ${lastYears.pupils} 人，今年有 \\d+ 人`));
+
+    // the comparison's figures are each year's own statistics, year by year
+    const compared = (await call<StatisticsComparison>(`/v1/statistics/${thisYears}/comparison`, token)).data;
+    expect(compared.series.map((m) => m.questionnaire.id)).toEqual([lastYears.id, thisYears]);
+    for (const [i, m] of compared.series.entries()) {
+      const own = (await call<StatisticsDetail>(`/v1/statistics/${m.questionnaire.id}`, token)).data;
+      expect(m.replyCount).toBe(own.replyCount);
+      for (const q of compared.questions) expect(q.years[i]?.summary).toEqual(own.questions.find((x) => x.id === q.id)?.summary);
+    }
+
+    // this year's suggestions: 「圖書館」 leads the words; the questionnaire ends, one suggestion is marked shown
+    await page.goto(qe.at(`/data-statistics/detail?id=${thisYears}`));
+    await expect.poll(() => page.getByTestId('terms-q2-answer').getByTestId('term').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('圖書館')]));
+    expect((await call(`/v1/questionnaires/${thisYears}/close`, token, 'POST')).code).toBe(200);
+    const texts = (await call<{ list: { replyId: string; text: string }[] }>(`/v1/statistics/${thisYears}/texts?questionId=q2&size=50`, token)).data.list;
+    const marked = texts.find((x) => x.text === IDEAS.student001)!;
+    expect((await call(`/v1/statistics/${thisYears}/texts/marks`, token, 'PUT', { questionId: 'q2', replyIds: [marked.replyId], shown: true })).code).toBe(200);
+
+    // released to the respondents from the statistics screen
+    expect((await call<{ mayRelease: boolean; status: string }>(`/v1/statistics/${thisYears}/release`, token)).data).toMatchObject({ mayRelease: true, status: 'FINISHED' });
+    await page.goto(qe.at(`/data-statistics/detail?id=${thisYears}`));
+    await page.getByTestId('statistics-detail').waitFor();
+    await page.getByTestId('release-results').click();
+    const release = page.getByTestId('release-dialog');
+    await expect.poll(() => release.getByTestId('release-shows').innerText()).toContain('1 個已標示為顯示的文字答案');
+    await release.getByTestId('release-confirm').click();
+    await release.waitFor({ state: 'detached' });
+    await page.close();
+
+    // a pupil who answered this year finds it on a phone: the chart, and the marked suggestion only
+    const phone = await newPage(browser, { width: 360, height: 740 });
+    await qe.loginAs(phone, 'student001');
+    await phone.goto(qe.at('/questionnaire-filling/list'));
+    await phone.getByTestId('released-result').first().getByRole('link').click();
+    await phone.getByTestId('result-summary').waitFor();
+    await phone.getByTestId('summary-question-q1').locator('canvas').first().waitFor();
+    await expect(phone.getByTestId('summary-question-q2').getByTestId('summary-text').allInnerTexts()).resolves.toEqual([IDEAS.student001]);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await phone.close();
   });
 });

@@ -39,7 +39,7 @@ function QuestionYears({ row, series, mean, median }: { row: Row; series: Member
       <Typography component="h3" variant="subtitle1" id={titleId} sx={{ fontWeight: 500, overflowWrap: 'anywhere', mb: 1 }}>
         {row.title}
       </Typography>
-      <ScrollRegion>
+      <ScrollRegion label={translate('qe.statistics.years.caption', { title: row.title })}>
         <Table size="small">
           <Box component="caption" sx={VISUALLY_HIDDEN}>
             {translate('qe.statistics.years.caption', { title: row.title })}
