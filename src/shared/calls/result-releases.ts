@@ -1,7 +1,6 @@
 import { languages } from './questionnaires.js';
 import { QUESTIONNAIRE_STATUSES, QUESTIONNAIRE_TYPES } from '../questionnaire/enums.js';
-import { QUESTION_TYPES } from '../questionnaire/definition-types.js';
-import { choicesSummary, gridSummary, names, scaleSummary, statisticsParams, withheld } from './statistics.js';
+import { choicesSummary, gridSummary, names, questionStatistics, scaleSummary, statisticsParams, withheld } from './statistics.js';
 import { envelopeOf, REFUSALS, type Shape } from './envelope.js';
 import { idSchema } from './parts.js';
 
@@ -98,18 +97,17 @@ export const resultSummaryList = {
 export type ResultSummaryList = Shape<typeof resultSummaryList>;
 export type ResultSummaryItem = ResultSummaryList['list'][number];
 
+/** A question as the statistics detail names it. */
+const { id, number, sectionTitle, type, title, answered } = questionStatistics.properties;
+const questionHead = { id, number, sectionTitle, type, title, answered };
+
 /** One question of a released summary: a chart's figures, or the texts marked shown — never who answered. */
 export const summaryQuestion = {
   type: 'object',
   required: ['id', 'number', 'sectionTitle', 'type', 'title', 'answered', 'summary', 'texts'],
   additionalProperties: false,
   properties: {
-    id: text,
-    number: { type: 'integer', description: '1-based over the whole questionnaire, as the respondent saw it' },
-    sectionTitle: text,
-    type: { type: 'string', enum: QUESTION_TYPES },
-    title: text,
-    answered: { type: 'integer', description: 'replies that answered this question' },
+    ...questionHead,
     summary: { anyOf: [choicesSummary, gridSummary, scaleSummary, { type: 'null' }], description: 'choice, scale and grid questions: the figures of the statistics detail without a filter; null for a text question' },
     texts: { anyOf: [{ type: 'array', items: text }, { type: 'null' }], description: 'text questions: only the answers staff marked shown (none if none is marked); null for the others' },
   },
