@@ -34,17 +34,24 @@ const definition: Definition = {
   ],
 };
 
-/** Types into the list's search box (the list answers after react-admin's debounce). */
+/**
+ * Types into the list's search box once the list has loaded (a box filled before react-admin's
+ * filter form is ready is emptied again), and waits until the box holds it; the list answers after
+ * react-admin's debounce.
+ */
 async function search(page: Page, text: string) {
-  await page.locator('input[name="q"]').fill(text);
+  await page.locator('table tbody tr').first().waitFor();
+  const box = page.locator('input[name="q"]');
+  await box.fill(text);
+  await expect.poll(() => box.inputValue()).toBe(text);
 }
 
-/** The names of the template list's rows, once every one of them contains `word`. */
+/** Waits until every row of the template list contains `word` (in its name or description: the search reads both). */
 async function rowsAll(page: Page, word: string) {
   await expect
     .poll(async () => {
-      const names = await page.getByTestId('template-name').allInnerTexts();
-      return names.length > 0 && names.every((n) => n.toLowerCase().includes(word.toLowerCase()));
+      const rows = await page.getByTestId('list-templates').locator('tbody tr').allInnerTexts();
+      return rows.length > 0 && rows.every((n) => n.toLowerCase().includes(word.toLowerCase()));
     })
     .toBe(true);
 }
@@ -168,7 +175,7 @@ describe('questionnaire templates', () => {
     await teacherPage.goto(url('/forms/list'));
     await teacherPage.getByTestId('questionnaire-from-template').click();
     await teacherPage.getByTestId('use-template-picker').fill(NAME_EN);
-    await teacherPage.getByText('沒有資料').waitFor();
+    await teacherPage.getByTestId('use-template-dialog').getByText('沒有資料').waitFor();
     await expect(teacherPage.getByTestId('use-template-option').count()).resolves.toBe(0);
     await teacherPage.close();
 
