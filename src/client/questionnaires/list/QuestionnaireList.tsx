@@ -49,8 +49,8 @@ function ListActions() {
 function RowActions() {
   const record = useRecordContext<Questionnaire>();
   if (!record) return null;
-  // a copy for this year is offered on the questionnaire's own screen: the row keeps its width
-  return <LifecycleActions record={record} omit={['copyForYear']} />;
+  // a copy for this year and save as template are offered on the questionnaire's own screen: the row keeps its width (five actions fit at 1280 px)
+  return <LifecycleActions record={record} omit={['copyForYear', 'saveAsTemplate']} />;
 }
 
 
