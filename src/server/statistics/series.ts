@@ -68,6 +68,12 @@ export async function matchKeys(db: DB, members: { id: number; definition: Defin
         .orderBy('id')
         .execute()
     : [];
+  // the bank questions each year's question was saved as, by questionnaire and question id
+  const savedAs = new Map<string, number[]>();
+  for (const b of saved) {
+    const at = `${b.source_questionnaire_id}:${b.source_question_id}`;
+    savedAs.set(at, [...(savedAs.get(at) ?? []), b.id]);
+  }
   // one set of labels (`id:…`, `bank:…`) per question across the years, joined as they are met
   const parent = new Map<string, string>();
   const find = (label: string): string => {
@@ -85,7 +91,7 @@ export async function matchKeys(db: DB, members: { id: number; definition: Defin
     for (const q of qs) {
       find(`id:${q.id}`);
       if (q.bankId !== undefined) join(`id:${q.id}`, `bank:${q.bankId}`);
-      for (const b of saved) if (b.source_questionnaire_id === members[i].id && b.source_question_id === q.id) join(`id:${q.id}`, `bank:${b.id}`);
+      for (const bankId of savedAs.get(`${members[i].id}:${q.id}`) ?? []) join(`id:${q.id}`, `bank:${bankId}`);
     }
   });
   return questions.map((qs, i) => {
