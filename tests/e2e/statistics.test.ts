@@ -120,6 +120,8 @@ async function downloadPdf(page: Page, title: string): Promise<{ file: string; b
   // react-admin's top bar hides while the page is scrolled down (the texts' marks made it long enough)
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() => document.querySelector('[data-testid="pdf-status"]')?.getAttribute('data-state') === 'success', undefined, { timeout: 30_000 });
+  // the scroll event that brings the bar back comes a frame after the scroll: wait until it is shown
+  await status.waitFor({ state: 'visible' });
   await expect(status.innerText()).resolves.toBe('PDF 已就緒');
   const print = page.getByTestId('statistics-pdf');
   await expect(print.innerText()).resolves.toContain('列印 PDF');
