@@ -46,6 +46,8 @@ export interface IssuerOptions {
   clientSecret?: string;
   /** the issuer's path, e.g. /{tenant}/v2.0 for the microsoft kind */
   path?: string;
+  /** other paths the relay takes off as it takes `path` (Microsoft's tenant by its domain: /school.edu.hk/v2.0) */
+  aliases?: string[];
   /** the one client authentication the provider offers (its discovery document then lists only it); default client_secret_post */
   clientAuth?: 'client_secret_post' | 'client_secret_basic';
 }
@@ -129,7 +131,8 @@ export async function startIssuer(options: IssuerOptions): Promise<Issuer> {
   let providerPort = 0;
   const relayServer = createServer((req: IncomingMessage, res: ServerResponse) => {
     let url = req.url ?? '/';
-    if (path && url.startsWith(`${path}/`)) url = url.slice(path.length);
+    const prefix = [path, ...(options.aliases ?? [])].find((p) => p && url.startsWith(`${p}/`));
+    if (prefix) url = url.slice(prefix.length);
     const hang = typeof relay.hang === 'function' ? relay.hang(url) : relay.hang;
     if (hang) {
       hanging.add(res);

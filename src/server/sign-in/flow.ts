@@ -48,9 +48,9 @@ const PROBE = 'https://qe.invalid';
 
 /**
  * Where the user meant to go, kept for after the sign-in: a path of QE's client only (/qe/…, its
- * query kept: a reminder mail's link) — never another host, however written (`https://evil`,
- * `//evil`, `/\evil`, `/qe/../..`, control characters), and no `//` in its path. Undefined or empty: none. A path that is
- * not one: undefined is not answered, the start is refused (422 returnTo).
+ * query kept: a reminder mail's link), with no `//` in it — never another host, however written
+ * (`https://evil`, `//evil`, `/\evil`, `/qe/../..`, control characters): such a value refuses the
+ * start (422 returnTo). Undefined or empty: none.
  */
 export function returnPath(value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
