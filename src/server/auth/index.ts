@@ -27,7 +27,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, sessions }:
 
   app.post<{ Body: LoginBody }>('/v1/login', {
     config: { permission: 'public' },
-    schema: { tags, summary: 'Log in; answers the token (tk) and the user id', body: loginBody, response: AUTH_ANSWERS.login },
+    schema: { tags, summary: 'Log in; answers the token (tk) and the user id. 778 for a right password of a user type that signs in with the school’s accounts (GET /v1/sign-in/options)', body: loginBody, response: AUTH_ANSWERS.login },
   }, async (request) => {
     const { password: given } = request.body;
     // as every user name is kept (the import, an account's form): ｆｕｌｌ１２３ finds full123
