@@ -17,7 +17,6 @@ import {
   type ProviderKind,
 } from '../../shared/calls/sign-in.js';
 import { StepFailure } from './checks.js';
-import type { PasswordPolicyService } from './password-policy.js';
 
 type FieldErrors = ConstructorParameters<typeof FieldError>[0];
 type Row = Selectable<IdentityProvidersTable>;
@@ -173,12 +172,17 @@ function columnsOf(body: IdentityProviderBody, existing: ProviderSettings | null
   };
 }
 
+/** What a change of the providers asks of the password login per user type (password-policy.ts): that no type is left without both. */
+export interface PolicyGuard {
+  refuseUncovered(lang: Lang, providers: Pick<ProviderSettings, 'enabled' | 'roles'>[]): Promise<void>;
+}
+
 /** The providers the super administrator configures (GET/POST/PUT/DELETE /v1/identity-providers). */
 export class ProviderSettingsService {
   constructor(
     private readonly db: DB,
     private readonly config: Config,
-    private readonly policy: PasswordPolicyService,
+    private readonly policy: PolicyGuard,
   ) {}
 
   async all(): Promise<ProviderSettings[]> {

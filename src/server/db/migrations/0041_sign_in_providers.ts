@@ -1,5 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../connect.js';
 import { withId } from '../columns.js';
+import { LOGIN_COLUMNS } from './0021_row_versions.js';
+import { SIGN_IN_COLUMNS } from './0030_sign_in_stamps.js';
 
 /**
  * Sign-in with the school's own accounts through OpenID Connect (docs/recipes/sign-in-with-school-accounts.md,
@@ -21,10 +24,15 @@ import { withId } from '../columns.js';
  *   expiry (epoch ms, ten minutes). Completing deletes it; expired ones are cleared as new ones start.
  * - `sign_in_password_policy`: per user type, whether the password login stays allowed (a row with
  *   0 turns it off; no row: allowed). The super administrator's is never turned off.
+ *
+ * The new column is watched by the `rows:users` counter as 0021 watches every column a login does
+ * not write (a list showing school accounts follows a change made in SQL): its update trigger is
+ * made again over the columns users has now.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('school_account', 'text').execute();
   await db.schema.createIndex('users_school_account_idx').unique().on('users').column('school_account').execute();
+  await watchUsersColumns(db);
 
   await withId(db, db.schema.createTable('identity_providers'))
     .addColumn('kind', 'text', (c) => c.notNull())
@@ -80,11 +88,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
+/** 0021's update trigger of `rows:users` again, over every column of users now but a login's and a password change's. */
+async function watchUsersColumns(db: Kysely<any>): Promise<void> {
+  const skipped = [...LOGIN_COLUMNS, ...SIGN_IN_COLUMNS];
+  const all = isPostgres(db)
+    ? (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'users' order by ordinal_position`.execute(db)).rows
+    : (await sql<{ name: string }>`select name from pragma_table_info('users')`.execute(db)).rows;
+  const on = sql.raw(`update of ${all.map((c) => c.name).filter((c) => !skipped.includes(c)).map((c) => `"${c}"`).join(', ')}`);
+  if (isPostgres(db)) {
+    await sql`drop trigger if exists users_update_row_version on users`.execute(db);
+    await sql`create trigger users_update_row_version after ${on} on users for each statement execute function qe_cache_changed('rows:users')`.execute(db);
+  } else {
+    await sql`drop trigger if exists users_update_row_version`.execute(db);
+    await sql`create trigger users_update_row_version after ${on} on users begin update cache_versions set version = version + 1 where name = 'rows:users'; end`.execute(db);
+  }
+}
+
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('sign_in_password_policy').execute();
   await db.schema.dropTable('sign_in_flows').execute();
   await db.schema.dropTable('sign_in_links').execute();
   await db.schema.dropTable('identity_providers').execute();
   await db.schema.dropIndex('users_school_account_idx').execute();
+  // the trigger names the column: made again without it once it is gone
+  await sql`drop trigger if exists users_update_row_version${isPostgres(db) ? sql` on users` : sql``}`.execute(db);
   await db.schema.alterTable('users').dropColumn('school_account').execute();
+  await watchUsersColumns(db);
 }
