@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { login, testApp, type TestApp } from '../harness.js';
 import { browserKey, providerBody, startIssuer, type Issuer, type TokenAnswer } from '../../support/oidc-issuer.js';
-import { bearer, call, CALLBACK, complete, data, message, refused, signIn, signInConfig, start } from './helpers.js';
+import { SIGN_IN_ANSWERS } from '../../../src/shared/calls/sign-in.js';
+import { bearer, call, CALLBACK, complete, data, fits, message, refused, signIn, signInConfig, start } from './helpers.js';
 
 /**
  * The sign-in with a school account, end to end against a real OpenID Connect provider on
@@ -60,11 +61,14 @@ describe('sign-in with a school account', () => {
   }
 
   it('lists the enabled providers for the login page', async () => {
-    expect(data(await call(t.app, 'GET', '/v1/sign-in/options'))).toEqual({ providers: [{ id: providerId, kind: 'oidc', nameHk: '學校帳戶', nameEn: 'School account' }] });
+    const options = await call(t.app, 'GET', '/v1/sign-in/options');
+    fits(options, SIGN_IN_ANSWERS.options[200]);
+    expect(data(options)).toEqual({ providers: [{ id: providerId, kind: 'oidc', nameHk: '學校帳戶', nameEn: 'School account' }] });
   });
 
   it('sends the browser to the provider with the code flow, PKCE S256, a random state and nonce, and QE’s callback', async () => {
     const a = await start(t.app, providerId);
+    fits(a.res, SIGN_IN_ANSWERS.link[200]);
     const b = await start(t.app, providerId);
     const link = new URL(a.link);
     expect(`${link.origin}${link.pathname}`).toBe(`${idp.origin}/auth`);
@@ -83,6 +87,7 @@ describe('sign-in with a school account', () => {
   it('signs a pupil in by the school account (any case), opens a session as the password login does, and links the provider’s account', async () => {
     const before = await t.db.selectFrom('users').select(['login_time']).where('username', '=', 'student001').executeTakeFirstOrThrow();
     const res = await signIn(t.app, idp, providerId, 'amy', { headers: { 'accept-language': 'zh-HK' } });
+    fits(res, SIGN_IN_ANSWERS.completed[200]);
     const done = data<{ purpose: string; tk: string; userId: number; returnTo: string | null }>(res);
     expect(done).toMatchObject({ purpose: 'sign-in', userId: await id('student001'), returnTo: null });
     const me = data<{ username: string; userType: string }>(await call(t.app, 'GET', '/v1/my/user-info', undefined, bearer(done.tk)));
@@ -91,7 +96,9 @@ describe('sign-in with a school account', () => {
     expect(user.login_time).not.toBe(before.login_time);
     expect(user.last_login).toBe(before.login_time);
     expect(user.language).toBe('zh-hk');
-    const links = data<{ email: string; providerId: number; linkedAt: string; lastUsedAt: string }[]>(await call(t.app, 'GET', '/v1/my/sign-in-links', undefined, bearer(done.tk)));
+    const mine = await call(t.app, 'GET', '/v1/my/sign-in-links', undefined, bearer(done.tk));
+    fits(mine, SIGN_IN_ANSWERS.links[200]);
+    const links = data<{ email: string; providerId: number; linkedAt: string; lastUsedAt: string }[]>(mine);
     expect(links).toEqual([expect.objectContaining({ providerId, kind: 'oidc', email: 'amy@school.edu.hk', nameEn: 'School account' })]);
     expect(links[0].lastUsedAt).toBeTruthy();
   });
@@ -118,7 +125,9 @@ describe('sign-in with a school account', () => {
     const { link, key } = await start(t.app, providerId);
     const back = await idp.signIn(link, 'tom');
     expect(data<{ purpose: string }>(await complete(t.app, { code: back.code, state: back.state, browserKey: key })).purpose).toBe('sign-in');
-    expect(refused(await complete(t.app, { code: back.code, state: back.state, browserKey: key }), 'SIGN_IN_FLOW_INVALID')).toBe(message('SIGN_IN_FLOW_INVALID', {}));
+    const again = await complete(t.app, { code: back.code, state: back.state, browserKey: key });
+    fits(again, SIGN_IN_ANSWERS.completed['4xx']);
+    expect(refused(again, 'SIGN_IN_FLOW_INVALID')).toBe(message('SIGN_IN_FLOW_INVALID', {}));
   });
 
   it('refuses a state QE never gave, another browser’s key (the flow stays for its own), and an expired flow', async () => {

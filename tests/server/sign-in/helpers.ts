@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { Ajv } from 'ajv';
 import type { Config } from '../../../src/server/config.js';
 import { ERRORS, errorText, type ErrorKey } from '../../../src/shared/errors.js';
 import { browserKey, type Issuer } from '../../support/oidc-issuer.js';
@@ -24,6 +25,14 @@ type Headers = Record<string, string>;
 /** A JSON call, in English unless the headers say otherwise. */
 export async function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Headers = {}): Promise<LightMyRequestResponse> {
   return app.inject({ method, url, headers: { 'accept-language': 'en', ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+
+/** The answer fits the schema its call declares (src/shared/calls/sign-in.ts): what the client is written against. */
+export function fits(res: LightMyRequestResponse, schema: object): void {
+  const validate = ajv.compile(schema);
+  expect(validate(res.json()) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`), res.body.slice(0, 300)).toEqual([]);
 }
 
 /** The answer's data, once its envelope says success. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, testApp, type TestApp } from '../harness.js';
 import { providerBody, startIssuer, type Issuer } from '../../support/oidc-issuer.js';
-import { bearer, call, CALLBACK, data, message, refused, signIn, signInConfig } from './helpers.js';
+import { SIGN_IN_ANSWERS } from '../../../src/shared/calls/sign-in.js';
+import { bearer, call, CALLBACK, data, fits, message, refused, signIn, signInConfig } from './helpers.js';
 
 /**
  * The password login per user type: turned off for a type that an enabled provider signs in, a
@@ -29,7 +30,9 @@ describe('password login per user type', () => {
   });
 
   it('allows every password login at first, and refuses to turn one off that no enabled provider replaces (779)', async () => {
-    expect(data(await call(t.app, 'GET', '/v1/sign-in/password-policy', undefined, su))).toEqual({ ADMIN: true, TEACHER: true, STUDENT: true });
+    const read = await call(t.app, 'GET', '/v1/sign-in/password-policy', undefined, su);
+    fits(read, SIGN_IN_ANSWERS.passwordPolicy[200]);
+    expect(data(read)).toEqual({ ADMIN: true, TEACHER: true, STUDENT: true });
     expect(refused(await policy({ ADMIN: true, TEACHER: false, STUDENT: false }), 'PASSWORD_POLICY_NO_PROVIDER')).toBe(message('PASSWORD_POLICY_NO_PROVIDER', { userTypes: 'Teacher, Student' }));
     const off = data<{ id: number }>(await call(t.app, 'POST', '/v1/identity-providers', providerBody(idp, { roles: ['STUDENT'], enabled: false }), su));
     refused(await policy({ ADMIN: true, TEACHER: true, STUDENT: false }), 'PASSWORD_POLICY_NO_PROVIDER');

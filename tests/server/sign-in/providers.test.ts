@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../../../src/server/mail/secret.js';
 import { login, testApp, type TestApp } from '../harness.js';
 import { browserKey, closedPort, providerBody, startIssuer, type Issuer } from '../../support/oidc-issuer.js';
-import { bearer, call, CALLBACK, complete, data, refused, signIn, signInConfig, start } from './helpers.js';
+import { SIGN_IN_ANSWERS } from '../../../src/shared/calls/sign-in.js';
+import { bearer, call, CALLBACK, complete, data, fits, refused, signIn, signInConfig, start } from './helpers.js';
 
 const TENANT = '6f1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 
@@ -40,7 +41,11 @@ describe('identity providers', () => {
   let google: Issuer;
   let su: Record<string, string>;
   const id = async (username: string) => (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-  const create = async (body: Record<string, unknown>) => data<Provider>(await call(t.app, 'POST', '/v1/identity-providers', body, su));
+  const create = async (body: Record<string, unknown>) => {
+    const res = await call(t.app, 'POST', '/v1/identity-providers', body, su);
+    fits(res, SIGN_IN_ANSWERS.provider[200]);
+    return data<Provider>(res);
+  };
 
   beforeAll(async () => {
     [idp, basic, entra, google] = await Promise.all([
@@ -70,6 +75,7 @@ describe('identity providers', () => {
       expect(row.secret).toMatch(/^qe-sealed:v1:/);
       expect(row.secret).not.toContain(idp.clientSecret);
       const listed = await call(t.app, 'GET', '/v1/identity-providers', undefined, su);
+      fits(listed, SIGN_IN_ANSWERS.providers[200]);
       expect(listed.body).not.toContain(idp.clientSecret);
       expect(listed.body).not.toContain(row.secret);
 
@@ -171,7 +177,9 @@ describe('identity providers', () => {
       const body = { code: back.code, state: back.state, browserKey: key };
       refused(await complete(t.app, body), 'SIGN_IN_TEST_NOT_YOURS');
       refused(await complete(t.app, body, bearer((await login(t.app, 'admin')).tk)), 'SIGN_IN_TEST_NOT_YOURS');
-      const done = data<{ purpose: string; tk?: string; report: Report }>(await complete(t.app, body, su));
+      const answer = await complete(t.app, body, su);
+      fits(answer, SIGN_IN_ANSWERS.completed[200]);
+      const done = data<{ purpose: string; tk?: string; report: Report }>(answer);
       expect(done.purpose).toBe('test');
       expect(done.tk).toBeUndefined();
       expect(done.report.ok).toBe(true);
