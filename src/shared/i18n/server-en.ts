@@ -259,7 +259,7 @@ const serverEn = {
     /** the checks of a school-account sign-in and of a provider's test (src/server/sign-in/checks.ts): what was found, or what went wrong */
     signInChecks: {
       discoveryOk: 'The provider answers at %{url} as the issuer %{issuer}',
-      keysOk: '%{count} signing keys are published at %{url}',
+      keysOk: '%{count} signing key is published at %{url} |||| %{count} signing keys are published at %{url}',
       tokenOk: 'The code was exchanged for tokens at %{url} (client authentication: %{method})',
       idTokenOk: 'The ID token is signed with the key %{kid}, issued by %{issuer} to the client %{clientId}, valid until %{expires}',
       emailOk: 'The provider asserts the address %{email} (claim %{claim})',

@@ -186,7 +186,7 @@ describe('identity providers', () => {
       expect(done.report.steps.map((s) => [s.step, s.ok])).toEqual(['discovery', 'keys', 'token', 'idToken', 'email', 'domain', 'account', 'role'].map((s) => [s, true]));
       const detail = Object.fromEntries(done.report.steps.map((s) => [s.step, s.detail]));
       expect(detail.discovery).toBe(`The provider answers at ${idp.issuer}/.well-known/openid-configuration as the issuer ${idp.issuer}`);
-      expect(detail.keys).toBe(`1 signing keys are published at ${idp.origin}/jwks`);
+      expect(detail.keys).toBe(`1 signing key is published at ${idp.origin}/jwks`);
       expect(detail.token).toContain('client authentication: client_secret_post');
       const teacher = await t.db.selectFrom('users').select('name_en').where('username', '=', 'teacher01').executeTakeFirstOrThrow();
       expect(detail.account).toBe(`Found by the school account tom@school.edu.hk: ${teacher.name_en} (teacher01, Teacher)`);
