@@ -184,12 +184,10 @@ export class SignInFlows {
     const test = flow.purpose === 'test';
     const checks = new Checks(test ? 'test' : 'sign-in', lang, providerName(p, lang));
 
-    let claims: IdClaims | null = null;
-    let account: Account | null = null;
     const discovery = await checks.step('discovery', () => this.oidc.discovery(p, test));
     await checks.step('keys', async () => (test && discovery ? this.oidc.keys(discovery) : { value: 0, detail: 'keysOk', params: { url: discovery?.jwks_uri ?? '', count: '—' } }));
     const idToken = await checks.step('token', async () => this.oidc.exchange(discovery!, { code: body.code, redirectUri: flow.redirect_uri, verifier: flow.code_verifier, clientId: p.clientId, secret: secretOf(p, this.config) }));
-    claims = await checks.step('idToken', () => this.oidc.verify(discovery!, idToken!, { issuers: tokenIssuers(p.kind, discovery!.issuer), clientId: p.clientId, nonce: flow.nonce }));
+    const claims: IdClaims | null = await checks.step('idToken', () => this.oidc.verify(discovery!, idToken!, { issuers: tokenIssuers(p.kind, discovery!.issuer), clientId: p.clientId, nonce: flow.nonce }));
     const address = await checks.step('email', async () => assertedAddress(p, claims!, lang));
     await checks.step('domain', async () => domainOf(p, address!, lang));
     const found = await checks.step('account', async () => {
@@ -202,7 +200,7 @@ export class SignInFlows {
       }
       return match;
     });
-    account = found?.user ?? null;
+    const account: Account | null = found?.user ?? null;
     await checks.step('role', async () => roleAllowed(p, account!, lang));
 
     if (test) {
