@@ -46,6 +46,7 @@ import { rolloverRoutes } from './school/rollover-routes.js';
 import { backupRoutes } from './backup/routes.js';
 import { BackupService } from './backup/service.js';
 import { dashboardRoutes } from './dashboard/index.js';
+import { signInRoutes } from './sign-in/index.js';
 
 /** The client address is the one the `hops`-th proxy (counted from QE) saw. */
 function trustHops(hops: number) {
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(guardPlugin, { sessions });
 
   await app.register(authRoutes, { db, config, sessions });
+  await app.register(signInRoutes, { db, config, sessions });
   await app.register(schoolRoutes, { db, config });
   await app.register(developerRoutes, { db });
   const jobs = new ImportJobs(db, gate);

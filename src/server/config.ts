@@ -55,6 +55,17 @@ export interface Config {
     userInfoUrl: string;
   };
   /**
+   * sign-in with the school's accounts (src/server/sign-in/): how long QE waits for a provider's
+   * every answer (discovery, keys, token) before it tells the user it is unavailable
+   * (QE_SIGN_IN_TIMEOUT_MS, default 10000), and where the Microsoft and Google issuers are (their
+   * own; tests point them at a loopback provider)
+   */
+  signIn: {
+    timeoutMs: number;
+    microsoftAuthority: string;
+    googleIssuer: string;
+  };
+  /**
    * the address users reach QE at, without a trailing slash (QE_PUBLIC_URL): the origin of every
    * link in a mail (required for reminders) and of the Google sign-in redirect
    */
@@ -249,6 +260,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       authUrl: v.address('QE_GOOGLE_AUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
       tokenUrl: v.address('QE_GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
       userInfoUrl: v.address('QE_GOOGLE_USERINFO_URL', 'https://openidconnect.googleapis.com/v1/userinfo'),
+    },
+    signIn: {
+      timeoutMs: v.integer('QE_SIGN_IN_TIMEOUT_MS', 10_000, 100, 120_000),
+      microsoftAuthority: v.address('QE_SIGN_IN_MICROSOFT_AUTHORITY', 'https://login.microsoftonline.com').replace(/\/+$/, ''),
+      googleIssuer: v.address('QE_SIGN_IN_GOOGLE_ISSUER', 'https://accounts.google.com'),
     },
     publicUrl: undefined,
     mailOutbox: v.flag('QE_MAIL_OUTBOX'),

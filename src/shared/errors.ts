@@ -125,6 +125,20 @@ export const ERRORS = {
   BACKUP_EXPANDS: { code: 767, http: 400 },
   BACKUP_GUESSES_LIMITED: { code: 768, http: 429 },
   BACKUP_CHECKING: { code: 769, http: 409 },
+  // sign-in with the school's accounts: 770–779, 718, 723 (src/server/sign-in/); a provider's
+  // trouble is a 400, not a 5xx, so that the login screen shows its words rather than "system error"
+  SIGN_IN_OPTION_GONE: { code: 770, http: 404 },
+  SIGN_IN_FLOW_INVALID: { code: 771, http: 400 },
+  SIGN_IN_PROVIDER_UNAVAILABLE: { code: 772, http: 400 },
+  SIGN_IN_PROVIDER_REFUSED: { code: 773, http: 400 },
+  SIGN_IN_TOKEN_INVALID: { code: 774, http: 400 },
+  SIGN_IN_ADDRESS_REFUSED: { code: 775, http: 403 },
+  SIGN_IN_NO_ACCOUNT: { code: 776, http: 403 },
+  SIGN_IN_ROLE_REFUSED: { code: 777, http: 403 },
+  PASSWORD_LOGIN_OFF: { code: 778, http: 403 },
+  PASSWORD_POLICY_NO_PROVIDER: { code: 779, http: 409 },
+  SIGN_IN_TEST_NOT_YOURS: { code: 718, http: 403 },
+  SIGN_IN_SECRET_MISSING: { code: 723, http: 400 },
 } as const satisfies Record<keyof ServerMessages['qe']['errors'], ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -83,6 +83,9 @@ export const PAGES: PageDef[] = [
   page('personal-data', ['view', 'personal', 'apply', 'approve']),
   // backups hold every password hash and the mail settings: the super administrator's alone by default
   page('backup', ['view', 'backup', 'restore', 'delete']),
+  // sign-in with the school's accounts: the providers, their test and the password login per user
+  // type decide who can get in, so they are the super administrator's alone by default
+  page('sign-in', ['view', 'edit']),
 ];
 
 const all = (code: string) => PAGES.find((p) => p.code === code)!.actions.map((a) => `${code}.${a}`);

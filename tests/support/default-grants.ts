@@ -27,6 +27,7 @@ const SUPER_ADMIN = [
   'school.view', 'school.edit',
   'personal-data.view', 'personal-data.personal', 'personal-data.apply', 'personal-data.approve',
   'backup.view', 'backup.backup', 'backup.restore', 'backup.delete',
+  'sign-in.view', 'sign-in.edit',
 ];
 
 /** Everything but the developer area (menus; roles but role.view) and backups. */

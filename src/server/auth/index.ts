@@ -11,6 +11,7 @@ import { decoyHash, hashPassword, needsRehash, verifyPassword } from './password
 import { openSession, passwordChanged, revokeSession } from './sessions.js';
 import { mayLogIn, userInfo } from './user-info.js';
 import { UserInfoAnswers } from './user-info-answers.js';
+import { PasswordPolicyService } from '../sign-in/password-policy.js';
 import { normaliseUsername } from '../../shared/usernames.js';
 import { schoolClock } from '../school/clock.js';
 import { SESSION_ANSWERS } from '../../shared/calls/session.js';
@@ -22,10 +23,11 @@ const tags = ['session'];
 export async function authRoutes(app: FastifyInstance, { db, config, sessions }: { db: DB; config: Config; sessions: SessionCache }) {
   const limiter = loginLimiter(db, config);
   const userInfoAnswers = new UserInfoAnswers();
+  const passwordPolicy = new PasswordPolicyService(db);
 
   app.post<{ Body: LoginBody }>('/v1/login', {
     config: { permission: 'public' },
-    schema: { tags, summary: 'Log in; answers the token (tk) and the user id', body: loginBody, response: AUTH_ANSWERS.login },
+    schema: { tags, summary: 'Log in; answers the token (tk) and the user id. 778 for a right password of a user type that signs in with the school’s accounts (GET /v1/sign-in/options)', body: loginBody, response: AUTH_ANSWERS.login },
   }, async (request) => {
     const { password: given } = request.body;
     // as every user name is kept (the import, an account's form): ｆｕｌｌ１２３ finds full123
@@ -37,6 +39,8 @@ export async function authRoutes(app: FastifyInstance, { db, config, sessions }:
     if (!user || !matches) throw new BusinessError('LOGIN_FAILED');
     await attempt.succeeded();
     if (!mayLogIn(user)) throw new BusinessError('ACCOUNT_DISABLED');
+    // a user type the school signs in through its own accounts: the right password is refused, pointing there
+    await passwordPolicy.refusePasswordLogin(user.user_type, requestLang(request));
     const now = new Date().toISOString();
     // a hash of an older scheme (scrypt) or strength is replaced now that the password is known;
     // only if it is still the one checked (a password changed meanwhile is left alone)

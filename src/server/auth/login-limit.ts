@@ -53,12 +53,23 @@ export function loginLimiter(db: DB, config: Config) {
 
   const increment = (key: string, now: number) => countTry(db, key, windowMs, now);
 
-  /** Counts a try against each counter in turn; the first one used up refuses it (702), and later counters are left alone. */
-  async function attempt(counters: Counter[], refusal: ErrorKey): Promise<Attempt> {
+  /** The address's count keeps failures only: one good login neither counts nor reopens a guessing address. */
+  async function release(counters: Counter[]): Promise<void> {
+    for (const { key } of counters) {
+      await db.updateTable('login_failures').set({ count: sql`case when count > 0 then count - 1 else 0 end` }).where('key', '=', key).execute();
+    }
+  }
+
+  /**
+   * Counts a try against each counter in turn; the first one used up refuses it (702), and later
+   * counters are left alone. `countAll` false: only the first is counted (the others were counted
+   * already), the rest named for `succeeded` to release.
+   */
+  async function attempt(counters: Counter[], refusal: ErrorKey, countAll = true): Promise<Attempt> {
     const now = Date.now();
     // made-up names leave rows behind: now and then the expired ones go
     if (Math.random() < 0.01) await db.deleteFrom('login_failures').where('window_start', '<', now - windowMs).execute();
-    for (const { key, max } of counters) {
+    for (const { key, max } of countAll ? counters : counters.slice(0, 1)) {
       const row = await increment(key, now);
       if (row.count > max) {
         // tries of one burst take their clock a moment apart: one that read it before the window's
@@ -71,10 +82,7 @@ export function loginLimiter(db: DB, config: Config) {
     return {
       async succeeded() {
         await db.deleteFrom('login_failures').where('key', '=', account.key).execute();
-        // the address's count keeps failures only: one good login neither counts nor reopens a guessing address
-        for (const { key } of others) {
-          await db.updateTable('login_failures').set({ count: sql`case when count > 0 then count - 1 else 0 end` }).where('key', '=', key).execute();
-        }
+        await release(others);
       },
     };
   }
@@ -89,6 +97,28 @@ export function loginLimiter(db: DB, config: Config) {
         ],
         'LOGIN_RATE_LIMITED',
       );
+    },
+
+    /**
+     * A completion of a sign-in through the school's provider (src/server/sign-in/flow.ts), from
+     * `address`: counted against the address as a failed login is, before anything is checked, so
+     * that a burst of forged completions is refused (702) like a burst of guesses. `account` counts
+     * it against the account it matched too, under the password login's own counter;
+     * `succeeded` clears the account's and takes the try off the address's, as a good login does.
+     */
+    async signIn(address: string) {
+      const byAddress = { key: `address:${addressKey(address)}`, max: config.loginMaxFailuresPerAddress };
+      await attempt([byAddress], 'LOGIN_RATE_LIMITED');
+      let account: Attempt | null = null;
+      return {
+        async account(username: string): Promise<void> {
+          account = await attempt([{ key: `account:${username.toLowerCase()}`, max: config.loginMaxFailures }, byAddress], 'LOGIN_RATE_LIMITED', false);
+        },
+        async succeeded(): Promise<void> {
+          if (account) await account.succeeded();
+          else await release([byAddress]);
+        },
+      };
     },
 
     /** A try of a logged-in user's old password (change password): the same limit as logins, per user. */

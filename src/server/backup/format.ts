@@ -12,8 +12,8 @@ export const FORMAT_VERSION = 1;
 
 /**
  * The tables QE itself keeps, in the order their rows are written and restored (every table
- * before those that refer to it). Sessions and login counters are left out: a restore ends every
- * session, and a failed-login window is no school data.
+ * before those that refer to it). Sessions, login counters and sign-ins under way are left out: a
+ * restore ends every session, and a failed-login window is no school data.
  */
 export const CORE_TABLES = [
   'school',
@@ -47,6 +47,11 @@ export const CORE_TABLES = [
   'result_release_staff',
   'personal_data_requests',
   'seeded_codes',
+  // sign-in with the school's accounts: the providers (their secrets sealed as the SMTP password
+  // is), the accounts' links to them, and the password login per user type
+  'identity_providers',
+  'sign_in_links',
+  'sign_in_password_policy',
 ] as const;
 export type CoreTable = (typeof CORE_TABLES)[number];
 
@@ -78,7 +83,7 @@ export const MASTER_TABLES: readonly string[] = masterTablesBeyond(CORE_TABLES, 
 export const ARCHIVED_TABLES: readonly string[] = [...CORE_TABLES, ...MASTER_TABLES];
 
 /** Cleared by a restore and not archived. */
-export const TRANSIENT_TABLES = ['sessions', 'login_failures', 'import_jobs', 'import_claims', 'mail_outbox', 'reply_drafts'] as const;
+export const TRANSIENT_TABLES = ['sessions', 'login_failures', 'import_jobs', 'import_claims', 'mail_outbox', 'reply_drafts', 'sign_in_flows'] as const;
 
 /**
  * Neither archived nor cleared by a restore: the instances on the database and the restore under
@@ -115,7 +120,7 @@ export const UNLINKED_ORDER: Readonly<Partial<Record<string, string>>> = {
 } satisfies Partial<Record<CoreTable, string>>;
 
 /** Tables whose `id` is a sequence (PostgreSQL's serial, SQLite's autoincrement): set past the restored ids. */
-export const SERIAL_ID_TABLES: readonly CoreTable[] = ['school', 'positions', 'users', 'menus', 'actions', 'roles', 'school_years', 'terms', 'grades', 'classes', 'student_classes', 'teacher_groups', 'mail_settings', 'questionnaire_templates', 'questionnaires', 'question_bank', 'feedback', 'personal_data_requests'];
+export const SERIAL_ID_TABLES: readonly CoreTable[] = ['school', 'positions', 'users', 'menus', 'actions', 'roles', 'school_years', 'terms', 'grades', 'classes', 'student_classes', 'teacher_groups', 'mail_settings', 'questionnaire_templates', 'questionnaires', 'question_bank', 'feedback', 'personal_data_requests', 'identity_providers', 'sign_in_links'];
 
 export interface Manifest {
   format: typeof FORMAT;

@@ -48,6 +48,10 @@ export interface Database {
   backup_job: BackupJobTable;
   instances: InstancesTable;
   restore_holds: RestoreHoldsTable;
+  identity_providers: IdentityProvidersTable;
+  sign_in_links: SignInLinksTable;
+  sign_in_flows: SignInFlowsTable;
+  sign_in_password_policy: SignInPasswordPolicyTable;
 }
 
 export interface SchoolTable {
@@ -118,6 +122,8 @@ export interface UsersTable {
   identity_card_masked: string | null;
   /** random; a reminder's sign-in link carries it and dies when it moves (migration 0030, src/server/auth/sign-in-stamp.ts) */
   sign_in_stamp: Generated<string>;
+  /** the address of the user's account at the school's sign-in provider, lower case, unique when set (migration 0041, src/server/sign-in/) */
+  school_account?: string | null;
 }
 
 export interface SessionsTable {
@@ -655,4 +661,67 @@ export interface RestoreHoldsTable {
   id: string;
   instance_id: string;
   started_at: number;
+}
+
+/** An OpenID Connect provider the school signs in with (migration 0041, src/server/sign-in/settings.ts). */
+export interface IdentityProvidersTable {
+  id: Generated<number>;
+  /** microsoft | google | oidc */
+  kind: string;
+  name_hk: string;
+  name_en: string;
+  /** microsoft: the Entra ID tenant the issuer is pinned to */
+  tenant: string | null;
+  /** the issuer used: derived from the tenant (microsoft), fixed (google) or as entered (oidc) */
+  issuer: string;
+  client_id: string;
+  /** the client secret sealed with the server secret (mail/secret.ts); never answered */
+  secret: string | null;
+  /** or the environment variable that holds it */
+  secret_env: string | null;
+  /** JSON arrays: the e-mail domains, the user types it may sign in */
+  domains: string;
+  roles: string;
+  enabled: number;
+  seq: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A QE account's link to a provider's account (its `sub`). */
+export interface SignInLinksTable {
+  id: Generated<number>;
+  provider_id: number;
+  user_id: number;
+  subject: string;
+  /** the address the provider asserted when the link was made */
+  email: string | null;
+  linked_at: string;
+  last_used_at: string | null;
+}
+
+/** A sign-in or a provider's test between its start and its completion (ten minutes at most). */
+export interface SignInFlowsTable {
+  /** SHA-256 (base64url) of the `state` sent to the provider */
+  state_hash: string;
+  provider_id: number;
+  /** sign-in | test */
+  purpose: string;
+  nonce: string;
+  code_verifier: string;
+  /** SHA-256 (base64url) of the browser's key */
+  browser_key_hash: string;
+  return_to: string | null;
+  redirect_uri: string;
+  /** a test: the super administrator who started it (only they complete it) */
+  started_by: number | null;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Per user type, whether the password login stays allowed (no row: allowed). */
+export interface SignInPasswordPolicyTable {
+  user_type: string;
+  allowed: number;
+  updated_at: string;
 }

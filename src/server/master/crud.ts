@@ -6,7 +6,7 @@ import { passwordChanged } from '../auth/sessions.js';
 import { envelopeSchema, ok } from '../plugins/envelope.js';
 import { BusinessError } from '../plugins/errors.js';
 import { currentUser } from '../plugins/guard.js';
-import { missingNames, propertyMeta, type EntitySchema, type MasterEntity } from '../../shared/master/entity.js';
+import { lowerCaseIn, missingNames, propertyMeta, type EntitySchema, type MasterEntity } from '../../shared/master/entity.js';
 import type { Permission } from '../plugins/guard.js';
 import { idParams, idSchema } from '../../shared/calls/parts.js';
 import { EntityStore, type MasterRules } from './store.js';
@@ -47,10 +47,12 @@ export async function crudRoutes(app: FastifyInstance, deps: MasterDeps, entity:
   const may = (action: string): Permission => `${meta.permission}.${action}`;
   const offers = (action: string) => meta.page.actions.includes(action);
   // a form's body as the schema reads it: empty optional fields as null, and an account's user name
-  // read as the import reads it (src/shared/usernames.ts), before its pattern is checked
+  // read as the import reads it (src/shared/usernames.ts), before its pattern is checked; a value
+  // kept in lower case (a school account) lowered before it is checked and compared
   const tidy = (body: Row, schema: EntitySchema) => {
     emptyToNull(body, schema);
     if (meta.account) normaliseUsernameIn(body);
+    lowerCaseIn(body, schema);
   };
   // a record of another type listed here (a super administrator among the administrators) is
   // changed only by a user of that type: an administrator who could set a super administrator's

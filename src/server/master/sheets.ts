@@ -368,7 +368,8 @@ export async function importSheet(store: EntityStore, deps: MasterDeps, sheet: S
       const i = index.get(name);
       const raw = i === undefined ? null : cellText(r[i]);
       if (raw === null) continue;
-      const text = name === 'username' && store.meta.account ? normaliseUsername(raw) : normalised(p) ? raw.normalize('NFKC') : raw;
+      const typed = name === 'username' && store.meta.account ? normaliseUsername(raw) : normalised(p) ? raw.normalize('NFKC') : raw;
+      const text = propertyMeta(p).lowerCase ? typed.toLowerCase() : typed;
       const types = Array.isArray(p.type) ? p.type : [p.type];
       if (propertyMeta(p).reference) {
         const found = refKeys.get(name)!.get(normal(text));

@@ -155,6 +155,19 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "sheet": true
           }
         },
+        "schoolAccount": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 254,
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true,
+            "lowerCase": true
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
+        },
         "identityCardMasked": {
           "type": [
             "string",
@@ -311,6 +324,19 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "schoolAccount": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 254,
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true,
+            "lowerCase": true
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         }
       }
     },
@@ -434,6 +460,19 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "schoolAccount": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 254,
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true,
+            "lowerCase": true
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         }
       }
     },
@@ -490,7 +529,8 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "unique": [
         "code",
         "username",
-        "googleMail"
+        "googleMail",
+        "schoolAccount"
       ],
       "importable": true,
       "rules": "staff"
@@ -1753,6 +1793,19 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "schoolAccount": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 254,
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true,
+            "lowerCase": true
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         }
       }
     },
@@ -1889,6 +1942,19 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "schoolAccount": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 254,
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true,
+            "lowerCase": true
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         }
       }
     },
@@ -2009,6 +2075,19 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "schoolAccount": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 254,
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true,
+            "lowerCase": true
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         }
       }
     },
@@ -2064,7 +2143,8 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "cached": true,
       "unique": [
         "code",
-        "username"
+        "username",
+        "schoolAccount"
       ],
       "importable": true,
       "rules": "student"
@@ -2519,6 +2599,19 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
             "sheet": true
           }
         },
+        "schoolAccount": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 254,
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true,
+            "lowerCase": true
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
+        },
         "identityCardMasked": {
           "type": [
             "string",
@@ -2719,6 +2812,19 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "schoolAccount": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 254,
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true,
+            "lowerCase": true
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         }
       }
     },
@@ -2884,6 +2990,19 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
           "x-qe": {
             "sheet": true
           }
+        },
+        "schoolAccount": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "maxLength": 254,
+          "x-qe-rule": "email",
+          "x-qe": {
+            "sheet": true,
+            "lowerCase": true
+          },
+          "pattern": "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"
         }
       }
     },
@@ -2943,7 +3062,8 @@ export const masterEntities: Record<MasterKey, MasterEntity> = {
       "unique": [
         "code",
         "username",
-        "googleMail"
+        "googleMail",
+        "schoolAccount"
       ],
       "importable": true,
       "rules": "staff",

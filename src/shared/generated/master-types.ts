@@ -13,6 +13,7 @@ gender?: ("M" | "F" | null)
 birthday?: (string | null)
 identityCardType?: ("HKID" | "PASSPORT" | "OTHER" | null)
 identityCardNo?: (string | null)
+schoolAccount?: (string | null)
 identityCardMasked?: (string | null)
 }
 
@@ -210,6 +211,7 @@ studentNumber?: (number | null)
 email?: (string | null)
 status?: ("1" | "2" | "3")
 leaveDate?: (string | null)
+schoolAccount?: (string | null)
 }
 
 export interface TeacherGroup {
@@ -243,5 +245,6 @@ gender?: ("M" | "F" | null)
 birthday?: (string | null)
 identityCardType?: ("HKID" | "PASSPORT" | "OTHER" | null)
 identityCardNo?: (string | null)
+schoolAccount?: (string | null)
 identityCardMasked?: (string | null)
 }

@@ -356,6 +356,8 @@ const appEn = {
         nameEn: 'English name',
         seq: 'Sort order',
         email: 'E-mail',
+        // the address of the user's account at the school's sign-in provider (Microsoft, Google…)
+        schoolAccount: 'School account',
         username: 'Account',
         password: 'Password',
         beginDate: 'Start date',

@@ -353,6 +353,7 @@ const appZhHk: AppMessages = {
         nameEn: '英文名稱',
         seq: '排序',
         email: '電郵',
+        schoolAccount: '學校帳戶',
         username: '帳號',
         password: '密碼',
         beginDate: '開始日期',

@@ -26,6 +26,15 @@ export interface PropertyMeta {
   sheet?: boolean;
   /** the reference is written in sheets by this field of the other entity (e.g. a class by its code) */
   sheetKey?: string;
+  /** kept in lower case: typed or imported in any case, stored and compared in lower case (a school account's address) */
+  lowerCase?: boolean;
+}
+
+/** A body's values of `lowerCase` properties in lower case, in place (before validation and the unique check). */
+export function lowerCaseIn(body: Record<string, unknown>, schema: EntitySchema): void {
+  for (const [name, p] of Object.entries(schema.properties)) {
+    if (propertyMeta(p).lowerCase && typeof body[name] === 'string') body[name] = (body[name] as string).toLowerCase();
+  }
 }
 
 /** Records elsewhere that use a record of this entity: deleting it is refused (708) or cascades. */

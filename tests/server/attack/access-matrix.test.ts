@@ -204,6 +204,23 @@ const EXPECTED: Record<string, string> = {
   'POST /v1/backups/{name}/restore': '-------S',
   'GET /v1/backups/schedule': '-------S',
   'PUT /v1/backups/schedule': '-------S',
+  // sign-in with the school's accounts: the login page's calls are public (a test's completion is
+  // decided by the handler: its super administrator only); the providers, their test and the
+  // password login per user type are the super administrator's; an account's links follow who
+  // sees and edits that account's record (decided by the handler per user type)
+  'GET /v1/sign-in/options': 'NFRQsTAS',
+  'POST /v1/sign-in/start': 'NFRQsTAS',
+  'POST /v1/sign-in/complete': 'NFRQsTAS',
+  'GET /v1/identity-providers': '-------S',
+  'POST /v1/identity-providers': '-------S',
+  'PUT /v1/identity-providers/{id}': '-------S',
+  'DELETE /v1/identity-providers/{id}': '-------S',
+  'POST /v1/identity-providers/{id}/test': '-------S',
+  'GET /v1/sign-in/password-policy': '-------S',
+  'PUT /v1/sign-in/password-policy': '-------S',
+  'GET /v1/my/sign-in-links': '----sTAS',
+  'GET /v1/users/{userId}/sign-in-links': '------AS',
+  'DELETE /v1/users/{userId}/sign-in-links/{linkId}': '------AS',
   'GET /v1/my/personal-data': '-----TAS',
   'POST /v1/my/personal-data': '-----TAS',
   'POST /v1/my/personal-data/avatar': '-----TAS',
@@ -332,7 +349,7 @@ describe('access matrix', () => {
       statistics: ids.questionnaire,
       google: ids.otherTeacher,
     };
-    const values = { id: record[resource] ?? 0, role_id: ids.adminRole, userId: ids.otherTeacher, replyId: ids.reply, name: 'qe-20260101-000000.qe.zip' };
+    const values = { id: record[resource] ?? 0, role_id: ids.adminRole, userId: ids.otherTeacher, replyId: ids.reply, linkId: 1, name: 'qe-20260101-000000.qe.zip' };
     const query: Record<string, string | number> = { menuId: ids.menu, actionId: ids.action, roleId: ids.adminRole, kind: 'CLASS', questionId: 'q1' };
     const required = op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${encodeURIComponent(query[p.name])}`);
     return { url: fillPath(op.path, values) + (required.length ? `?${required.join('&')}` : '') };

@@ -10,7 +10,7 @@ import { caller, multipart } from './helpers.js';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The student import's columns, in the template's order. */
-const STUDENT_IMPORT = ['code', 'username', 'password', 'nameHk', 'nameEn', 'classId', 'studentNumber', 'email', 'status', 'leaveDate'];
+const STUDENT_IMPORT = ['code', 'username', 'password', 'nameHk', 'nameEn', 'classId', 'studentNumber', 'email', 'status', 'leaveDate', 'schoolAccount'];
 
 /** Column headers are the field labels of the message files, in the user's language. */
 const heads = (entity: string, fields: string[], lang: Lang) => fields.map((f) => fieldLabel(entity, f, lang));
@@ -76,7 +76,7 @@ describe('master data Excel import and export', () => {
 
     it('heads the teacher import columns too, with no read-only ones (the Google address is typed by the school: issue 12)', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/v1/teachers/import-template', headers: { ...bearer(admin), 'accept-language': 'en' } });
-      const fields = ['code', 'username', 'password', 'nameHk', 'nameEn', 'abbr', 'status', 'positionId', 'email', 'seq', 'googleMail', 'tel', 'gender', 'birthday', 'identityCardType', 'identityCardNo'];
+      const fields = ['code', 'username', 'password', 'nameHk', 'nameEn', 'abbr', 'status', 'positionId', 'email', 'seq', 'googleMail', 'tel', 'gender', 'birthday', 'identityCardType', 'identityCardNo', 'schoolAccount'];
       expect(await readSheet(res.rawPayload)).toEqual([heads('teacher', fields, 'en')]);
     });
   });
@@ -237,9 +237,9 @@ describe('master data Excel import and export', () => {
       expect(res.headers['content-type']).toBe(XLSX_TYPE);
       expect(res.headers['content-disposition']).toMatch(/attachment; filename="students-\d{4}-\d{2}-\d{2}\.xlsx"/);
       const [header, ...rows] = await readSheet(res.rawPayload);
-      expect(header).toEqual(heads('student', ['code', 'username', 'nameHk', 'nameEn', 'classId', 'studentNumber', 'email', 'status', 'leaveDate'], 'en'));
+      expect(header).toEqual(heads('student', ['code', 'username', 'nameHk', 'nameEn', 'classId', 'studentNumber', 'email', 'status', 'leaveDate', 'schoolAccount'], 'en'));
       expect(header.some((h) => /password|密碼/i.test(String(h)))).toBe(false);
-      expect(rows).toEqual(list.map((s) => [s.code, s.username, s.nameHk, s.nameEn, '2A', s.studentNumber, s.email, choiceLabel('student', 'status', '1', 'en'), null]));
+      expect(rows).toEqual(list.map((s) => [s.code, s.username, s.nameHk, s.nameEn, '2A', s.studentNumber, s.email, choiceLabel('student', 'status', '1', 'en'), null, null]));
       expect(res.rawPayload.toString('latin1')).not.toMatch(/scrypt|argon2id|Imp0rt!!|Passw0rd/);
     });
 
@@ -248,8 +248,8 @@ describe('master data Excel import and export', () => {
       const list = (await call('GET', `/v1/teachers?positionId=${ph}&size=1000`)).json().data.list as Record<string, unknown>[];
       const res = await t.app.inject({ method: 'GET', url: `/v1/teachers/export?positionId=${ph}`, headers: { ...bearer(admin), 'accept-language': 'zh-HK' } });
       const [header, ...rows] = await readSheet(res.rawPayload);
-      expect(header).toEqual(heads('teacher', ['code', 'username', 'nameHk', 'nameEn', 'abbr', 'status', 'positionId', 'email', 'seq', 'googleMail', 'tel', 'gender', 'birthday', 'identityCardType', 'identityCardMasked'], 'zh-hk'));
-      expect(header).not.toEqual(heads('teacher', ['code', 'username', 'nameHk', 'nameEn', 'abbr', 'status', 'positionId', 'email', 'seq', 'googleMail', 'tel', 'gender', 'birthday', 'identityCardType', 'identityCardMasked'], 'en'));
+      expect(header).toEqual(heads('teacher', ['code', 'username', 'nameHk', 'nameEn', 'abbr', 'status', 'positionId', 'email', 'seq', 'googleMail', 'tel', 'gender', 'birthday', 'identityCardType', 'schoolAccount', 'identityCardMasked'], 'zh-hk'));
+      expect(header).not.toEqual(heads('teacher', ['code', 'username', 'nameHk', 'nameEn', 'abbr', 'status', 'positionId', 'email', 'seq', 'googleMail', 'tel', 'gender', 'birthday', 'identityCardType', 'schoolAccount', 'identityCardMasked'], 'en'));
       expect(rows.map((r) => r[0])).toEqual(list.map((x) => x.code));
       expect(new Set(rows.map((r) => r[6]))).toEqual(new Set(['PH']));
       expect(new Set(rows.map((r) => r[5]))).toEqual(new Set([choiceLabel('teacher', 'status', '1', 'zh-hk')]));

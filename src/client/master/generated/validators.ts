@@ -19,7 +19,7 @@ function ucs2length(str) {
     return length;
 }
 export const admin_create = validate10;
-const schema11 = {"title":"Admin","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe-input":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"googleMail":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}},"identityCardNo":{"type":["string","null"],"maxLength":30,"writeOnly":true,"x-qe-input":"identityCard","x-qe":{"sheet":true}}}};
+const schema11 = {"title":"Admin","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe-input":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"googleMail":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}},"identityCardNo":{"type":["string","null"],"maxLength":30,"writeOnly":true,"x-qe-input":"identityCard","x-qe":{"sheet":true}},"schoolAccount":{"type":["string","null"],"maxLength":254,"x-qe-rule":"email","x-qe":{"sheet":true,"lowerCase":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = ucs2length;
 const pattern0 = new RegExp("^[A-Za-z0-9_-]+$", "u");
@@ -470,9 +470,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.schoolAccount !== undefined){
+let data12 = data.schoolAccount;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err38 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/type",keyword:"type",params:{type: schema11.properties.schoolAccount.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -481,12 +482,46 @@ vErrors.push(err38);
 }
 errors++;
 }
+if(typeof data12 === "string"){
+if(func3(data12) > 254){
+const err39 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(!pattern2.test(data12)){
+const err40 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
 validate10.errors = vErrors;
 return errors === 0;
 }
 
 export const admin_update = validate11;
-const schema12 = {"title":"Admin","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"googleMail":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}}}};
+const schema12 = {"title":"Admin","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"googleMail":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}},"schoolAccount":{"type":["string","null"],"maxLength":254,"x-qe-rule":"email","x-qe":{"sheet":true,"lowerCase":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"}}};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -840,14 +875,49 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.schoolAccount !== undefined){
+let data10 = data.schoolAccount;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err30 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/type",keyword:"type",params:{type: schema12.properties.schoolAccount.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+if(typeof data10 === "string"){
+if(func3(data10) > 254){
+const err31 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(!pattern2.test(data10)){
+const err32 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -3611,8 +3681,8 @@ return errors === 0;
 }
 
 export const student_create = validate20;
-const schema21 = {"title":"Student","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":2,"maxLength":30,"pattern":"^S[A-Za-z0-9_-]*$","x-qe-rule":"studentCode","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe-input":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"classId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"classes","label":"nameHk"},"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"class_id"},"sheet":true,"sheetKey":"code"}},"studentNumber":{"type":["integer","null"],"minimum":1,"maximum":999,"x-qe":{"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"student_number"},"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"status":{"type":"string","enum":["1","2","3"],"default":"1","x-qe":{"sheet":true}},"leaveDate":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}}}};
-const pattern18 = new RegExp("^S[A-Za-z0-9_-]*$", "u");
+const schema21 = {"title":"Student","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":2,"maxLength":30,"pattern":"^S[A-Za-z0-9_-]*$","x-qe-rule":"studentCode","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe-input":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"classId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"classes","label":"nameHk"},"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"class_id"},"sheet":true,"sheetKey":"code"}},"studentNumber":{"type":["integer","null"],"minimum":1,"maximum":999,"x-qe":{"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"student_number"},"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"status":{"type":"string","enum":["1","2","3"],"default":"1","x-qe":{"sheet":true}},"leaveDate":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"schoolAccount":{"type":["string","null"],"maxLength":254,"x-qe-rule":"email","x-qe":{"sheet":true,"lowerCase":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"}}};
+const pattern20 = new RegExp("^S[A-Za-z0-9_-]*$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3683,7 +3753,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern18.test(data0)){
+if(!pattern20.test(data0)){
 const err6 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^S[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^S[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -3986,9 +4056,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.schoolAccount !== undefined){
+let data10 = data.schoolAccount;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err32 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/type",keyword:"type",params:{type: schema21.properties.schoolAccount.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -3997,12 +4068,46 @@ vErrors.push(err32);
 }
 errors++;
 }
+if(typeof data10 === "string"){
+if(func3(data10) > 254){
+const err33 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(!pattern2.test(data10)){
+const err34 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
 
 export const student_update = validate21;
-const schema22 = {"title":"Student","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":2,"maxLength":30,"pattern":"^S[A-Za-z0-9_-]*$","x-qe-rule":"studentCode","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"classId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"classes","label":"nameHk"},"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"class_id"},"sheet":true,"sheetKey":"code"}},"studentNumber":{"type":["integer","null"],"minimum":1,"maximum":999,"x-qe":{"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"student_number"},"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"status":{"type":"string","enum":["1","2","3"],"x-qe":{"sheet":true}},"leaveDate":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}}}};
+const schema22 = {"title":"Student","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":2,"maxLength":30,"pattern":"^S[A-Za-z0-9_-]*$","x-qe-rule":"studentCode","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"classId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"classes","label":"nameHk"},"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"class_id"},"sheet":true,"sheetKey":"code"}},"studentNumber":{"type":["integer","null"],"minimum":1,"maximum":999,"x-qe":{"yearly":{"table":"student_classes","ownerColumn":"user_id","yearColumn":"school_year_id","column":"student_number"},"sheet":true}},"email":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"status":{"type":"string","enum":["1","2","3"],"x-qe":{"sheet":true}},"leaveDate":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"schoolAccount":{"type":["string","null"],"maxLength":254,"x-qe-rule":"email","x-qe":{"sheet":true,"lowerCase":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4043,7 +4148,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern18.test(data0)){
+if(!pattern20.test(data0)){
 const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^S[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^S[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -4311,9 +4416,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.schoolAccount !== undefined){
+let data9 = data.schoolAccount;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err26 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/type",keyword:"type",params:{type: schema22.properties.schoolAccount.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4322,12 +4428,46 @@ vErrors.push(err26);
 }
 errors++;
 }
+if(typeof data9 === "string"){
+if(func3(data9) > 254){
+const err27 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(!pattern2.test(data9)){
+const err28 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
 validate21.errors = vErrors;
 return errors === 0;
 }
 
 export const teacher_create = validate22;
-const schema23 = {"title":"Teacher","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe-input":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"default":"1","x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"seq":{"type":"integer","minimum":0,"maximum":99999,"default":0,"x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}},"identityCardNo":{"type":["string","null"],"maxLength":30,"writeOnly":true,"x-qe-input":"identityCard","x-qe":{"sheet":true}}}};
+const schema23 = {"title":"Teacher","type":"object","additionalProperties":false,"required":["code","username","password"],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"password":{"type":"string","minLength":6,"maxLength":15,"writeOnly":true,"x-qe-rule":"password","x-qe-input":"password","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"default":"1","x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"seq":{"type":"integer","minimum":0,"maximum":99999,"default":0,"x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}},"identityCardNo":{"type":["string","null"],"maxLength":30,"writeOnly":true,"x-qe-input":"identityCard","x-qe":{"sheet":true}},"schoolAccount":{"type":["string","null"],"maxLength":254,"x-qe-rule":"email","x-qe":{"sheet":true,"lowerCase":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"}}};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -4867,9 +5007,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.schoolAccount !== undefined){
+let data16 = data.schoolAccount;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err46 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/type",keyword:"type",params:{type: schema23.properties.schoolAccount.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4878,12 +5019,46 @@ vErrors.push(err46);
 }
 errors++;
 }
+if(typeof data16 === "string"){
+if(func3(data16) > 254){
+const err47 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(!pattern2.test(data16)){
+const err48 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
 validate22.errors = vErrors;
 return errors === 0;
 }
 
 export const teacher_update = validate23;
-const schema24 = {"title":"Teacher","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"seq":{"type":"integer","minimum":0,"maximum":99999,"x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}}}};
+const schema24 = {"title":"Teacher","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","minLength":1,"maxLength":30,"pattern":"^[A-Za-z0-9_-]+$","x-qe":{"column":"user_no","sheet":true}},"username":{"type":"string","minLength":1,"maxLength":50,"pattern":"^[A-Za-z0-9_.@-]+$","x-qe":{"sheet":true}},"nameHk":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"nameEn":{"type":["string","null"],"minLength":1,"maxLength":100,"x-qe":{"sheet":true}},"abbr":{"type":["string","null"],"maxLength":10,"x-qe":{"sheet":true}},"status":{"type":"string","enum":["1","0"],"x-qe":{"sheet":true}},"positionId":{"type":["integer","null"],"x-qe":{"reference":{"resource":"positions","label":"nameHk"},"sheet":true,"sheetKey":"code"}},"email":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"seq":{"type":"integer","minimum":0,"maximum":99999,"x-qe":{"sheet":true}},"googleMail":{"type":["string","null"],"maxLength":100,"x-qe-rule":"email","x-qe":{"sheet":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},"tel":{"type":["string","null"],"maxLength":30,"pattern":"^[0-9+() -]*$","x-qe":{"sheet":true}},"gender":{"type":["string","null"],"enum":["M","F",null],"x-qe":{"sheet":true}},"birthday":{"type":["string","null"],"format":"date","x-qe":{"sheet":true}},"identityCardType":{"type":["string","null"],"enum":["HKID","PASSPORT","OTHER",null],"x-qe":{"sheet":true}},"schoolAccount":{"type":["string","null"],"maxLength":254,"x-qe-rule":"email","x-qe":{"sheet":true,"lowerCase":true},"pattern":"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -5333,14 +5508,49 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
-else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.schoolAccount !== undefined){
+let data14 = data.schoolAccount;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err38 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/type",keyword:"type",params:{type: schema24.properties.schoolAccount.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(func3(data14) > 254){
+const err39 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(!pattern2.test(data14)){
+const err40 = {instancePath:instancePath+"/schoolAccount",schemaPath:"#/properties/schoolAccount/pattern",keyword:"pattern",params:{pattern: "^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"},message:"must match pattern \""+"^[\\w.-]+@[\\w-]+(\\.[\\w-]+)*\\.[A-Za-z]{2,}$"+"\""};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
 }
 errors++;
 }

@@ -40,6 +40,7 @@ import * as m0037_questionnaire_templates from '../migrations/0037_questionnaire
 import * as m0038_text_answer_marks from '../migrations/0038_text_answer_marks.js';
 import * as m0039_question_bank from '../migrations/0039_question_bank.js';
 import * as m0040_result_releases from '../migrations/0040_result_releases.js';
+import * as m0041_sign_in_providers from '../migrations/0041_sign_in_providers.js';
 
 /** Every migration of src/server/db/migrations, by name: Kysely runs them in name order. */
 export const migrations: Record<string, Migration> = {
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0038_text_answer_marks': m0038_text_answer_marks,
   '0039_question_bank': m0039_question_bank,
   '0040_result_releases': m0040_result_releases,
+  '0041_sign_in_providers': m0041_sign_in_providers,
 };
