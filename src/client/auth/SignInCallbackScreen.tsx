@@ -4,7 +4,7 @@ import type { Locale } from '../i18n/locale';
 import type { Translate } from '../i18n/messages';
 import { clearSession, getToken, saveSession, setCurrentUserId } from '../providers/session';
 import { Alert, CheckIcon, CrossIcon, PublicCard, Spinner, useDocumentLanguage } from './PublicScreen';
-import { appPathOf, completeSignIn, forgetSignIn, isProviderLink, pendingSignIn, SIGN_IN_CALLBACK_PATH, startSignIn, startTest, type PendingSignIn } from './signInFlow';
+import { appPathOf, completeSignIn, forgetSignIn, isProviderLink, leave, pendingSignIn, SIGN_IN_CALLBACK_PATH, startSignIn, startTest, type PendingSignIn } from './signInFlow';
 
 /** What the page shows: at work, the report of a test, or why it did not sign in (with the provider's own words, if any). */
 type State = { kind: 'working' } | { kind: 'report'; report: TestReport } | { kind: 'failed'; message: string; detail?: string };
@@ -54,7 +54,7 @@ function TestReportView({ report, locale, translate }: { report: TestReport; loc
       )}
       <h2 className="qe-p-subtitle">{translate('qe.signIn.report.account')}</h2>
       <p className="qe-p-secondary" data-testid="sign-in-test-account">
-        {account ? `${locale === 'en' ? account.nameEn : account.nameHk} (${userType(account.userType)})` : translate('qe.signIn.report.noAccount')}
+        {account ? translate('qe.signIn.report.accountLine', { name: locale === 'en' ? account.nameEn : account.nameHk, userType: userType(account.userType) }) : translate('qe.signIn.report.noAccount')}
       </p>
     </div>
   );
@@ -129,7 +129,7 @@ export function SignInCallbackScreen({ locale, translate, onLoggedIn }: { locale
       const token = getToken();
       if (!token) throw new Error(translate('qe.signIn.callback.unknown'));
       const link = await startTest(flow.providerId, token, { locale, translate });
-      if (isProviderLink(link)) window.location.assign(link);
+      if (isProviderLink(link)) leave.to(link);
     } catch (err) {
       setState({ kind: 'failed', message: (err as Error)?.message || translate('qe.error.tryLater') });
       setRetrying(false);
@@ -139,7 +139,7 @@ export function SignInCallbackScreen({ locale, translate, onLoggedIn }: { locale
   /** The test's window closes itself; opened any other way, it goes back to the settings. */
   const close = () => {
     window.close();
-    window.setTimeout(() => window.location.assign(SETTINGS_PATH), 300);
+    window.setTimeout(() => leave.to(SETTINGS_PATH), 300);
   };
 
   const toLogin = `/qe/login${flow?.returnTo ? `?redirect=${encodeURIComponent(appPathOf(flow.returnTo))}` : ''}`;

@@ -84,6 +84,13 @@ export function appPathOf(returnTo: string | null | undefined): string {
   return path;
 }
 
+/** How the page leaves for the provider's (one place, which the tests watch: jsdom does not navigate). */
+export const leave = {
+  to(link: string): void {
+    window.location.assign(link);
+  },
+};
+
 /** Only a web address is followed: the provider's authorization page. */
 export function isProviderLink(link: unknown): link is string {
   return typeof link === 'string' && /^https?:\/\/[^/\s]/i.test(link);
@@ -114,7 +121,7 @@ export async function startSignIn(providerId: number, returnTo: string | undefin
     forgetSignIn();
     throw error;
   }
-  window.location.assign(link);
+  leave.to(link);
 }
 
 /**

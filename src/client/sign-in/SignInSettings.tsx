@@ -11,7 +11,7 @@ import { useTranslate } from '../i18n/translate';
 import { useHolds } from '../master/access';
 import { Loading } from '../common/Loading';
 import { ProviderMark } from '../auth/ProviderMark';
-import { forgetSignIn, isProviderLink, newBrowserKey, rememberSignIn } from '../auth/signInFlow';
+import { forgetSignIn, isProviderLink, leave, newBrowserKey, rememberSignIn } from '../auth/signInFlow';
 import { PROVIDERS_KEY, signInApi, type IdentityProvider } from './api';
 import { PasswordPolicySettings } from './PasswordPolicySettings';
 import { ProviderDialog } from './ProviderDialog';
@@ -61,7 +61,7 @@ async function testProvider(provider: IdentityProvider): Promise<void> {
       win.location.href = link;
       // the new window has its own copy: this tab's is of no use any more
       forgetSignIn();
-    } else window.location.assign(link);
+    } else leave.to(link);
   } catch {
     // request() has shown the refusal
     win?.close();

@@ -70,6 +70,7 @@ const publicEn = {
         no: 'No',
         none: '(none)',
         account: 'QE account found',
+        accountLine: '%{name} (%{userType})',
         noAccount: 'No QE account matches.',
         userType: {
           SUPER_ADMIN: 'Super administrator',

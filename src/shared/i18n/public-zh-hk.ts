@@ -63,6 +63,7 @@ const publicZhHk: PublicMessages = {
         no: '否',
         none: '（沒有）',
         account: '找到的 QE 帳戶',
+        accountLine: '%{name}（%{userType}）',
         noAccount: '沒有相符的 QE 帳戶。',
         userType: {
           SUPER_ADMIN: '超級管理員',
