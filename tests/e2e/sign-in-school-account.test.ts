@@ -171,6 +171,8 @@ describe('sign-in with a school account', () => {
     await fits(page);
     await mySignIns.getByTestId('my-sign-ins-close').click();
     await mySignIns.waitFor({ state: 'detached' });
+    // the focus is back on the menu's button, where the user opened it from
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('用戶選單');
 
     // signs out: the login page is back, with the school's button; the old token opens nothing
     await page.getByRole('button', { name: /用戶選單/ }).click();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ListItemIcon, ListItemText, MenuItem, useMediaQuery, type Theme } from '@mui/material';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
@@ -24,15 +24,17 @@ function ChangePasswordItem() {
   );
 }
 
-/** The school accounts the user signs in with: a dialog of the app bar's (the menu closes as it opens). */
-function MySignInsItem({ onOpen }: { onOpen: () => void }) {
+/** The school accounts the user signs in with: a dialog of the app bar's (the menu closes as it opens); `onOpen` gets the menu's button, for the focus to come back to. */
+function MySignInsItem({ onOpen }: { onOpen: (menuButton: HTMLElement | null) => void }) {
   const translate = useTranslate();
   const userMenu = useUserMenu();
   return (
     <MenuItem
       onClick={() => {
+        // react-admin's user menu button owns the open menu
+        const button = document.querySelector<HTMLElement>('[aria-owns="menu-appbar"]');
         userMenu?.onClose();
-        onOpen();
+        onOpen(button);
       }}
       data-testid="my-sign-ins-item"
     >
@@ -52,6 +54,7 @@ export function QeAppBar() {
   const name = useGetIdentity().identity?.fullName;
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
   const [mySignIns, setMySignIns] = useState(false);
+  const menuButton = useRef<HTMLElement | null>(null);
   return (
     <>
       <AppBar
@@ -67,14 +70,19 @@ export function QeAppBar() {
         userMenu={
           <UserMenu label={wide && name ? translate('qe.nav.userMenuOf', { name }) : 'qe.nav.userMenu'}>
             <ChangePasswordItem />
-            <MySignInsItem onOpen={() => setMySignIns(true)} />
+            <MySignInsItem
+              onOpen={(button) => {
+                menuButton.current = button;
+                setMySignIns(true);
+              }}
+            />
             <Logout />
           </UserMenu>
         }
       >
         <SchoolBrand />
       </AppBar>
-      <MySignInsDialog open={mySignIns} onClose={() => setMySignIns(false)} />
+      <MySignInsDialog open={mySignIns} onClose={() => setMySignIns(false)} onClosed={() => menuButton.current?.focus()} />
     </>
   );
 }

@@ -225,7 +225,8 @@ export function ProviderDialog({ provider, onClose, onSaved }: { provider: Ident
   );
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="qe-provider-title" data-testid="provider-dialog">
+    // a form's width (the theme's sm is 1027 px), the whole screen on a phone
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={phone} slotProps={{ paper: { sx: { maxWidth: phone ? undefined : 680 } } }} aria-labelledby="qe-provider-title" data-testid="provider-dialog">
       <DialogTitle id="qe-provider-title">{provider ? translate('qe.signIn.settings.editTitle', { name: lang === 'en' ? provider.nameEn : provider.nameHk }) : t('addTitle')}</DialogTitle>
       <DialogContent>
         {refusal && (
