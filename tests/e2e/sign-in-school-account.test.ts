@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from './accessibility-checks.js';
 import { launchBrowser, newPage } from './browser.js';
 import { startOwnQe, type OwnQe } from './own-server.js';
 import { startIssuer, type Issuer } from '../support/oidc-issuer.js';
@@ -12,6 +13,7 @@ import { startIssuer, type Issuer } from '../support/oidc-issuer.js';
 // answers and submits; the link shows on the pupil's own "my sign-ins" and on their record; the
 // pupil signs out, the login page is back and the old token opens nothing. This file starts its
 // own QE: a provider on the shared one would put its button on every other file's login page.
+// axe-core finds nothing on the new screens (the settings, the login page with the button, the report).
 
 let browser: Browser;
 let qe: OwnQe;
@@ -100,6 +102,7 @@ describe('sign-in with a school account', () => {
     // the address to register at the provider is the one the provider has for QE
     await expect(item.getByTestId('provider-redirect-uri').innerText()).resolves.toBe(callback);
     await expect(item.getByTestId('provider-links').innerText()).resolves.toBe('已連結帳戶：0');
+    expect(await axeViolations(page)).toEqual([]);
 
     // the test: a new window, the provider's page, back to QE's report
     const [popup] = await Promise.all([page.context().waitForEvent('page'), item.getByTestId('provider-test').click()]);
@@ -112,6 +115,7 @@ describe('sign-in with a school account', () => {
     // no QE account has that school account
     await expect(popup.getByTestId('sign-in-test-account').innerText()).resolves.toBe('沒有相符的 QE 帳戶。');
     await expect(popup.getByTestId('sign-in-test-result').innerText()).resolves.toContain('測試未通過');
+    expect(await axeViolations(popup)).toEqual([]);
     // the browser key was used once and forgotten in both windows
     expect(await popup.evaluate(() => sessionStorage.getItem('qe-sign-in'))).toBeNull();
     expect(await page.evaluate(() => sessionStorage.getItem('qe-sign-in'))).toBeNull();
@@ -145,6 +149,7 @@ describe('sign-in with a school account', () => {
     const [buttonBox, submitBox] = await Promise.all([button.boundingBox(), page.getByTestId('login-submit').boundingBox()]);
     expect(Math.round(buttonBox!.width)).toBe(Math.round(submitBox!.width));
     await fits(page);
+    expect(await axeViolations(page)).toEqual([]);
 
     await button.click();
     await signInAtProvider(page, 'pupil-001');
