@@ -11,6 +11,7 @@ import { theme } from './layout/theme';
 import { LoginPage } from './auth/LoginPage';
 import { InitPage } from './auth/InitPage';
 import { QuickLoginPage } from './auth/QuickLoginPage';
+import { SignInCallbackPage } from './auth/SignInCallbackPage';
 import { NotFoundPage } from './common/NotFoundPage';
 import { TutorialPage } from './common/TutorialPage';
 import { GoogleCallbackPage } from './google/GoogleCallbackPage';
@@ -42,6 +43,7 @@ export function App() {
         <Route path="/google-callback" element={<GoogleCallbackPage />} />
         <Route path="/app/login" element={<LoginPage chromeless />} />
         <Route path="/app/quick" element={<QuickLoginPage />} />
+        <Route path="/sign-in-callback" element={<SignInCallbackPage />} />
       </CustomRoutes>
       {(permissions: PermissionEntry[]) => {
         const groups = keptGroups(permissions ?? []);

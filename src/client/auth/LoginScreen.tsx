@@ -6,6 +6,8 @@ import type { Translate } from '../i18n/messages';
 import { passwordLogin, publicCall, type PublicSchoolInfo } from './publicApi';
 import { Alert, LanguageMenu, PublicCard, SchoolIcon, Spinner, useDocumentLanguage } from './PublicScreen';
 import type { InitState } from '../../shared/calls/school';
+import { SignInButtons } from './SignInButtons';
+import { returnToOf, signInProviders, startSignIn, type SignInProvider } from './signInFlow';
 
 /** Where uploaded files are served (the school logo); layout/SchoolBrand.tsx names it for the app. */
 const STORAGE_PATH = '/qe/storage/';
@@ -64,7 +66,8 @@ function TextField({ label, error, ...input }: { label: string; error: string; i
 /**
  * /login (and /app/login without the language switch): the school's name and logo, user name and
  * password with the login messages of docs/product-rules.md#validation (the user name is trimmed), the server's message when a login
- * is refused. Before first run it sends to /init. Plain React: it is the page a phone on a slow
+ * is refused; below it, a button per identity provider the school has enabled (sign-in with the
+ * school's own accounts, SignInButtons.tsx). Before first run it sends to /init. Plain React: it is the page a phone on a slow
  * network opens first, before react-admin and MUI are downloaded (main.tsx; in the app,
  * LoginPage.tsx shows this same screen).
  */
@@ -75,6 +78,9 @@ export function LoginScreen({ locale, onLocale, translate, onLoggedIn, onUniniti
   const [touched, setTouched] = useState({ username: false, password: false });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // the school's identity providers (none until they are known, and when the call fails), and the one whose page is opening
+  const [providers, setProviders] = useState<SignInProvider[]>([]);
+  const [starting, setStarting] = useState<number | null>(null);
   // docs/product-rules.md#input-filters: what a user name or a password cannot hold is stripped as it is typed
   const usernameFiltered = useInputFilter(usernameFilter);
   const passwordFiltered = useInputFilter(loginPasswordFilter);
@@ -95,9 +101,17 @@ export function LoginScreen({ locale, onLocale, translate, onLoggedIn, onUniniti
     publicCall<PublicSchoolInfo>('/v1/school-info', { locale: lang, translate: t })
       .then((info) => live && setSchool(info))
       .catch(() => undefined);
+    void signInProviders({ locale: lang, translate: t }).then((list) => live && setProviders(list));
     return () => {
       live = false;
     };
+  }, []);
+
+  // back from the provider's page with the browser's Back button (the page from the cache): the buttons work again
+  useEffect(() => {
+    const shown = (e: PageTransitionEvent) => e.persisted && setStarting(null);
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
   }, []);
 
   const usernameError = touched.username && !username.trim() ? translate('qe.login.usernameRequired') : '';
@@ -123,6 +137,19 @@ export function LoginScreen({ locale, onLocale, translate, onLoggedIn, onUniniti
     }
     // busy until the next screen replaces this one (the app may still be downloading)
     await onLoggedIn(safeRedirect(new URLSearchParams(window.location.search).get('redirect')));
+  };
+
+  /** A provider's button: its page opens, and the user comes back to /sign-in-callback, then where they meant to go. */
+  const signInWith = async (provider: SignInProvider) => {
+    setError(null);
+    setStarting(provider.id);
+    try {
+      await startSignIn(provider.id, returnToOf(safeRedirect(new URLSearchParams(window.location.search).get('redirect'))), { locale, translate });
+      // the browser is leaving for the provider's page: the buttons wait until it has
+    } catch (err) {
+      setError((err as Error)?.message || translate('qe.error.tryLater'));
+      setStarting(null);
+    }
   };
 
   return (
@@ -173,11 +200,12 @@ export function LoginScreen({ locale, onLocale, translate, onLoggedIn, onUniniti
           maxLength={100}
           data-testid="login-password"
         />
-        <button type="submit" className="qe-p-button" disabled={busy} aria-busy={busy} data-testid="login-submit">
+        <button type="submit" className="qe-p-button" disabled={busy || starting !== null} aria-busy={busy} data-testid="login-submit">
           {busy && <Spinner size={18} />}
           {translate('qe.login.submit')}
         </button>
       </form>
+      <SignInButtons providers={providers} locale={locale} translate={translate} starting={starting} onChoose={(p) => void signInWith(p)} />
     </PublicCard>
   );
 }

@@ -4,17 +4,22 @@ import { DEFAULT_LOCALE, storedLocale, storeLocale, type Locale } from '../i18n/
 import { defaultMessages, publicMessages, translator } from '../i18n/messages';
 import { LoginScreen } from './LoginScreen';
 import { QuickLoginScreen } from './QuickLoginScreen';
+import { SignInCallbackScreen } from './SignInCallbackScreen';
+import { SIGN_IN_CALLBACK_PATH } from './signInFlow';
 
 /** The screens a page load may open without the app (react-admin, MUI): see publicScreenOf. */
-export type PublicScreenName = 'login' | 'app-login' | 'quick';
+export type PublicScreenName = 'login' | 'app-login' | 'quick' | 'sign-in-callback';
 
 /**
  * Which of them a path (without /qe) opens on a page load, or null for the app: the login page
- * when nobody is logged in (with a session, /login leads home, in the app), and the reminder
- * mail's quick login, which starts a session of its own.
+ * when nobody is logged in (with a session, /login leads home, in the app), the reminder
+ * mail's quick login, which starts a session of its own, and the page the school's identity
+ * provider sends the browser back to (a sign-in starts a session; the super administrator's test
+ * is made with theirs).
  */
 export function publicScreenOf(path: string, hasToken: boolean): PublicScreenName | null {
   if (path === '/app/quick') return 'quick';
+  if (path === SIGN_IN_CALLBACK_PATH) return 'sign-in-callback';
   if (hasToken) return null;
   if (path === '/login') return 'login';
   if (path === '/app/login') return 'app-login';
@@ -43,9 +48,9 @@ export function PublicApp({ screen, openApp, preloadApp }: { screen: PublicScree
     };
   }, [locale, messages?.locale]);
 
-  // the answer screen comes next: its code downloads while the link is checked
+  // the answer screen (the screen the user meant to go to) comes next: its code downloads while the link (the sign-in) is checked
   useEffect(() => {
-    if (screen === 'quick') preloadApp();
+    if (screen === 'quick' || screen === 'sign-in-callback') preloadApp();
   }, [screen, preloadApp]);
 
   // until the chosen language's texts are here (English, fetched), nothing: no flash of Chinese
@@ -53,6 +58,7 @@ export function PublicApp({ screen, openApp, preloadApp }: { screen: PublicScree
   const translate = translator(messages.texts);
   const shown = messages.locale;
   if (screen === 'quick') return <QuickLoginScreen locale={shown} translate={translate} onLoggedIn={openApp} />;
+  if (screen === 'sign-in-callback') return <SignInCallbackScreen locale={shown} translate={translate} onLoggedIn={(to) => void openApp(to)} />;
   return (
     <LoginScreen
       locale={shown}

@@ -28,11 +28,14 @@ export class PublicCallError extends Error {
  * what providers/http.ts's `request(path, { ignoreErr: true })` does for a caller without a
  * session — the headers and trimming of docs/conventions.md#headers-and-trimming, the envelope — and a failure handed to the
  * caller with the same text: the server's message, "operation failed" when it has none, "try
- * later" when no answer came.
+ * later" when no answer came. `token`: sent as the session's, for the few public calls that
+ * also serve a logged-in user.
  */
-export async function publicCall<T>(path: string, { method = 'GET', body, locale, translate }: CallLanguage & { method?: 'GET' | 'POST'; body?: unknown }): Promise<T> {
+export async function publicCall<T>(path: string, { method = 'GET', body, token, locale, translate }: CallLanguage & { method?: 'GET' | 'POST'; body?: unknown; token?: string | null }): Promise<T> {
   const headers: Record<string, string> = { 'Accept-Language': locale === 'en' ? 'en' : 'zh-HK', 'X-Device': 'Web', 'X-System': SYSTEM_CODE };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // the session's token, where a public call serves a logged-in user too (the super administrator's sign-in test)
+  if (token) headers.Authorization = `Bearer ${token}`;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   let response: Response;

@@ -21,6 +21,7 @@ import { refreshSchoolYears } from '../common/useSchoolYears';
 import { isYearly, ScreenSchoolYear, withSchoolYear } from './schoolYear';
 import { composedKey } from '../../shared/i18n/keys';
 import { QeSaveButton } from '../common/QeSaveButton';
+import { LinkedSignIns } from '../sign-in/LinkedSignIns';
 
 export type ScreenType = 'view' | 'add' | 'edit';
 
@@ -115,7 +116,8 @@ function ViewActions({ entity }: { entity: MasterEntity }) {
 /**
  * View, add and edit of a master entity: one screen told apart by `type` (docs/product-rules.md#screens-and-routes), the record's
  * id in the `?id=` query parameter. Edit is pessimistic, so the server's 422 field errors land
- * on their fields; after a save the list opens with a success message.
+ * on their fields; after a save the list opens with a success message. An account's view and edit
+ * list its linked sign-ins below the form (sign-in/LinkedSignIns.tsx).
  */
 export function SchemaScreen({ entity, type }: { entity: MasterEntity; type: ScreenType }) {
   const { meta } = entity;
@@ -170,6 +172,8 @@ export function SchemaScreen({ entity, type }: { entity: MasterEntity; type: Scr
         disableAuthentication
       >
         <SchemaForm entity={entity} mode="edit" />
+        {/* an account's links to the school's identity providers, beside what its schema describes */}
+        {meta.account && <LinkedSignIns meta={meta} />}
       </Edit>
     );
   }
@@ -178,6 +182,7 @@ export function SchemaScreen({ entity, type }: { entity: MasterEntity; type: Scr
       <Box data-testid={`view-${meta.resource}`}>
         <SchemaForm entity={entity} mode="view" />
       </Box>
+      {meta.account && <LinkedSignIns meta={meta} />}
     </Show>
   );
 }

@@ -19,6 +19,7 @@ import { isTimeZone, timeZoneChoices } from '../../shared/school-clock';
 import { QeSaveButton } from '../common/QeSaveButton';
 import { FileButton } from '../common/FileButton';
 import { Loading } from '../common/Loading';
+import { SignInSettings } from '../sign-in/SignInSettings';
 
 /** GET /v1/school: the school info and the grades the graduating grade is chosen from (src/shared/calls/school.ts). */
 export type { SchoolSettings };
@@ -130,7 +131,8 @@ function LogoField({ logo, mayEdit, onSaved }: { logo: string | null; mayEdit: b
 /**
  * The school settings (/master/school, school.view; saving needs school.edit): names,
  * addresses, contacts, graduating grade, which languages' names are required, whether
- * creators must bind a Google account, the time zone (the school's clock), and the logo.
+ * creators must bind a Google account, the time zone (the school's clock), and the logo; below,
+ * for the super administrator (sign-in.view), sign-in with the school's own accounts.
  * After a save the school info is read again, so the top bar shows the new name and logo at
  * once and this page's dates follow the new zone (other users' pages read it again when they
  * come back to the window).
@@ -245,6 +247,7 @@ export function SchoolSettingsScreen() {
           </SimpleForm>
         )}
       </Card>
+      <SignInSettings />
     </>
   );
 }

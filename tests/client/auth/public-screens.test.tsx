@@ -259,7 +259,7 @@ describe('which page loads open without the app', () => {
   });
 
   it("name only texts of the public message files, which the app's message files include unchanged", () => {
-    const files = ['LoginScreen.tsx', 'QuickLoginScreen.tsx', 'PublicScreen.tsx', 'PublicApp.tsx', 'publicApi.ts'].map((f) => readFileSync(`src/client/auth/${f}`, 'utf8'));
+    const files = ['LoginScreen.tsx', 'QuickLoginScreen.tsx', 'PublicScreen.tsx', 'PublicApp.tsx', 'publicApi.ts', 'SignInButtons.tsx', 'SignInCallbackScreen.tsx', 'signInFlow.ts'].map((f) => readFileSync(`src/client/auth/${f}`, 'utf8'));
     const used = new Set(files.flatMap((text) => [...text.matchAll(/['"`](qe\.[A-Za-z0-9_.]+)['"`]/g)].map((m) => m[1])));
     expect(used.size).toBeGreaterThan(8);
     for (const [messages, app] of [
