@@ -9,32 +9,12 @@ import publicZhHk from '../../../src/shared/i18n/public-zh-hk';
 import appEn from '../../../src/shared/i18n/app-en';
 import appZhHk from '../../../src/shared/i18n/app-zh-hk';
 import { flatten } from '../../support/messages';
+import { fakeServer, ok, SCHOOL, type Answer, type Call } from './fake-server';
 
 // The login page and the quick login as the first script draws them (src/client/main.tsx),
 // without react-admin or MUI: the same texts, fields, messages and stored session as the app's
 // login page had. The server is a fake fetch here; tests/e2e logs in through this page for real.
 
-type Call = { method: string; path: string; headers: Record<string, string>; body: unknown };
-type Answer = { status?: number; envelope?: unknown; fail?: boolean };
-
-function fakeServer(answer: (call: Call) => Answer | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { method: init?.method ?? 'GET', path: new URL(url, 'http://localhost').pathname, headers: (init?.headers ?? {}) as Record<string, string>, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const given = answer(call) ?? {};
-      if (given.fail) throw new TypeError('Failed to fetch');
-      const status = given.status ?? 200;
-      return { ok: status < 400, status, headers: { get: () => 'application/json' }, json: async () => given.envelope } as unknown as Response;
-    }),
-  );
-  return calls;
-}
-
-const ok = (data: unknown): Answer => ({ envelope: { code: 200, msg: 'success', data } });
-const SCHOOL = { schoolId: 1, nameHk: '示範中學', nameEn: 'Demo School', schoolLogo: null, languageList: [] };
 
 /** The school is set up; logins answer `login(call)`. */
 function server(login: (call: Call) => Answer = () => ok({ tk: 'h.eyJqdGkiOiI0MiJ9.s', userId: 42 })) {

@@ -8,34 +8,14 @@ import { STORE_APP_KEY, STORE_VERSION } from '../../../src/client/i18n/locale';
 import appEn from '../../../src/shared/i18n/app-en';
 import appZhHk from '../../../src/shared/i18n/app-zh-hk';
 import type { TestReport } from '../../../src/shared/calls/sign-in';
+import { fakeServer, ok, SCHOOL, type Answer, type Call } from './fake-server';
 
 // Sign-in with the school's accounts, the browser's half, as the first script draws it (no
 // react-admin): the login screen's provider buttons and the browser key they keep in the tab, and
 // /sign-in-callback completing the flow. The server is a fake fetch here; the real flow runs in
 // tests/e2e/sign-in-school-account.test.ts against a real OpenID Connect provider.
 
-type Call = { method: string; path: string; headers: Record<string, string>; body: Record<string, unknown> | undefined };
-type Answer = { status?: number; envelope?: unknown; fail?: boolean };
-
-function fakeServer(answer: (call: Call) => Answer | undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { method: init?.method ?? 'GET', path: new URL(url, 'http://localhost').pathname, headers: (init?.headers ?? {}) as Record<string, string>, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const given = answer(call) ?? {};
-      if (given.fail) throw new TypeError('Failed to fetch');
-      const status = given.status ?? 200;
-      return { ok: status < 400, status, headers: { get: () => 'application/json' }, json: async () => given.envelope } as unknown as Response;
-    }),
-  );
-  return calls;
-}
-
-const ok = (data: unknown): Answer => ({ envelope: { code: 200, msg: 'success', data } });
 const refused = (code: number, msg: string, status = 400): Answer => ({ status, envelope: { code, msg, data: null } });
-const SCHOOL = { schoolId: 1, nameHk: '示範中學', nameEn: 'Demo School', schoolLogo: null, languageList: [] };
 const PROVIDERS = [
   { id: 3, kind: 'microsoft', nameHk: 'Microsoft', nameEn: 'Microsoft' },
   { id: 4, kind: 'google', nameHk: 'Google', nameEn: 'Google' },
