@@ -59,8 +59,10 @@ describe('a filter on a phone', () => {
       await page.getByRole('menuitemcheckbox', { name }).tap();
       const field = page.getByRole('combobox', { name });
       await field.waitFor();
-      // once the filter menu has gone
+      // once the filter menu has gone: its role leaves at once, its invisible backdrop only after the
+      // closing transition (a tap in between lands on the backdrop, as a thumb that quick would)
       await page.getByRole('menu').waitFor({ state: 'detached' });
+      await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
       await TAPS[where](page, field);
       await page.getByRole('listbox').waitFor({ timeout: 5_000 });
       expect(await page.getByRole('option').count()).toBeGreaterThan(0);
