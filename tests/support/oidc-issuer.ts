@@ -16,7 +16,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
  *   idp.setAccount('amy', { email: 'amy@school.edu.hk', email_verified: true, name: 'Amy' });
  *   providerBody(idp, { domains: ['school.edu.hk'], roles: ['STUDENT'] })  // POST /v1/identity-providers
  *   const back = await idp.signIn(link, 'amy');  // as a browser: opens QE's link, fills the login form
- *   back.code, back.state           // what the provider sends to /qe/sign-in-callback
+ *   back.code, back.state, back.iss // what the provider sends to /qe/sign-in-callback
  *   idp.relay.onToken = async (answer) => ({ ...answer, id_token: await idp.resign(answer.id_token, { aud: 'x' }) });
  *   idp.relay.hang = true;          // every request accepted and never answered (or a (path) => boolean)
  *   idp.tokens                      // every token answer sent so far (a replay takes an earlier one)
@@ -64,6 +64,8 @@ export interface Callback {
   callback: string;
   code: string | null;
   state: string | null;
+  /** the issuer the provider names in its answer (RFC 9207) */
+  iss: string | null;
   error: string | null;
 }
 
@@ -236,7 +238,7 @@ export async function startIssuer(options: IssuerOptions): Promise<Issuer> {
           await response.arrayBuffer();
           if (isCallback(next)) {
             const q = new URL(next).searchParams;
-            return { callback: next, code: q.get('code'), state: q.get('state'), error: q.get('error') };
+            return { callback: next, code: q.get('code'), state: q.get('state'), iss: q.get('iss'), error: q.get('error') };
           }
           address = next;
           continue;

@@ -102,7 +102,7 @@ export function SignInCallbackScreen({ locale, translate, onLoggedIn }: { locale
     const stateParam = params.get('state');
     if (!code || !stateParam) return setState({ kind: 'failed', message: t('qe.signIn.callback.invalid') });
     if (!mine) return setState({ kind: 'failed', message: t('qe.signIn.callback.unknown') });
-    completeSignIn(code, stateParam, mine.browserKey, getToken(), { locale: lang, translate: t })
+    completeSignIn(code, stateParam, mine.browserKey, getToken(), { locale: lang, translate: t }, params.get('iss') ?? undefined)
       .then((done) => {
         if (done.purpose === 'test' && done.report) return setState({ kind: 'report', report: done.report });
         if (done.purpose !== 'sign-in' || !done.tk || done.userId === undefined) throw new Error(t('qe.error.operationFailed'));

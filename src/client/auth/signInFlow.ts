@@ -142,6 +142,6 @@ export async function startTest(providerId: number, token: string, language: Cal
 }
 
 /** POST /v1/sign-in/complete: what the provider sent back, with this tab's browser key (and the session's token for a test). */
-export function completeSignIn(code: string, state: string, browserKey: string, token: string | null, language: CallLanguage): Promise<SignInCompleted> {
-  return publicCall<SignInCompleted>('/v1/sign-in/complete', { ...language, method: 'POST', body: { code, state, browserKey }, token });
+export function completeSignIn(code: string, state: string, browserKey: string, token: string | null, language: CallLanguage, iss?: string): Promise<SignInCompleted> {
+  return publicCall<SignInCompleted>('/v1/sign-in/complete', { ...language, method: 'POST', body: { code, state, browserKey, ...(iss ? { iss } : {}) }, token });
 }

@@ -29,7 +29,7 @@ import {
 } from '../../shared/calls/sign-in.js';
 import { Checks, StepFailure, checkText } from './checks.js';
 import { assertedAddress, claimsOf, domainOf, findAccount, linkAccount, roleAllowed, type Account } from './matching.js';
-import { OidcClient, tokenIssuers, type IdClaims } from './oidc.js';
+import { OidcClient, tokenIssuers, type Discovery, type IdClaims } from './oidc.js';
 import { providerName, redirectUri, secretOf, type ProviderSettings, type ProviderSettingsService } from './settings.js';
 
 /** How long a sign-in may take between its start and its completion. */
@@ -61,6 +61,16 @@ export function returnPath(value: string | undefined): string | null {
   const url = URL.parse(value, PROBE);
   if (!url || url.origin !== PROBE || !url.pathname.startsWith('/qe/')) throw bad();
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The issuer the callback named (RFC 9207), checked before the code goes anywhere: it must be the
+ * provider the flow was started with; a provider that says it names itself must have done so.
+ */
+export function responseIssuer(given: string | undefined, discovery: Discovery, issuers: string[]): void {
+  if (given === undefined ? discovery.authorization_response_iss_parameter_supported === true : !issuers.includes(given)) {
+    throw new StepFailure('SIGN_IN_TOKEN_INVALID', 'wrongResponseIssuer', { found: given ?? '—', expected: issuers[0] });
+  }
 }
 
 /** A step's failure of the provider itself, said before the browser is sent there (a start, a test's start). */
@@ -186,7 +196,11 @@ export class SignInFlows {
 
     const discovery = await checks.step('discovery', () => this.oidc.discovery(p, test));
     await checks.step('keys', async () => (test && discovery ? this.oidc.keys(discovery) : { value: 0, detail: 'keysOk', params: { url: discovery?.jwks_uri ?? '', count: '—' } }));
-    const idToken = await checks.step('token', async () => this.oidc.exchange(discovery!, { code: body.code, redirectUri: flow.redirect_uri, verifier: flow.code_verifier, clientId: p.clientId, secret: secretOf(p, this.config) }));
+    const idToken = await checks.step('token', async () => {
+      // a code another provider issued is never sent to this one's token endpoint (the mix-up of RFC 9207)
+      responseIssuer(body.iss, discovery!, tokenIssuers(p.kind, discovery!.issuer));
+      return this.oidc.exchange(discovery!, { code: body.code, redirectUri: flow.redirect_uri, verifier: flow.code_verifier, clientId: p.clientId, secret: secretOf(p, this.config) });
+    });
     const claims: IdClaims | null = await checks.step('idToken', () => this.oidc.verify(discovery!, idToken!, { issuers: tokenIssuers(p.kind, discovery!.issuer), clientId: p.clientId, nonce: flow.nonce }));
     const address = await checks.step('email', async () => assertedAddress(p, claims!, lang));
     await checks.step('domain', async () => domainOf(p, address!, lang));

@@ -23,6 +23,8 @@ export interface Discovery {
   jwks_uri: string;
   token_endpoint_auth_methods_supported?: string[];
   code_challenge_methods_supported?: string[];
+  /** RFC 9207: the provider names itself in the authorization response (`iss`) */
+  authorization_response_iss_parameter_supported?: boolean;
 }
 
 /** What the provider asserts of the signed-in account, from its ID token. */

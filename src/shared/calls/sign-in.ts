@@ -81,7 +81,12 @@ export const signInCompleteBody = {
   type: 'object',
   required: ['code', 'state', 'browserKey'],
   additionalProperties: false,
-  properties: { code: { type: 'string', minLength: 1, maxLength: 4000 }, state: { type: 'string', minLength: 1, maxLength: 200 }, browserKey },
+  properties: {
+    code: { type: 'string', minLength: 1, maxLength: 4000 },
+    state: { type: 'string', minLength: 1, maxLength: 200 },
+    browserKey,
+    iss: { type: 'string', maxLength: 500, description: "the callback's `iss` (RFC 9207), where the provider sends one: it must be the issuer the flow was started with" },
+  },
 } as const;
 export type SignInCompleteBody = Shape<typeof signInCompleteBody>;
 

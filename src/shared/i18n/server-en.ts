@@ -284,6 +284,7 @@ const serverEn = {
       unknownKey: 'the ID token is signed with a key the provider does not publish (kid %{kid})',
       malformed: 'the ID token is not a signed JWT QE accepts (%{error})',
       wrongIssuer: "the token's issuer is %{found}, the provider's is %{expected}",
+      wrongResponseIssuer: 'the answer came back naming the issuer %{found}, but this sign-in was started with %{expected}',
       wrongAudience: "the token's audience is %{found}, the client id is %{expected}",
       wrongAzp: 'the token was issued to %{found} (azp), the client id is %{expected}',
       expired: 'the ID token expired at %{time}',

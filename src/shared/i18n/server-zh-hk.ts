@@ -275,6 +275,7 @@ const serverZhHk: ServerMessages = {
       unknownKey: 'ID 權杖以身份提供者沒有公佈的密鑰簽署（kid：%{kid}）',
       malformed: 'ID 權杖不是 QE 接受的已簽署 JWT（%{error}）',
       wrongIssuer: '權杖的簽發者是 %{found}，身份提供者的是 %{expected}',
+      wrongResponseIssuer: '回應註明的簽發者是 %{found}，但今次登入是向 %{expected} 開始的',
       wrongAudience: '權杖的受眾（aud）是 %{found}，用戶端 ID 是 %{expected}',
       wrongAzp: '權杖是簽發給 %{found}（azp）的，用戶端 ID 是 %{expected}',
       expired: 'ID 權杖已於 %{time} 過期',

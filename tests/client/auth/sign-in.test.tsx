@@ -188,13 +188,13 @@ describe('/sign-in-callback', () => {
   it('completes with the browser key, stores the session as the password login does and opens where the user meant to go', async () => {
     localStorage.setItem('qe-token', 'someone.elses.session');
     localStorage.setItem('qe-staff-edit-personal', '1');
-    callback('?code=c0de&state=st4te');
+    callback('?code=c0de&state=st4te&iss=https%3A%2F%2Fid.school.edu.hk');
     const calls = fakeServer((call) => (call.path === '/v1/sign-in/complete' ? ok({ purpose: 'sign-in', tk: 'h.eyJqdGkiOiI0MiJ9.s', userId: 42, returnTo: '/qe/questionnaire-filling/detail?id=12' }) : undefined));
     const { openApp, preloadApp } = show('sign-in-callback');
     expect(screen.getByRole('progressbar').getAttribute('aria-label')).toBe(appZhHk.qe.signIn.callback.working);
     expect(preloadApp).toHaveBeenCalled();
     await waitFor(() => expect(openApp).toHaveBeenCalledWith('/questionnaire-filling/detail?id=12'));
-    expect(calls).toMatchObject([{ method: 'POST', path: '/v1/sign-in/complete', body: { code: 'c0de', state: 'st4te', browserKey: 'k'.repeat(43) } }]);
+    expect(calls).toMatchObject([{ method: 'POST', path: '/v1/sign-in/complete', body: { code: 'c0de', state: 'st4te', browserKey: 'k'.repeat(43), iss: 'https://id.school.edu.hk' } }]);
     expect(localStorage.getItem('qe-token')).toBe('h.eyJqdGkiOiI0MiJ9.s');
     expect(localStorage.getItem('qe-user-id')).toBe('42');
     expect(document.cookie).toContain('qe_token=h.eyJqdGkiOiI0MiJ9.s');

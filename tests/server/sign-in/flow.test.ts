@@ -124,29 +124,45 @@ describe('sign-in with a school account', () => {
   it('completes a state once: the same code and state again are refused', async () => {
     const { link, key } = await start(t.app, providerId);
     const back = await idp.signIn(link, 'tom');
-    expect(data<{ purpose: string }>(await complete(t.app, { code: back.code, state: back.state, browserKey: key })).purpose).toBe('sign-in');
-    const again = await complete(t.app, { code: back.code, state: back.state, browserKey: key });
+    expect(data<{ purpose: string }>(await complete(t.app, { code: back.code, iss: back.iss, state: back.state, browserKey: key })).purpose).toBe('sign-in');
+    const again = await complete(t.app, { code: back.code, iss: back.iss, state: back.state, browserKey: key });
     fits(again, SIGN_IN_ANSWERS.completed['4xx']);
     expect(refused(again, 'SIGN_IN_FLOW_INVALID')).toBe(message('SIGN_IN_FLOW_INVALID', {}));
+  });
+
+  it('refuses an answer naming another issuer, or none where this provider names itself (a mix-up of providers, RFC 9207), before the code is sent anywhere', async () => {
+    for (const iss of ['https://evil.example', null]) {
+      const { link, key } = await start(t.app, providerId);
+      const back = await idp.signIn(link, 'tom');
+      expect(back.iss).toBe(idp.issuer);
+      const before = idp.tokens.length;
+      const res = await complete(t.app, { code: back.code, iss, state: back.state, browserKey: key });
+      expect(refused(res, 'SIGN_IN_TOKEN_INVALID')).toBe(
+        reason('SIGN_IN_TOKEN_INVALID', `the answer came back naming the issuer ${iss ?? '—'}, but this sign-in was started with ${idp.issuer}`),
+      );
+      // the code never reached a token endpoint, and the flow is spent
+      expect(idp.tokens.length).toBe(before);
+      refused(await complete(t.app, { code: back.code, iss: back.iss, state: back.state, browserKey: key }), 'SIGN_IN_FLOW_INVALID');
+    }
   });
 
   it('refuses a state QE never gave, another browser’s key (the flow stays for its own), and an expired flow', async () => {
     const { link, key } = await start(t.app, providerId);
     const back = await idp.signIn(link, 'tom');
-    refused(await complete(t.app, { code: back.code, state: `${back.state}x`, browserKey: key }), 'SIGN_IN_FLOW_INVALID');
-    refused(await complete(t.app, { code: back.code, state: back.state, browserKey: browserKey() }), 'SIGN_IN_FLOW_INVALID');
-    expect(data<{ purpose: string }>(await complete(t.app, { code: back.code, state: back.state, browserKey: key })).purpose).toBe('sign-in');
+    refused(await complete(t.app, { code: back.code, iss: back.iss, state: `${back.state}x`, browserKey: key }), 'SIGN_IN_FLOW_INVALID');
+    refused(await complete(t.app, { code: back.code, iss: back.iss, state: back.state, browserKey: browserKey() }), 'SIGN_IN_FLOW_INVALID');
+    expect(data<{ purpose: string }>(await complete(t.app, { code: back.code, iss: back.iss, state: back.state, browserKey: key })).purpose).toBe('sign-in');
 
     const late = await start(t.app, providerId);
     const lateBack = await idp.signIn(late.link, 'tom');
     await t.db.updateTable('sign_in_flows').set({ expires_at: Date.now() - 1 }).execute();
-    refused(await complete(t.app, { code: lateBack.code, state: lateBack.state, browserKey: late.key }), 'SIGN_IN_FLOW_INVALID');
+    refused(await complete(t.app, { code: lateBack.code, iss: lateBack.iss, state: lateBack.state, browserKey: late.key }), 'SIGN_IN_FLOW_INVALID');
   });
 
   it('of 200 simultaneous completions of one state, exactly one signs in', async () => {
     const { link, key } = await start(t.app, providerId);
     const back = await idp.signIn(link, 'tom');
-    const body = { code: back.code, state: back.state, browserKey: key };
+    const body = { code: back.code, iss: back.iss, state: back.state, browserKey: key };
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) => t.app.inject({ method: 'POST', url: '/v1/sign-in/complete', payload: body, remoteAddress: `10.20.${i >> 8}.${i & 255}`, headers: { 'accept-language': 'en' } })),
     );

@@ -59,8 +59,8 @@ export async function start(app: FastifyInstance, providerId: number, key = brow
 }
 
 /** Completes a sign-in as the callback page does. */
-export function complete(app: FastifyInstance, body: { code: string | null; state: string | null; browserKey: string }, headers: Headers = {}): Promise<LightMyRequestResponse> {
-  return call(app, 'POST', '/v1/sign-in/complete', body, headers);
+export function complete(app: FastifyInstance, { iss, ...body }: { code: string | null; state: string | null; browserKey: string; iss?: string | null }, headers: Headers = {}): Promise<LightMyRequestResponse> {
+  return call(app, 'POST', '/v1/sign-in/complete', iss ? { ...body, iss } : body, headers);
 }
 
 /** A whole sign-in: started, the account logged in at the provider, completed with the same browser key. */
@@ -68,7 +68,7 @@ export async function signIn(app: FastifyInstance, idp: Issuer, providerId: numb
   const { link, key, res } = await start(app, providerId, undefined, options.returnTo, options.headers);
   expect(res.statusCode, res.body).toBe(200);
   const back = await idp.signIn(link, accountId);
-  return complete(options.completeApp ?? app, { code: back.code, state: back.state, browserKey: key }, options.headers);
+  return complete(options.completeApp ?? app, { code: back.code, iss: back.iss, state: back.state, browserKey: key }, options.headers);
 }
 
 export { bearer };

@@ -36,7 +36,7 @@ describe('sign-in across instances', () => {
   it('completes on the second instance a sign-in started on the first, once', async () => {
     const { link, key } = await start(t.app, providerId);
     const back = await idp.signIn(link, 'tom');
-    const body = { code: back.code, state: back.state, browserKey: key };
+    const body = { code: back.code, iss: back.iss, state: back.state, browserKey: key };
     const done = data<{ tk: string }>(await complete(second, body));
     expect(data<{ username: string }>(await call(t.app, 'GET', '/v1/my/user-info', undefined, bearer(done.tk))).username).toBe('teacher01');
     refused(await complete(t.app, body), 'SIGN_IN_FLOW_INVALID');
@@ -47,7 +47,7 @@ describe('sign-in across instances', () => {
     const key = browserKey();
     const { link } = data<{ link: string }>(await call(second, 'POST', `/v1/identity-providers/${providerId}/test`, { browserKey: key }, su));
     const back = await idp.signIn(link, 'tom');
-    const done = data<{ purpose: string; report: { ok: boolean } }>(await complete(t.app, { code: back.code, state: back.state, browserKey: key }, su));
+    const done = data<{ purpose: string; report: { ok: boolean } }>(await complete(t.app, { code: back.code, iss: back.iss, state: back.state, browserKey: key }, su));
     expect(done).toMatchObject({ purpose: 'test', report: { ok: true } });
   });
 });

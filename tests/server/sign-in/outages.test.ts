@@ -80,12 +80,12 @@ describe('sign-in when the provider is down or slow', () => {
     const back = await idp.signIn(link, 'tom');
     idp.relay.hang = (path) => path.startsWith('/token');
     try {
-      const res = await whileLoggingIn(() => complete(t.app, { code: back.code, state: back.state, browserKey: key }));
+      const res = await whileLoggingIn(() => complete(t.app, { code: back.code, iss: back.iss, state: back.state, browserKey: key }));
       expect(refused(res, 'SIGN_IN_PROVIDER_UNAVAILABLE')).toContain(`no answer from ${idp.origin}/token within 1 seconds`);
     } finally {
       idp.relay.hang = false;
     }
-    refused(await complete(t.app, { code: back.code, state: back.state, browserKey: key }), 'SIGN_IN_FLOW_INVALID');
+    refused(await complete(t.app, { code: back.code, iss: back.iss, state: back.state, browserKey: key }), 'SIGN_IN_FLOW_INVALID');
     // the provider back: a new sign-in goes through
     expect(data<{ purpose: string }>(await signIn(t.app, idp, providerId, 'tom')).purpose).toBe('sign-in');
   });
@@ -112,8 +112,8 @@ describe('sign-in when the provider is down or slow', () => {
     // a real completion from that address waits for the window too; another address goes through
     const { link, key } = await start(t.app, providerId);
     const back = await idp.signIn(link, 'tom');
-    refused(await t.app.inject({ method: 'POST', url: '/v1/sign-in/complete', remoteAddress: '10.9.9.9', headers: { 'accept-language': 'en' }, payload: { code: back.code, state: back.state, browserKey: key } }), 'LOGIN_RATE_LIMITED');
-    const other = await t.app.inject({ method: 'POST', url: '/v1/sign-in/complete', remoteAddress: '10.9.9.10', headers: { 'accept-language': 'en' }, payload: { code: back.code, state: back.state, browserKey: key } });
+    refused(await t.app.inject({ method: 'POST', url: '/v1/sign-in/complete', remoteAddress: '10.9.9.9', headers: { 'accept-language': 'en' }, payload: { code: back.code, iss: back.iss, state: back.state, browserKey: key } }), 'LOGIN_RATE_LIMITED');
+    const other = await t.app.inject({ method: 'POST', url: '/v1/sign-in/complete', remoteAddress: '10.9.9.10', headers: { 'accept-language': 'en' }, payload: { code: back.code, iss: back.iss, state: back.state, browserKey: key } });
     expect(other.json().code).toBe(200);
   });
 });

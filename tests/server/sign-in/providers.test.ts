@@ -150,7 +150,7 @@ describe('identity providers', () => {
       const back = await idp.signIn(pending.link, 'tom');
       expect(data(await call(t.app, 'DELETE', `/v1/identity-providers/${b.id}`, undefined, su))).toBeNull();
       expect(await t.db.selectFrom('sign_in_links').select('id').where('provider_id', '=', b.id).execute()).toEqual([]);
-      refused(await complete(t.app, { code: back.code, state: back.state, browserKey: pending.key }), 'SIGN_IN_FLOW_INVALID');
+      refused(await complete(t.app, { code: back.code, iss: back.iss, state: back.state, browserKey: pending.key }), 'SIGN_IN_FLOW_INVALID');
       refused(await call(t.app, 'DELETE', `/v1/identity-providers/${b.id}`, undefined, su), 'RECORD_NOT_FOUND');
       await call(t.app, 'DELETE', `/v1/identity-providers/${a.id}`, undefined, su);
       await call(t.app, 'DELETE', `/v1/identity-providers/${off.id}`, undefined, su);
@@ -174,7 +174,7 @@ describe('identity providers', () => {
 
     it('answers every check with what it found, signs nobody in and links nothing — only for the super administrator who started it', async () => {
       const { key, back } = await test('tom');
-      const body = { code: back.code, state: back.state, browserKey: key };
+      const body = { code: back.code, iss: back.iss, state: back.state, browserKey: key };
       refused(await complete(t.app, body), 'SIGN_IN_TEST_NOT_YOURS');
       refused(await complete(t.app, body, bearer((await login(t.app, 'admin')).tk)), 'SIGN_IN_TEST_NOT_YOURS');
       const answer = await complete(t.app, body, su);
@@ -199,7 +199,7 @@ describe('identity providers', () => {
 
     it('says what failed and leaves the later checks unchecked, in the caller’s language', async () => {
       const { key, back } = await test('outsider');
-      const report = data<{ report: Report }>(await complete(t.app, { code: back.code, state: back.state, browserKey: key }, { ...su, 'accept-language': 'zh-HK' })).report;
+      const report = data<{ report: Report }>(await complete(t.app, { code: back.code, iss: back.iss, state: back.state, browserKey: key }, { ...su, 'accept-language': 'zh-HK' })).report;
       expect(report.ok).toBe(false);
       expect(report.steps.map((s) => s.ok)).toEqual([true, true, true, true, true, false, false, false]);
       expect(report.steps[5].detail).toBe('地址 out@other.org 不屬於網域 school.edu.hk');
@@ -209,7 +209,7 @@ describe('identity providers', () => {
 
       idp.relay.onToken = async (a) => ({ ...a, id_token: await idp.resign(a.id_token, { aud: 'someone-else' }) });
       const aud = await test('tom');
-      const wrong = data<{ report: Report }>(await complete(t.app, { code: aud.back.code, state: aud.back.state, browserKey: aud.key }, su)).report;
+      const wrong = data<{ report: Report }>(await complete(t.app, { code: aud.back.code, iss: aud.back.iss, state: aud.back.state, browserKey: aud.key }, su)).report;
       idp.relay.onToken = null;
       expect(wrong.steps.find((s) => s.step === 'idToken')).toEqual({ step: 'idToken', ok: false, detail: `the token's audience is someone-else, the client id is ${idp.clientId}` });
     });
