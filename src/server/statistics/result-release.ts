@@ -32,27 +32,29 @@ const now = () => new Date().toISOString();
 /** Who may release and withdraw: whoever may mark the texts it shows — the person in charge, or a results manager. */
 export const mayRelease = mayMark;
 
-/** The release of a questionnaire as it stands, and what releasing it would show. */
+/**
+ * The release of a questionnaire as it stands, and what releasing it would show. Its row and its
+ * staff are read in one statement: read apart, on PostgreSQL a release made between the two reads
+ * (another connection's) would show one release's respondents with another's staff.
+ */
 export async function releaseState(db: DB, minGroupSize: number, user: AuthUser, scoped: Scoped): Promise<ResultReleaseState> {
   const id = scoped.row.id;
-  const [row, staff, shown, withheld] = await Promise.all([
+  const [rows, shown, withheld] = await Promise.all([
     db
       .selectFrom('result_releases as rr')
       .leftJoin('users as u', 'u.id', 'rr.released_by')
-      .select(['rr.to_respondents', 'rr.released_at', 'rr.withdrawn_at', 'rr.released_by', 'u.name_hk', 'u.name_en'])
+      .leftJoin('result_release_staff as s', 's.questionnaire_id', 'rr.questionnaire_id')
+      .leftJoin('users as su', 'su.id', 's.user_id')
+      .select(['rr.to_respondents', 'rr.released_at', 'rr.withdrawn_at', 'rr.released_by', 'u.name_hk', 'u.name_en', 'su.id as staff_id', 'su.name_hk as staff_name_hk', 'su.name_en as staff_name_en'])
       .where('rr.questionnaire_id', '=', id)
-      .executeTakeFirst(),
-    db
-      .selectFrom('result_release_staff as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['u.id', 'u.name_hk', 'u.name_en'])
-      .where('s.questionnaire_id', '=', id)
-      .orderBy('u.name_en')
-      .orderBy('u.id')
+      .orderBy('su.name_en')
+      .orderBy('su.id')
       .execute(),
     shownTextCount(db, id),
     withheldResults(db, scoped.row, {}, minGroupSize),
   ]);
+  const row = rows[0];
+  const staff = rows.filter((s) => s.staff_id !== null).map((s) => ({ id: s.staff_id!, nameHk: s.staff_name_hk ?? '', nameEn: s.staff_name_en ?? '' }));
   return {
     status: scoped.row.status,
     mayRelease: mayRelease(user, scoped),
@@ -61,7 +63,7 @@ export async function releaseState(db: DB, minGroupSize: number, user: AuthUser,
     release: row
       ? {
           respondents: row.to_respondents === 1,
-          staff: staff.map((s) => ({ id: s.id, nameHk: s.name_hk, nameEn: s.name_en })),
+          staff,
           releasedBy: row.released_by !== null && row.name_hk !== null ? { id: row.released_by, nameHk: row.name_hk, nameEn: row.name_en ?? '' } : null,
           releasedAt: row.released_at,
           withdrawnAt: row.withdrawn_at,
