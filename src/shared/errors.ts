@@ -139,6 +139,7 @@ export const ERRORS = {
   PASSWORD_POLICY_NO_PROVIDER: { code: 779, http: 409 },
   SIGN_IN_TEST_NOT_YOURS: { code: 718, http: 403 },
   SIGN_IN_SECRET_MISSING: { code: 723, http: 400 },
+  SIGN_IN_SUPER_ADMIN_ONLY: { code: 780, http: 403 },
 } as const satisfies Record<keyof ServerMessages['qe']['errors'], ErrorDef>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -90,7 +90,9 @@ export function SignInCallbackScreen({ locale, translate, onLoggedIn }: { locale
     window.history.replaceState(window.history.state, '', `/qe${SIGN_IN_CALLBACK_PATH}`);
     const error = params.get('error');
     if (error) {
-      const description = params.get('error_description');
+      // an address nobody's sign-in came back to (a link someone made up) shows no text of its own
+      if (!mine) return setState({ kind: 'failed', message: t('qe.signIn.callback.unknown') });
+      const description = params.get('error_description')?.slice(0, 300);
       setState({
         kind: 'failed',
         message: error === 'access_denied' ? t('qe.signIn.callback.denied') : t('qe.signIn.callback.providerError', { error }),

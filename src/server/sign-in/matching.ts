@@ -29,6 +29,15 @@ const shown = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
  * Kept in lower case, as school accounts are.
  */
 export function assertedAddress(p: Pick<ProviderSettings, 'kind' | 'domains'>, claims: IdClaims, lang: Lang): Found<Address> {
+  const found = addressClaim(p, claims, lang);
+  // school accounts are plain addresses: a look-alike (the Kelvin sign K lower-cases to k, full-width
+  // letters) must not fold onto another account's address
+  const asserted = String(found.params?.email ?? found.value.email);
+  if (/[^\x21-\x7e]/.test(asserted)) throw new StepFailure('SIGN_IN_ADDRESS_REFUSED', 'notPlain', { email: asserted });
+  return found;
+}
+
+function addressClaim(p: Pick<ProviderSettings, 'kind' | 'domains'>, claims: IdClaims, lang: Lang): Found<Address> {
   if (p.kind === 'microsoft') {
     const email = text(claims.email);
     const name = text(claims.preferred_username);

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '../config.js';
 import { StepFailure, type Found } from './checks.js';
-import type { ProviderSettings } from './settings.js';
+import { LOOPBACK, type ProviderSettings } from './settings.js';
 
 /**
  * QE as an OpenID Connect relying party: the provider's discovery document and signing keys, the
@@ -36,6 +36,9 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 /** A discovery document, a key set or a token answer is a few kilobytes: far more is not one. */
 const MAX_ANSWER_BYTES = 512 * 1024;
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** A claim's value as a message shows it: short. */
+const shownValue = (v: unknown) => JSON.stringify(v ?? null).slice(0, 40);
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -125,6 +128,12 @@ export class OidcClient {
     for (const field of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
       const value = doc[field];
       if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || !URL.canParse(value)) throw new StepFailure('SIGN_IN_PROVIDER_UNAVAILABLE', 'missingField', { field });
+      // keys and the secret only over TLS: a provider on http (behind a TLS proxy that forgot to say so)
+      // would let anyone on the way swap the keys and forge tokens; plain http only for one on this machine
+      const url = new URL(value);
+      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname) && new URL(issuer).protocol === 'http:')) {
+        throw new StepFailure('SIGN_IN_PROVIDER_UNAVAILABLE', 'insecureEndpoint', { field, url: value });
+      }
     }
     const methods = doc.code_challenge_methods_supported;
     if (Array.isArray(methods) && !methods.includes('S256')) throw new StepFailure('SIGN_IN_PROVIDER_UNAVAILABLE', 'noPkce', { methods: methods.join(', ') });
@@ -205,6 +214,8 @@ export class OidcClient {
       throw new StepFailure('SIGN_IN_TOKEN_INVALID', 'wrongAzp', { found: String(payload.azp ?? '—'), expected: expect.clientId });
     }
     if (typeof payload.nonce !== 'string' || payload.nonce !== expect.nonce) throw new StepFailure('SIGN_IN_TOKEN_INVALID', 'wrongNonce');
+    // the account's key at the provider, kept in its links: a string (OpenID Connect Core), never an object or number that String() would flatten
+    if (typeof payload.sub !== 'string' || payload.sub === '' || payload.sub.length > 255) throw new StepFailure('SIGN_IN_TOKEN_INVALID', 'claimInvalid', { claim: 'sub', error: shownValue(payload.sub) });
     return { value: payload, detail: 'idTokenOk', params: { kid, issuer: String(payload.iss), clientId: expect.clientId, expires: new Date((payload.exp ?? 0) * 1000).toISOString() } };
   }
 

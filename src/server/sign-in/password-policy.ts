@@ -5,7 +5,7 @@ import { BusinessError, requestLang } from '../plugins/errors.js';
 import { serverText, type Lang } from '../../shared/i18n/text.js';
 import { PASSWORD_POLICY_ROLES, passwordPolicy, SIGN_IN_ANSWERS, type PasswordPolicy } from '../../shared/calls/sign-in.js';
 import { listText } from './checks.js';
-import { providerName, settingsOf, type ProviderSettings } from './settings.js';
+import { providerName, settingsOf, superAdministratorOnly, type ProviderSettings } from './settings.js';
 
 type PolicyRole = (typeof PASSWORD_POLICY_ROLES)[number];
 const isPolicyRole = (userType: string): userType is PolicyRole => (PASSWORD_POLICY_ROLES as readonly string[]).includes(userType);
@@ -86,5 +86,8 @@ export async function passwordPolicyRoutes(app: FastifyInstance, { policy }: { p
   app.put<{ Body: PasswordPolicy }>('/v1/sign-in/password-policy', {
     config: { permission: 'sign-in.edit' },
     schema: { tags, summary: 'Turns the password login of user types off or on; 779 for a type no enabled provider signs in', body: passwordPolicy, response: SIGN_IN_ANSWERS.passwordPolicy },
-  }, async (request) => ok(await policy.write(request.body, requestLang(request))));
+  }, async (request) => {
+    superAdministratorOnly(request);
+    return ok(await policy.write(request.body, requestLang(request)));
+  });
 }

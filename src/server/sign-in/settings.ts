@@ -6,6 +6,7 @@ import type { IdentityProvidersTable } from '../db/schema.js';
 import { open, seal, UnreadableSecret } from '../mail/secret.js';
 import { ok } from '../plugins/envelope.js';
 import { BusinessError, FieldError, requestLang } from '../plugins/errors.js';
+import { currentUser } from '../plugins/guard.js';
 import type { Lang } from '../../shared/i18n/text.js';
 import {
   identityProviderBody,
@@ -27,7 +28,7 @@ export const SECRET_CONTEXT = 'identity_providers.secret';
 /** Microsoft's shared endpoints: any organisation's (or any personal) account signs in there, never only the school's. */
 const SHARED_TENANTS = new Set(['common', 'organizations', 'consumers']);
 const TENANT = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+)$/;
-const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
+export const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /** A configured provider as the sign-in reads it. */
 export interface ProviderSettings {
@@ -262,6 +263,16 @@ export class ProviderSettingsService {
 
 const tags = ['sign-in'];
 
+/**
+ * Who may change how people sign in: a super administrator, whatever permissions a role holds. A
+ * provider signs in every account of the types it covers (a super administrator too), so setting
+ * one up is as strong as being any of them; `sign-in.edit` given to another role must not make
+ * its holders that.
+ */
+export function superAdministratorOnly(request: FastifyRequest): void {
+  if (currentUser(request).userType !== 'SUPER_ADMIN') throw new BusinessError('SIGN_IN_SUPER_ADMIN_ONLY');
+}
+
 export async function settingsRoutes(app: FastifyInstance, { config, settings }: { config: Config; settings: ProviderSettingsService }) {
   app.get('/v1/identity-providers', {
     config: { permission: 'sign-in.view' },
@@ -271,17 +282,24 @@ export async function settingsRoutes(app: FastifyInstance, { config, settings }:
   app.post<{ Body: IdentityProviderBody }>('/v1/identity-providers', {
     config: { permission: 'sign-in.edit' },
     schema: { tags, summary: 'Adds a provider: microsoft (its tenant, never common/organizations/consumers), google, or any OpenID Connect issuer (https); the secret is sealed, or named by an environment variable', body: identityProviderBody, response: SIGN_IN_ANSWERS.provider },
-  }, async (request) => ok(await settings.create(request.body, redirectUri(config, request)), 201));
+  }, async (request) => {
+    superAdministratorOnly(request);
+    return ok(await settings.create(request.body, redirectUri(config, request)), 201);
+  });
 
   app.put<{ Params: IdentityProviderParams; Body: IdentityProviderBody }>('/v1/identity-providers/:id', {
     config: { permission: 'sign-in.edit' },
     schema: { tags, summary: 'Changes a provider; without `secret` the stored one is kept. 779 when a user type whose password login is off would be left without a provider', params: identityProviderParams, body: identityProviderBody, response: SIGN_IN_ANSWERS.provider },
-  }, async (request) => ok(await settings.update(request.params.id, request.body, redirectUri(config, request), requestLang(request))));
+  }, async (request) => {
+    superAdministratorOnly(request);
+    return ok(await settings.update(request.params.id, request.body, redirectUri(config, request), requestLang(request)));
+  });
 
   app.delete<{ Params: IdentityProviderParams }>('/v1/identity-providers/:id', {
     config: { permission: 'sign-in.edit' },
     schema: { tags, summary: 'Deletes a provider with its account links', params: identityProviderParams, response: SIGN_IN_ANSWERS.removed },
   }, async (request) => {
+    superAdministratorOnly(request);
     await settings.remove(request.params.id, requestLang(request));
     return ok(null);
   });

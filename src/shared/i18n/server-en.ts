@@ -121,6 +121,7 @@ const serverEn = {
       PASSWORD_LOGIN_OFF: '%{userType} accounts sign in with the school account, not with a password: choose %{providers} on the login page',
       PASSWORD_POLICY_NO_PROVIDER: '%{userTypes} could then neither log in with a password nor through an enabled sign-in option: enable a sign-in option for them first, or allow their password login',
       SIGN_IN_TEST_NOT_YOURS: 'This test sign-in was started by another account: log in as the super administrator who started it, or start the test again',
+      SIGN_IN_SUPER_ADMIN_ONLY: 'Only the super administrator may change how people sign in: a sign-in provider can sign in any account it covers',
       SIGN_IN_SECRET_MISSING: 'The client secret of %{provider} cannot be read (%{reason}): the super administrator must enter it again in the sign-in settings',
     },
     fieldRules: {
@@ -274,6 +275,7 @@ const serverEn = {
       notJson: '%{url} did not answer a JSON document',
       issuerMismatch: 'the discovery document names the issuer %{found}, QE expects %{expected}',
       missingField: 'the discovery document has no %{field}',
+      insecureEndpoint: 'the discovery document gives %{field} as %{url}, which is not https: configure the provider to publish its https addresses',
       noPkce: 'the provider does not offer PKCE with S256 (code_challenge_methods_supported: %{methods})',
       noKeys: 'no signing keys are published at %{url}',
       refused: '%{url} refused the code: %{error}',
@@ -290,6 +292,7 @@ const serverEn = {
       expired: 'the ID token expired at %{time}',
       claimInvalid: "the ID token's claim %{claim} is not valid (%{error})",
       wrongNonce: "the ID token belongs to another sign-in (its nonce is not this sign-in's)",
+      notPlain: 'the address %{email} holds characters other than plain letters, digits and punctuation, which no school account has',
       noEmail: 'the provider sent no address (no claim %{claims}): check that the scope email is granted and that the account has an address',
       unverified: 'the provider does not assert that %{email} is verified (email_verified: %{value})',
       hdMismatch: "the Google account %{email} is not of the school's Google Workspace (hd: %{hd}; expected one of %{domains})",

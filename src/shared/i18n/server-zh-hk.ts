@@ -113,6 +113,7 @@ const serverZhHk: ServerMessages = {
       PASSWORD_LOGIN_OFF: '「%{userType}」帳戶須以學校帳戶登入，不可使用密碼：請在登入頁面選擇「%{providers}」',
       PASSWORD_POLICY_NO_PROVIDER: '這樣「%{userTypes}」將既不能以密碼登入，也沒有已啟用的登入方式可用：請先為他們啟用登入方式，或允許他們以密碼登入',
       SIGN_IN_TEST_NOT_YOURS: '此測試登入由另一個帳戶開始：請以開始測試的超級管理員身份登入，或重新開始測試',
+      SIGN_IN_SUPER_ADMIN_ONLY: '只有超級管理員可更改登入方式：登入服務可登入其涵蓋的任何帳戶',
       SIGN_IN_SECRET_MISSING: '未能讀取 %{provider} 的用戶端密鑰（%{reason}）：請超級管理員在登入設定中重新輸入',
     },
     fieldRules: {
@@ -265,6 +266,7 @@ const serverZhHk: ServerMessages = {
       notJson: '%{url} 的回應不是 JSON 文件',
       issuerMismatch: '探索文件（discovery document）所列的簽發者是 %{found}，QE 預期的是 %{expected}',
       missingField: '探索文件欠缺 %{field}',
+      insecureEndpoint: '探索文件所列的 %{field} 是 %{url}，並非 https：請設定身份提供者發佈其 https 位址',
       noPkce: '此身份提供者不支援以 S256 進行的 PKCE（code_challenge_methods_supported：%{methods}）',
       noKeys: '%{url} 沒有公佈任何簽署密鑰',
       refused: '%{url} 拒絕了授權碼：%{error}',
@@ -281,6 +283,7 @@ const serverZhHk: ServerMessages = {
       expired: 'ID 權杖已於 %{time} 過期',
       claimInvalid: 'ID 權杖的 %{claim} 聲明無效（%{error}）',
       wrongNonce: 'ID 權杖屬於另一次登入（其 nonce 與今次登入的不符）',
+      notPlain: '地址 %{email} 含有一般英文字母、數字及標點以外的字元，學校帳戶不會有這樣的地址',
       noEmail: '身份提供者沒有提供電郵地址（欠缺 %{claims} 聲明）：請確認已授予 email 範圍，而帳戶設有電郵地址',
       unverified: '身份提供者沒有確認 %{email} 已經驗證（email_verified：%{value}）',
       hdMismatch: 'Google 帳戶 %{email} 不屬於學校的 Google Workspace（hd：%{hd}；應為 %{domains} 之一）',

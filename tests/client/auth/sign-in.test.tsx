@@ -247,6 +247,14 @@ describe('/sign-in-callback', () => {
     expect(screen.getByRole('link', { name: appZhHk.qe.signIn.callback.toLogin })).toBeTruthy();
   });
 
+  it('shows no provider text on an address no sign-in of this tab came back to (a made-up link)', async () => {
+    callback(`?error=access_denied&error_description=${encodeURIComponent('Your account is locked: call 9999 9999')}&state=s`, null);
+    fakeServer(() => undefined);
+    await act(async () => void show('sign-in-callback'));
+    expect(screen.getByRole('alert').textContent).toBe(appZhHk.qe.signIn.callback.unknown);
+    expect(document.body.textContent).not.toContain('9999');
+  });
+
   it('names another error of the provider by its code', async () => {
     callback('?error=server_error&state=s');
     fakeServer(() => undefined);

@@ -225,6 +225,17 @@ describe('sign-in with a school account', () => {
       expect(refused(await signIn(t.app, idp, providerId, 'outsider'), 'SIGN_IN_ADDRESS_REFUSED')).toContain('the address out@other.org is outside the domains school.edu.hk');
       const claimless = await withToken('tom', async (a) => ({ ...a, id_token: await idp.resign(a.id_token, { email: undefined, email_verified: undefined }) }));
       expect(refused(claimless, 'SIGN_IN_ADDRESS_REFUSED')).toContain('the provider sent no address (no claim email)');
+      // a look-alike of teacher01's school account: the Kelvin sign K lower-cases to k
+      const kelvin = await withToken('tom', async (a) => ({ ...a, id_token: await idp.resign(a.id_token, { email: 'tom@school.edu.h\u212A' }) }));
+      expect(refused(kelvin, 'SIGN_IN_ADDRESS_REFUSED')).toContain('the address tom@school.edu.h\u212A holds characters other than plain letters');
+      expect((await t.db.selectFrom('sign_in_links').select('email').execute()).filter((l) => l.email?.includes('\u212A'))).toEqual([]);
+    });
+
+    it('an account key (sub) that is not a string', async () => {
+      for (const sub of [{ id: 1 }, 42, '']) {
+        const res = await withToken('tom', async (a) => ({ ...a, id_token: await idp.resign(a.id_token, { sub: sub as never }) }));
+        expect(refused(res, 'SIGN_IN_TOKEN_INVALID'), JSON.stringify(sub)).toContain("the ID token's claim sub is not valid");
+      }
     });
 
     it('tells an address no account has (776), in the caller’s language', async () => {

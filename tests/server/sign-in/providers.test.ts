@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../../../src/server/mail/secret.js';
 import { login, testApp, type TestApp } from '../harness.js';
@@ -67,6 +69,32 @@ describe('identity providers', () => {
   });
 
   describe('settings', () => {
+    it('are changed by a super administrator only — an administrator given sign-in.edit may read them, not add, change or delete one, nor turn password logins off (780)', async () => {
+      const created = await create(providerBody(idp, { roles: ['SUPER_ADMIN'] }));
+      const role = await t.db.selectFrom('roles').select('id').where('user_type', '=', 'ADMIN').where('is_default', '=', 1).executeTakeFirstOrThrow();
+      const edit = await t.db.selectFrom('actions as a').innerJoin('menus as m', 'm.id', 'a.menu_id').where('m.code', '=', 'sign-in').select(['a.id', 'a.code']).execute();
+      for (const a of edit) await t.db.insertInto('role_actions').values({ role_id: role.id, action_id: a.id }).execute();
+      try {
+        const admin = bearer((await login(t.app, 'admin')).tk);
+        const listed = await call(t.app, 'GET', '/v1/identity-providers', undefined, admin);
+        expect(listed.statusCode, listed.body).toBe(200);
+        const attempts = [
+          call(t.app, 'POST', '/v1/identity-providers', providerBody(idp, { roles: ['SUPER_ADMIN'], domains: ['evil.example'] }), admin),
+          call(t.app, 'PUT', `/v1/identity-providers/${created.id}`, providerBody(idp, { roles: ['SUPER_ADMIN', 'ADMIN'] }), admin),
+          call(t.app, 'DELETE', `/v1/identity-providers/${created.id}`, undefined, admin),
+          call(t.app, 'PUT', '/v1/sign-in/password-policy', { ADMIN: true, TEACHER: true, STUDENT: false }, admin),
+        ];
+        for (const res of await Promise.all(attempts)) refused(res, 'SIGN_IN_SUPER_ADMIN_ONLY');
+        const after = await t.db.selectFrom('identity_providers').select(['id', 'roles', 'domains']).execute();
+        expect(after.filter((r) => r.id === created.id).map((r) => [r.roles, r.domains])).toEqual([[JSON.stringify(['SUPER_ADMIN']), JSON.stringify(['school.edu.hk'])]]);
+        expect(after.some((r) => r.domains.includes('evil.example'))).toBe(false);
+      } finally {
+        await t.db.deleteFrom('role_actions').where('role_id', '=', role.id).where('action_id', 'in', edit.map((a) => a.id)).execute();
+        refused(await call(t.app, 'DELETE', `/v1/identity-providers/${created.id}`, undefined, bearer((await login(t.app, 'admin')).tk)), 'PERMISSION_DENIED');
+        expect((await call(t.app, 'DELETE', `/v1/identity-providers/${created.id}`, undefined, su)).statusCode).toBe(200);
+      }
+    });
+
     it('keeps the secret sealed and never answers it; an edit without one keeps it; an environment variable instead', async () => {
       const created = await create(providerBody(idp, { seq: 5 }));
       expect(created).toMatchObject({ kind: 'oidc', issuer: idp.issuer, secretSource: 'stored', secretEnv: null, redirectUri: CALLBACK, links: 0, domains: ['school.edu.hk'] });
@@ -219,6 +247,22 @@ describe('identity providers', () => {
       const down = await create(providerBody(idp, { issuer: `http://127.0.0.1:${port}`, enabled: false }));
       const res = await call(t.app, 'POST', `/v1/identity-providers/${down.id}/test`, { browserKey: browserKey() }, su);
       expect(refused(res, 'SIGN_IN_PROVIDER_UNAVAILABLE')).toContain(`http://127.0.0.1:${port}/.well-known/openid-configuration could not be reached (ECONNREFUSED)`);
+    });
+    it('refuses a provider whose document gives its keys or token endpoint over plain http (anyone on the way could swap the keys), naming the address', async () => {
+      const server = createServer((_req, res) => {
+        const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ issuer: origin, authorization_endpoint: `${origin}/auth`, token_endpoint: `${origin}/token`, jwks_uri: 'http://keys.school.edu.hk/jwks' }));
+      });
+      await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+      try {
+        const plain = await create(providerBody(idp, { issuer: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, enabled: false }));
+        const res = await call(t.app, 'POST', `/v1/identity-providers/${plain.id}/test`, { browserKey: browserKey() }, su);
+        expect(refused(res, 'SIGN_IN_PROVIDER_UNAVAILABLE')).toContain('the discovery document gives jwks_uri as http://keys.school.edu.hk/jwks, which is not https');
+        await call(t.app, 'DELETE', `/v1/identity-providers/${plain.id}`, undefined, su);
+      } finally {
+        await new Promise((done) => server.close(done));
+      }
     });
   });
 
