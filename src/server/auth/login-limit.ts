@@ -102,21 +102,21 @@ export function loginLimiter(db: DB, config: Config) {
     /**
      * A completion of a sign-in through the school's provider (src/server/sign-in/flow.ts), from
      * `address`: counted against the address as a failed login is, before anything is checked, so
-     * that a burst of forged completions is refused (702) like a burst of guesses. `account` counts
-     * it against the account it matched too, under the password login's own counter;
-     * `succeeded` clears the account's and takes the try off the address's, as a good login does.
+     * that a burst of forged completions is refused (702) like a burst of guesses; `succeeded`
+     * takes the try off the address's count, as a good login does.
+     *
+     * It is never counted against the account's password counter (`account:<username>`), nor does
+     * it clear it: a completion whose ID token the provider signed is no guess of a password, so
+     * wrong passwords typed for an account (by anyone who knows its username) must not refuse its
+     * owner's sign-in with the school account; and the owner's routine sign-ins must not hand a
+     * password guesser a fresh set of guesses each time. Only a right password clears that count.
      */
     async signIn(address: string) {
       const byAddress = { key: `address:${addressKey(address)}`, max: config.loginMaxFailuresPerAddress };
       await attempt([byAddress], 'LOGIN_RATE_LIMITED');
-      let account: Attempt | null = null;
       return {
-        async account(username: string): Promise<void> {
-          account = await attempt([{ key: `account:${username.toLowerCase()}`, max: config.loginMaxFailures }, byAddress], 'LOGIN_RATE_LIMITED', false);
-        },
         async succeeded(): Promise<void> {
-          if (account) await account.succeeded();
-          else await release([byAddress]);
+          await release([byAddress]);
         },
       };
     },

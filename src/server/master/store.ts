@@ -201,6 +201,20 @@ export class EntityStore extends EntityShape {
     return out;
   }
 
+  /**
+   * Before an account's row is written (a form's update, an import's): when the write changes its
+   * school account — to another address or to none — the account's sign-in links go, in the same
+   * transaction. A link beats the address at sign-in (src/server/sign-in/matching.ts), so a link
+   * made while the address was wrong would otherwise keep signing its provider account in as this
+   * account after the correction. A write that leaves the address as it is keeps them.
+   */
+  private async schoolAccountChanging(trx: Transaction<any>, id: number, row: Row): Promise<void> {
+    if (!this.meta.account || !('school_account' in row)) return;
+    const stored = await trx.selectFrom(this.meta.table).select('school_account').where('id', '=', id).executeTakeFirst();
+    if (!stored || (stored.school_account ?? null) === (row.school_account ?? null)) return;
+    await trx.deleteFrom('sign_in_links').where('user_id', '=', id).execute();
+  }
+
   /** Creates a record (and its account, children, links, per-year values); answers its id. */
   async create(values: Row, options: { schoolYearId?: number; passwordHash?: string } = {}): Promise<number> {
     // read before the transaction: on SQLite's one connection a read of the app's database inside it would wait for it
@@ -248,6 +262,7 @@ export class EntityStore extends EntityShape {
           const hash = values.password === undefined ? undefined : passwordHash(values);
           if (hash) row.password_hash = hash;
         }
+        await this.schoolAccountChanging(trx, id, row);
         if (Object.keys(row).length) await trx.updateTable(this.meta.table).set(row).where('id', '=', id).execute();
         // a password the sheet sets ends the account's sessions and sign-in links, as any password change does
         if (row.password_hash) await passwordChanged(trx, id);
@@ -302,6 +317,7 @@ export class EntityStore extends EntityShape {
       await this.rules.beforeSave?.(trx, values, existing);
       const row = this.columns(values);
       if (this.meta.account) row.updated_at = now();
+      await this.schoolAccountChanging(trx, id, row);
       if (Object.keys(row).length) await trx.updateTable(this.meta.table).set(row).where('id', '=', id).execute();
       await writeRelated(this, trx, id, values, existing, schoolYearId);
       await this.rules.afterSave?.(trx, id, values);

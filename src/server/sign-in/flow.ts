@@ -205,9 +205,9 @@ export class SignInFlows {
     const address = await checks.step('email', async () => assertedAddress(p, claims!, lang));
     await checks.step('domain', async () => domainOf(p, address!, lang));
     const found = await checks.step('account', async () => {
+      // the ID token is verified by now: no guess, so the account's password counter is left alone
+      // (wrong passwords typed for its username must not shut its owner out of this sign-in)
       const match = await findAccount(this.db, p.id, String(claims!.sub), address!, lang);
-      // a sign-in's try counts against the account it matched, as a password's would
-      if (!test) await attempt.account(match.value.user.username);
       if (!mayLogIn(match.value.user)) {
         if (!test) throw new BusinessError('ACCOUNT_DISABLED');
         throw new StepFailure('ACCOUNT_DISABLED', 'disabled', { username: match.value.user.username });

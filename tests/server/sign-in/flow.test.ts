@@ -277,3 +277,39 @@ describe('sign-in with a school account', () => {
     });
   });
 });
+
+/**
+ * Wrong passwords typed for an account (by anyone who knows its username) do not refuse its
+ * owner's sign-in with the school account, whose ID token the provider signed; nor does that
+ * sign-in clear the password count a guesser has run up.
+ */
+describe('sign-in with a school account after wrong passwords for the account', () => {
+  const MAX = 3;
+  let t: TestApp;
+  let idp: Issuer;
+
+  beforeAll(async () => {
+    idp = await startIssuer({ redirectUris: [CALLBACK], accounts: { tom: { email: 'tom@school.edu.hk', email_verified: true } } });
+    t = await testApp({ demo: true, config: signInConfig({}, { loginMaxFailures: MAX }) });
+    await t.db.updateTable('users').set({ school_account: 'tom@school.edu.hk' }).where('username', '=', 'teacher01').execute();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await idp?.close();
+  });
+
+  it('the teacher signs in with the school account although the password limit is used up, which stays used up', async () => {
+    const su = bearer((await login(t.app, 'superadmin')).tk);
+    const providerId = data<{ id: number }>(await call(t.app, 'POST', '/v1/identity-providers', providerBody(idp), su)).id;
+    const password = (value: string) => t.app.inject({ method: 'POST', url: '/v1/login', remoteAddress: '10.7.7.7', headers: { 'accept-language': 'en' }, payload: { username: 'teacher01', password: value } });
+    for (let i = 0; i < MAX; i++) refused(await password('wrong-guess'), 'LOGIN_FAILED');
+    refused(await password('wrong-guess'), 'LOGIN_RATE_LIMITED');
+
+    const teacher = (await t.db.selectFrom('users').select('id').where('username', '=', 'teacher01').executeTakeFirstOrThrow()).id;
+    expect(data<{ userId: number }>(await signIn(t.app, idp, providerId, 'tom')).userId).toBe(teacher);
+    // linked now: signing in again goes through as well
+    expect(data<{ userId: number }>(await signIn(t.app, idp, providerId, 'tom')).userId).toBe(teacher);
+    // the sign-in gave the guesser no fresh guesses: even the right password waits for the window
+    refused(await password('Passw0rd!'), 'LOGIN_RATE_LIMITED');
+  });
+});

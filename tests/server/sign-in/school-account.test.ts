@@ -5,7 +5,7 @@ import { fieldMessage } from '../../../src/shared/field-messages.js';
 import { login, testApp, type TestApp } from '../harness.js';
 import { multipart } from '../master/helpers.js';
 import { providerBody, startIssuer, type Issuer } from '../../support/oidc-issuer.js';
-import { bearer, call, CALLBACK, data, signIn, signInConfig } from './helpers.js';
+import { bearer, call, CALLBACK, data, refused, signIn, signInConfig } from './helpers.js';
 
 const STUDENT_COLUMNS = ['code', 'username', 'password', 'nameHk', 'nameEn', 'classId', 'studentNumber', 'email', 'status', 'leaveDate', 'schoolAccount'];
 
@@ -70,5 +70,75 @@ describe('the school account of an account', () => {
     const su = bearer((await login(t.app, 'superadmin')).tk);
     const p = data<{ id: number }>(await call(t.app, 'POST', '/v1/identity-providers', providerBody(idp), su));
     expect(data<{ userId: number }>(await signIn(t.app, idp, p.id, 'imported')).userId).toBe(pupil.id);
+  });
+});
+
+/**
+ * A link beats the address at sign-in: when an administrator corrects an account's school account
+ * (on its screen or by an import), the links made under the old address go with it, so the real
+ * owner of a mistyped address does not stay signed in as the account.
+ */
+describe('a changed school account ends the account’s sign-in links', () => {
+  let t: TestApp;
+  let idp: Issuer;
+  let admin: Record<string, string>;
+  let providerId: number;
+  const links = (userId: number) => t.db.selectFrom('sign_in_links').select('id').where('user_id', '=', userId).execute();
+  const pupil = async (code: string, username: string, schoolAccount: string) =>
+    data<{ id: number }>(await call(t.app, 'POST', '/v1/students', { code, username, password: 'Passw0rd!', nameHk: '丁', nameEn: `Pupil ${code}`, schoolAccount }, admin)).id;
+
+  beforeAll(async () => {
+    const account = (email: string) => ({ email, email_verified: true });
+    idp = await startIssuer({ redirectUris: [CALLBACK], accounts: { a1: account('a1@school.edu.hk'), a2: account('a2@school.edu.hk'), a3: account('a3@school.edu.hk') } });
+    t = await testApp({ demo: true, config: signInConfig() });
+    admin = bearer((await login(t.app, 'admin')).tk);
+    const su = bearer((await login(t.app, 'superadmin')).tk);
+    providerId = data<{ id: number }>(await call(t.app, 'POST', '/v1/identity-providers', providerBody(idp), su)).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await idp?.close();
+  });
+
+  it('through the record’s screen: changed or cleared, the links go and the old address’s owner is refused (776); unchanged, they stay', async () => {
+    const x = await pupil('S960', 'link960', 'a1@school.edu.hk');
+    expect(data<{ userId: number }>(await signIn(t.app, idp, providerId, 'a1')).userId).toBe(x);
+    expect(await links(x)).toHaveLength(1);
+    // another field edited, the school account sent as it is (in another case too): the link stays
+    data(await call(t.app, 'PUT', `/v1/students/${x}`, { nameEn: 'Pupil 960 renamed', schoolAccount: 'A1@school.edu.hk' }, admin));
+    data(await call(t.app, 'PUT', `/v1/students/${x}`, { nameEn: 'Pupil 960' }, admin));
+    expect(await links(x)).toHaveLength(1);
+    expect(data<{ userId: number }>(await signIn(t.app, idp, providerId, 'a1')).userId).toBe(x);
+
+    data(await call(t.app, 'PUT', `/v1/students/${x}`, { schoolAccount: 'b1@school.edu.hk' }, admin));
+    expect(await links(x)).toEqual([]);
+    refused(await signIn(t.app, idp, providerId, 'a1'), 'SIGN_IN_NO_ACCOUNT');
+    expect(await links(x)).toEqual([]);
+
+    const y = await pupil('S962', 'link962', 'a3@school.edu.hk');
+    expect(data<{ userId: number }>(await signIn(t.app, idp, providerId, 'a3')).userId).toBe(y);
+    data(await call(t.app, 'PUT', `/v1/students/${y}`, { schoolAccount: '' }, admin));
+    expect(await links(y)).toEqual([]);
+    refused(await signIn(t.app, idp, providerId, 'a3'), 'SIGN_IN_NO_ACCOUNT');
+  });
+
+  it('through an import that updates the record: changed, the links go; unchanged, they stay', async () => {
+    const x = await pupil('S961', 'link961', 'a2@school.edu.hk');
+    expect(data<{ userId: number }>(await signIn(t.app, idp, providerId, 'a2')).userId).toBe(x);
+    const headers = STUDENT_COLUMNS.map((f) => fieldLabel('student', f, 'en'));
+    const upload = async (nameEn: string, account: string) => {
+      const { payload, headers: h } = multipart('students.xlsx', await workbook([headers, ['S961', 'link961', null, '丁', nameEn, null, null, null, null, null, account]]));
+      const res = await t.app.inject({ method: 'POST', url: '/v1/students/import?existing=update', payload, headers: { ...h, ...admin, 'accept-language': 'en' } });
+      expect(res.json().code, res.body.slice(0, 600)).toBe(200);
+    };
+    await upload('Pupil 961 renamed', 'A2@School.edu.hk');
+    expect(await links(x)).toHaveLength(1);
+    expect((await t.db.selectFrom('users').select('name_en').where('id', '=', x).executeTakeFirstOrThrow()).name_en).toBe('Pupil 961 renamed');
+
+    await upload('Pupil 961', 'b2@school.edu.hk');
+    expect((await t.db.selectFrom('users').select('school_account').where('id', '=', x).executeTakeFirstOrThrow()).school_account).toBe('b2@school.edu.hk');
+    expect(await links(x)).toEqual([]);
+    refused(await signIn(t.app, idp, providerId, 'a2'), 'SIGN_IN_NO_ACCOUNT');
+    expect(await links(x)).toEqual([]);
   });
 });
