@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { localStorageStore } from 'react-admin';
-import { PublicApp, publicScreenOf, type PublicScreenName } from '../../../src/client/auth/PublicApp';
+import { publicScreenOf } from '../../../src/client/auth/PublicApp';
 import { STORE_APP_KEY, STORE_VERSION, storedLocale } from '../../../src/client/i18n/locale';
 import publicEn from '../../../src/shared/i18n/public-en';
 import publicZhHk from '../../../src/shared/i18n/public-zh-hk';
 import appEn from '../../../src/shared/i18n/app-en';
 import appZhHk from '../../../src/shared/i18n/app-zh-hk';
 import { flatten } from '../../support/messages';
-import { fakeServer, ok, SCHOOL, type Answer, type Call } from './fake-server';
+import { fakeServer, ok, SCHOOL, show, type Answer, type Call } from './public-app';
 
 // The login page and the quick login as the first script draws them (src/client/main.tsx),
 // without react-admin or MUI: the same texts, fields, messages and stored session as the app's
@@ -24,13 +24,6 @@ function server(login: (call: Call) => Answer = () => ok({ tk: 'h.eyJqdGkiOiI0Mi
     if (call.path === '/v1/login') return login(call);
     return undefined;
   });
-}
-
-function show(screenName: PublicScreenName = 'login') {
-  const openApp = vi.fn(async () => undefined);
-  const preloadApp = vi.fn();
-  render(<PublicApp screen={screenName} openApp={openApp} preloadApp={preloadApp} />);
-  return { openApp, preloadApp };
 }
 
 const field = (id: string) => screen.getByTestId(id) as HTMLInputElement;

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { localStorageStore } from 'react-admin';
-import { PublicApp, publicScreenOf, type PublicScreenName } from '../../../src/client/auth/PublicApp';
+import { publicScreenOf } from '../../../src/client/auth/PublicApp';
 import { appPathOf, leave, newBrowserKey, pendingSignIn, returnToOf, SIGN_IN_FLOW_KEY } from '../../../src/client/auth/signInFlow';
 import { entryRedirect } from '../../../src/client/auth/entryRedirect';
 import { STORE_APP_KEY, STORE_VERSION } from '../../../src/client/i18n/locale';
 import appEn from '../../../src/shared/i18n/app-en';
 import appZhHk from '../../../src/shared/i18n/app-zh-hk';
 import type { TestReport } from '../../../src/shared/calls/sign-in';
-import { fakeServer, ok, SCHOOL, type Answer, type Call } from './fake-server';
+import { fakeServer, ok, SCHOOL, show, type Answer, type Call } from './public-app';
 
 // Sign-in with the school's accounts, the browser's half, as the first script draws it (no
 // react-admin): the login screen's provider buttons and the browser key they keep in the tab, and
@@ -33,13 +33,6 @@ function loginServer({ options = ok({ providers: PROVIDERS }), start = () => ok(
     if (call.path === '/v1/sign-in/start') return start(call);
     return undefined;
   });
-}
-
-function show(screenName: PublicScreenName = 'login') {
-  const openApp = vi.fn(async () => undefined);
-  const preloadApp = vi.fn();
-  render(<PublicApp screen={screenName} openApp={openApp} preloadApp={preloadApp} />);
-  return { openApp, preloadApp };
 }
 
 let left: ReturnType<typeof vi.spyOn>;
