@@ -66,10 +66,36 @@ function networkError(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
+/**
+ * The answer's text, read no further than `max` bytes: null when it is longer (a provider that
+ * streams gigabytes within the time limit is not read whole into memory).
+ */
+async function textWithin(response: Response, max: number): Promise<string | null> {
+  if (Number(response.headers.get('content-length')) > max) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    size += part.value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(part.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 const isTimeout = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 export class OidcClient {
   private readonly discoveries = new Map<string, { doc: Discovery; at: number }>();
+  /** reads of a discovery document under way: a burst of sign-ins waits for one, not one each (a provider that is down is asked once per time limit) */
+  private readonly reading = new Map<string, Promise<Found<Discovery>>>();
   private readonly keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
   constructor(private readonly config: Config) {}
@@ -87,17 +113,17 @@ export class OidcClient {
    * too large or not JSON: a StepFailure with `failure` as its business error.
    */
   private async request(url: string, init: RequestInit, failure: 'SIGN_IN_PROVIDER_UNAVAILABLE' | 'SIGN_IN_PROVIDER_REFUSED' = 'SIGN_IN_PROVIDER_UNAVAILABLE'): Promise<{ status: number; body: unknown }> {
-    let text: string;
+    let text: string | null;
     let status: number;
     try {
       const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
       status = response.status;
-      text = await response.text();
+      text = await textWithin(response, MAX_ANSWER_BYTES);
     } catch (error) {
       if (isTimeout(error)) throw new StepFailure('SIGN_IN_PROVIDER_UNAVAILABLE', 'timeout', { url, seconds: this.seconds });
       throw new StepFailure('SIGN_IN_PROVIDER_UNAVAILABLE', 'unreachable', { url, error: networkError(error) });
     }
-    if (text.length > MAX_ANSWER_BYTES) throw new StepFailure(failure, 'notJson', { url });
+    if (text === null) throw new StepFailure(failure, 'tooLarge', { url, kilobytes: MAX_ANSWER_BYTES / 1024 });
     try {
       return { status, body: JSON.parse(text) as unknown };
     } catch {
@@ -116,6 +142,14 @@ export class OidcClient {
     const key = `${target.url} ${String(target.issuer)}`;
     const kept = this.discoveries.get(key);
     if (!fresh && kept && Date.now() - kept.at < DISCOVERY_TTL_MS) return { value: kept.doc, detail: 'discoveryOk', params: { url: target.url, issuer: kept.doc.issuer } };
+    const under = this.reading.get(key);
+    if (under) return under;
+    const read = this.readDiscovery(target, key).finally(() => this.reading.delete(key));
+    this.reading.set(key, read);
+    return read;
+  }
+
+  private async readDiscovery(target: { url: string; issuer: string | RegExp }, key: string): Promise<Found<Discovery>> {
     const { status, body } = await this.request(target.url, { headers: { accept: 'application/json' } });
     if (status !== 200) throw new StepFailure('SIGN_IN_PROVIDER_UNAVAILABLE', 'httpStatus', { url: target.url, status });
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new StepFailure('SIGN_IN_PROVIDER_UNAVAILABLE', 'notJson', { url: target.url });

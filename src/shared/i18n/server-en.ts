@@ -275,6 +275,7 @@ const serverEn = {
       notJson: '%{url} did not answer a JSON document',
       issuerMismatch: 'the discovery document names the issuer %{found}, QE expects %{expected}',
       missingField: 'the discovery document has no %{field}',
+      tooLarge: 'the answer of %{url} is larger than %{kilobytes} KB, which no provider needs: check the address',
       insecureEndpoint: 'the discovery document gives %{field} as %{url}, which is not https: configure the provider to publish its https addresses',
       noPkce: 'the provider does not offer PKCE with S256 (code_challenge_methods_supported: %{methods})',
       noKeys: 'no signing keys are published at %{url}',

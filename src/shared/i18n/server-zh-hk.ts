@@ -266,6 +266,7 @@ const serverZhHk: ServerMessages = {
       notJson: '%{url} 的回應不是 JSON 文件',
       issuerMismatch: '探索文件（discovery document）所列的簽發者是 %{found}，QE 預期的是 %{expected}',
       missingField: '探索文件欠缺 %{field}',
+      tooLarge: '%{url} 的回應大於 %{kilobytes} KB，身份提供者不會需要這麼大：請檢查地址',
       insecureEndpoint: '探索文件所列的 %{field} 是 %{url}，並非 https：請設定身份提供者發佈其 https 位址',
       noPkce: '此身份提供者不支援以 S256 進行的 PKCE（code_challenge_methods_supported：%{methods}）',
       noKeys: '%{url} 沒有公佈任何簽署密鑰',

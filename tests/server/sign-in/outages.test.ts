@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, testApp, type TestApp } from '../harness.js';
 import { browserKey, closedPort, providerBody, silentServer, startIssuer, type Issuer } from '../../support/oidc-issuer.js';
@@ -72,6 +74,55 @@ describe('sign-in when the provider is down or slow', () => {
       await call(t.app, 'DELETE', `/v1/identity-providers/${hung.id}`, undefined, su);
     } finally {
       await silent.close();
+    }
+  });
+
+  it('a burst of 50 sign-ins towards a provider that never answers asks it once, and each is refused within the limit', async () => {
+    let asked = 0;
+    const server = createServer(() => {
+      asked += 1;
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const hung = data<{ id: number }>(await call(t.app, 'POST', '/v1/identity-providers', providerBody(idp, { issuer: origin, nameEn: 'Silent burst' }), su));
+      const began = Date.now();
+      const answers = await Promise.all(Array.from({ length: 50 }, () => start(t.app, hung.id)));
+      for (const { res } of answers) expect(refused(res, 'SIGN_IN_PROVIDER_UNAVAILABLE')).toContain(`no answer from ${origin}/.well-known/openid-configuration`);
+      expect(Date.now() - began).toBeLessThan(WITHIN_MS);
+      expect(asked).toBe(1);
+      await call(t.app, 'DELETE', `/v1/identity-providers/${hung.id}`, undefined, su);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
+  });
+
+  it('a provider answering megabytes is not read whole: refused once past the limit, naming the address', async () => {
+    // 8 MB without a length, sent in chunks for as long as the reader takes them
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      let sent = 0;
+      const more = () => {
+        while (sent < 128) {
+          sent += 1;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end('{}');
+      };
+      more();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const big = data<{ id: number }>(await call(t.app, 'POST', '/v1/identity-providers', providerBody(idp, { issuer: origin, nameEn: 'Big' }), su));
+      const { res } = await start(t.app, big.id);
+      expect(refused(res, 'SIGN_IN_PROVIDER_UNAVAILABLE')).toContain(`the answer of ${origin}/.well-known/openid-configuration is larger than 512 KB`);
+      await call(t.app, 'DELETE', `/v1/identity-providers/${big.id}`, undefined, su);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
     }
   });
 
