@@ -21,11 +21,16 @@ export const OUTBOX_KEPT = 500;
  * respondent's sign-in link. Not archived, and cleared by a restore (backup/format.ts).
  */
 export function outboxSender(db: DB, from: string): MailSender {
+  // mails of one millisecond keep the order they were sent in: a sequence before the random part
+  let last = 0;
+  let sequence = 0;
   return {
     async verify() {},
     async send(message) {
       const now = Date.now();
-      const id = `${now}-${randomBytes(6).toString('hex')}`;
+      sequence = now === last ? sequence + 1 : 0;
+      last = now;
+      const id = `${now}-${String(sequence).padStart(4, '0')}-${randomBytes(6).toString('hex')}`;
       await db.insertInto('mail_outbox').values({ id, from_address: from, to_address: message.to, subject: message.subject, body: message.text, sent_at: new Date(now).toISOString() }).execute();
       await db
         .deleteFrom('mail_outbox')

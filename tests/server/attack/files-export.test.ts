@@ -40,7 +40,7 @@ describe('exported cells are neutralised', () => {
   });
   afterAll(async () => t?.close());
 
-  const FIELDS = ['code', 'username', 'nameHk', 'nameEn', 'classId', 'studentNumber', 'email', 'status', 'leaveDate'] as const;
+  const FIELDS = ['code', 'username', 'nameHk', 'nameEn', 'classId', 'studentNumber', 'email', 'status', 'leaveDate', 'schoolAccount'] as const;
   const pupils = (c1a: number, c1b: number) => [
     { code: 'S8601', username: '@at8601', password: 'Passw0rd', nameHk: '=1+2', nameEn: '+SUM(1,2)', classId: c1a, studentNumber: 960, email: null },
     { code: 'S8602', username: '-dash8602', password: 'Passw0rd', nameHk: "'=quoted already", nameEn: '-2', classId: c1b, studentNumber: 960, email: 'dash@school.edu.hk' },
