@@ -86,6 +86,8 @@ async function seenIn(timezoneId: string): Promise<Record<string, string>> {
   await teacher.goto(qe.at('/forms/list'));
   const formsList = (await teacher.getByRole('row').filter({ hasText: title }).first().innerText()).trim();
   await teacher.goto(qe.at(`/data-statistics/detail?id=${id}`));
+  // the header is read whole once its release button (the person in charge's) has come with its own call
+  await teacher.getByTestId('release-results').waitFor();
   const statistics = (await teacher.getByTestId('statistics-header').innerText()).trim();
   // the PDF, made in this browser
   await teacher.waitForFunction(() => document.querySelector('[data-testid="pdf-status"]')?.getAttribute('data-state') === 'success', undefined, { timeout: 60_000 });
